@@ -1,0 +1,62 @@
+/**
+ * The tables a release dump provides, as every reader (flat files, SQL dumps, SQLite) hands
+ * them to the model builder: rows of text cells (null = SQL NULL), with the place each row
+ * came from so errors can name file, table and line.
+ */
+
+/** The columns the API needs from each table, in dump order (contract §1). Names are upper-case. */
+export const TABLE_COLUMNS = {
+  MATRIX: ['ID', 'COLLECTION', 'BASE_ID', 'VERSION', 'NAME'],
+  MATRIX_DATA: ['ID', 'ROW', 'COL', 'VAL'],
+  MATRIX_ANNOTATION: ['ID', 'TAG', 'VAL'],
+  MATRIX_PROTEIN: ['ID', 'ACC'],
+  MATRIX_SPECIES: ['ID', 'TAX_ID'],
+  TAX: ['TAX_ID', 'SPECIES'],
+  TFFM: [
+    'ID',
+    'BASE_ID',
+    'VERSION',
+    'MATRIX_BASE_ID',
+    'MATRIX_VERSION',
+    'NAME',
+    'LOG_P_1ST_ORDER',
+    'LOG_P_DETAILED',
+    'EXPERIMENT_NAME',
+  ],
+} as const;
+
+export type TableName = keyof typeof TABLE_COLUMNS;
+export const TABLE_NAMES = Object.keys(TABLE_COLUMNS) as TableName[];
+/** Tables a release may lack. */
+export const OPTIONAL_TABLES: ReadonlySet<TableName> = new Set([
+  'MATRIX_ANNOTATION',
+  'MATRIX_PROTEIN',
+  'MATRIX_SPECIES',
+  'TAX',
+  'TFFM',
+]);
+
+/** One row, cells in the order of TABLE_COLUMNS[table]; null is SQL NULL. */
+export type Row = readonly (string | null)[];
+
+export interface SourceRow {
+  readonly cells: Row;
+  /** 1-based line (flat file) or statement number (SQL) the row came from. */
+  readonly line: number;
+}
+
+export interface RawTable {
+  readonly name: TableName;
+  /** File the table was read from, for error messages. */
+  readonly file: string;
+  readonly rows: readonly SourceRow[];
+}
+
+/** What a reader found: the tables present (absent optional tables are missing keys). */
+export interface RawDump {
+  /** Which shape was detected, for the build summary (e.g. "flat-file tables"). */
+  readonly shape: string;
+  /** Release name derived from the dump's file or folder name, e.g. JASPAR2016. */
+  readonly name: string;
+  readonly tables: Partial<Record<TableName, RawTable>>;
+}

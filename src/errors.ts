@@ -1,0 +1,49 @@
+/**
+ * A problem with the user's input or options (bad dump, unknown option, unusable path).
+ * Carries where it happened so the CLI can print one precise line; only the CLI entry
+ * point prints it and sets the exit code.
+ */
+export interface Place {
+  /** File the problem was found in (as given by the user, or relative to the dump). */
+  file?: string;
+  /** Table name, when the file holds one or several tables. */
+  table?: string;
+  /** 1-based line (flat files) or statement number (SQL dumps). */
+  line?: number;
+  /** The offending text, shortened for display. */
+  text?: string;
+}
+
+export class UserError extends Error {
+  readonly place: Place;
+  constructor(message: string, place: Place = {}) {
+    super(message);
+    this.name = 'UserError';
+    this.place = place;
+  }
+
+  /** `file:line: [table] message: "text"`, the one-line form the CLI prints. */
+  format(): string {
+    const { file, table, line, text } = this.place;
+    const where = [file, line === undefined ? undefined : String(line)].filter((p) => p !== undefined).join(':');
+    const parts: string[] = [];
+    if (where) parts.push(`${where}:`);
+    if (table && !(file ?? '').toUpperCase().includes(table.toUpperCase())) parts.push(`[${table}]`);
+    parts.push(this.message);
+    let out = parts.join(' ');
+    if (text !== undefined) out += `: "${shorten(text)}"`;
+    return out;
+  }
+}
+
+/** Shorten long offending text so an error stays one readable line. */
+export function shorten(text: string, max = 80): string {
+  const oneLine = text.replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\t/g, '\\t');
+  return oneLine.length > max ? `${oneLine.slice(0, max)}…` : oneLine;
+}
+
+/** A non-fatal finding reported in the build summary (e.g. a matrix without data). */
+export interface Warning {
+  message: string;
+  place: Place;
+}

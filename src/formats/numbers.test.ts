@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { pyFixed, pyFixedWidth, pyFloatRepr } from './numbers.js';
+
+describe('pyFloatRepr (Python repr of float)', () => {
+  it.each([
+    [4, '4.0'],
+    [61.75, '61.75'],
+    [1381, '1381.0'],
+    [1e-5, '1e-05'],
+    [0.0001, '0.0001'],
+    [1e16, '1e+16'],
+    [1e15, '1000000000000000.0'],
+    [1.5e16, '1.5e+16'],
+    [123456789012345680, '1.2345678901234568e+17'],
+    [-1042.130000000000109, '-1042.13'],
+    [-917.58399999999994637, '-917.584'],
+    [0.1 + 0.2, '0.30000000000000004'],
+    [0, '0.0'],
+    [-0, '-0.0'],
+    [2.5e-7, '2.5e-07'],
+    [1e100, '1e+100'],
+    [Infinity, 'inf'],
+    [NaN, 'nan'],
+  ])('%s → %s', (x, expected) => {
+    expect(pyFloatRepr(x)).toBe(expected);
+  });
+});
+
+describe('pyFixed (printf %f, ties to even on the exact value)', () => {
+  it.each([
+    [0.5, 0, '0'],
+    [1.5, 0, '2'],
+    [2.5, 0, '2'],
+    [3.5, 0, '4'],
+    [-2.5, 0, '-2'],
+    [0.125, 2, '0.12'],
+    [0.375, 2, '0.38'],
+    [2.675, 2, '2.67'], // 2.675 is 2.67499999… in binary
+    [1.005, 2, '1.00'],
+    [4, 2, '4.00'],
+    [0.2, 6, '0.200000'],
+    [1 / 3, 6, '0.333333'],
+    [0.0000005, 6, '0.000000'], // binary value is just below the tie
+    [1234567.891, 0, '1234568'],
+  ])('%s with precision %s → %s', (x, p, expected) => {
+    expect(pyFixed(x, p)).toBe(expected);
+  });
+
+  it('pads to the width and overflows it for large values', () => {
+    expect(pyFixedWidth(4, 6, 0)).toBe('     4');
+    expect(pyFixedWidth(19, 6, 2)).toBe(' 19.00');
+    expect(pyFixedWidth(1234567, 6, 0)).toBe('1234567');
+    expect(pyFixedWidth(1000000, 6, 2)).toBe('1000000.00');
+  });
+});

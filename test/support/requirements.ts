@@ -1,0 +1,58 @@
+/**
+ * Tests that need something outside the project (../shared data, nginx, Chromium, Biopython…)
+ * call {@link need}. When the thing is missing the test is skipped with a visible reason, so
+ * `npm test` passes on a fresh machine; when JASPAR_STATIC_REQUIRE_ALL=1 (set by .ci/run) a
+ * missing requirement fails instead, so CI always runs the whole suite.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe } from 'vitest';
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SHARED = resolve(PROJECT_ROOT, '../shared');
+export const requireAll = process.env.JASPAR_STATIC_REQUIRE_ALL === '1';
+
+export interface Requirement {
+  ok: boolean;
+  reason: string;
+}
+
+/** The shared folder (real releases and golden files) beside the checkout. */
+export function sharedPath(...parts: string[]): Requirement & { path: string } {
+  const path = join(SHARED, ...parts);
+  const ok = existsSync(path);
+  return { ok, path, reason: ok ? '' : `${path} is missing` };
+}
+
+/** A command that must run and exit 0, e.g. python3 importing Bio. */
+export function command(cmd: string, args: string[], what: string): Requirement {
+  const r = spawnSync(cmd, args, { stdio: 'ignore', timeout: 30_000 });
+  const ok = r.status === 0;
+  return { ok, reason: ok ? '' : `${what} is not available (${cmd} ${args.join(' ')} failed)` };
+}
+
+export const python = (module: string, pkg: string): Requirement =>
+  command('python3', ['-c', `import ${module}`], `Python module ${module} (Debian ${pkg})`);
+
+/**
+ * `describe` that runs only when every requirement holds; otherwise skipped with the reason
+ * printed, or failed when JASPAR_STATIC_REQUIRE_ALL=1.
+ */
+export function describeWith(name: string, reqs: Requirement[], body: () => void): void {
+  const missing = reqs.filter((r) => !r.ok).map((r) => r.reason);
+  if (missing.length === 0) {
+    describe(name, body);
+    return;
+  }
+  const reason = missing.join('; ');
+  if (requireAll) {
+    describe(name, () => {
+      throw new Error(`required for CI but missing: ${reason}`);
+    });
+    return;
+  }
+  console.warn(`SKIPPED "${name}": ${reason}`);
+  describe.skip(`${name} [skipped: ${reason}]`, body);
+}
