@@ -1,0 +1,45 @@
+/**
+ * Ordering of list results (contract §3): text as SQLite's BINARY collation (UTF-8 byte
+ * order), numbers numerically, NULL first ascending and last descending, ties in default order.
+ */
+
+export type SortValue = string | number | null;
+
+/** One field a list may be ordered by (`order=name`, `order=-name`). */
+export interface OrderField<T> {
+  readonly name: string;
+  get(item: T): SortValue;
+}
+
+function compareValues(a: SortValue, b: SortValue): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1; // SQLite: numbers sort before text
+  if (typeof b === 'number') return 1;
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/** Items sorted by `field`; `items` must be in the default order (ties keep it). */
+export function sortBy<T>(items: readonly T[], field: OrderField<T>, descending: boolean): T[] {
+  const keyed = items.map((item, index) => ({ item, index, key: field.get(item) }));
+  keyed.sort((x, y) => {
+    const c = compareValues(x.key, y.key);
+    return (descending ? -c : c) || x.index - y.index;
+  });
+  return keyed.map((k) => k.item);
+}
+
+/** The `order` query values a list accepts: each field ascending and descending. */
+export function orderValues<T>(fields: readonly OrderField<T>[]): string[] {
+  return fields.flatMap((f) => [f.name, `-${f.name}`]);
+}
+
+/** Resolve an `order` value to its field and direction; undefined for an unknown value. */
+export function parseOrder<T>(fields: readonly OrderField<T>[], value: string): { field: OrderField<T>; descending: boolean } | undefined {
+  const descending = value.startsWith('-');
+  const name = descending ? value.slice(1) : value;
+  const field = fields.find((f) => f.name === name);
+  return field ? { field, descending } : undefined;
+}

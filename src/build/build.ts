@@ -1,0 +1,72 @@
+/**
+ * The build: read the dump, build the model once, write every response into a staging
+ * folder beside the target, and swap it in only when everything succeeded.
+ */
+import { readDump } from '../dump/read-dump.js';
+import type { Warning } from '../errors.js';
+import type { FormatName } from '../formats/table.js';
+import type { HostTarget } from '../hosts/targets.js';
+import { buildRelease } from '../model/build-release.js';
+import { DiskSink } from '../output/sink.js';
+import { stageOutput } from '../output/swap.js';
+import { writeSite } from './write-site.js';
+
+export interface BuildOptions {
+  readonly dump: string;
+  readonly out: string;
+  readonly baseUrl: string;
+  readonly year?: number | null;
+  readonly formats: readonly FormatName[];
+  readonly targets: readonly HostTarget[];
+  /** Checked between batches of files; a set signal aborts the build. */
+  readonly signal?: AbortSignal;
+}
+
+export interface BuildSummary {
+  readonly shape: string;
+  readonly release: string;
+  readonly year: number | null;
+  readonly matrices: number;
+  readonly tffms: number;
+  readonly files: number;
+  readonly bytes: number;
+  readonly seconds: number;
+  readonly readSeconds: number;
+  readonly warnings: readonly Warning[];
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function build(options: BuildOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  const raw = await readDump(options.dump);
+  const { release, warnings } = buildRelease(raw, { year: options.year ?? null });
+  const readSeconds = (performance.now() - started) / 1000;
+  const staged = stageOutput(options.out);
+  try {
+    const sink = new DiskSink(staged.staging);
+    await writeSite(release, sink, { baseUrl: options.baseUrl.replace(/\/+$/, ''), formats: options.formats, targets: options.targets }, {
+      tick: async () => {
+        // Let signal handlers run, then stop if one asked us to.
+        await yieldToEventLoop();
+        options.signal?.throwIfAborted();
+      },
+    });
+    options.signal?.throwIfAborted();
+    staged.commit();
+    return {
+      shape: raw.shape,
+      release: release.info.name,
+      year: release.info.year,
+      matrices: release.matrices.length,
+      tffms: release.tffms.length,
+      files: sink.files,
+      bytes: sink.bytes,
+      seconds: (performance.now() - started) / 1000,
+      readSeconds,
+      warnings,
+    };
+  } finally {
+    staged.discard();
+  }
+}

@@ -1,0 +1,24 @@
+/** The build manifest: what a site was built from and with which options. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FormatName } from '../formats/table.js';
+import type { HostTarget } from '../hosts/targets.js';
+import type { ReleaseInfo } from '../model/types.js';
+
+/** Inside the site, so the dev server can rebuild the rule table of the build it serves. */
+export const manifestFile = 'jaspar-static.json';
+
+export interface SiteManifest {
+  readonly generator: 'jaspar-static';
+  readonly release: ReleaseInfo;
+  readonly baseUrl: string;
+  readonly formats: FormatName[];
+  readonly targets: HostTarget[];
+  readonly counts: { readonly matrices: number; readonly tffms: number };
+}
+
+/** Read the manifest of a built site; throws a plain Error with the path if absent. */
+export function readManifest(siteDir: string): SiteManifest {
+  const path = join(siteDir, manifestFile);
+  return JSON.parse(readFileSync(path, 'utf8')) as SiteManifest;
+}

@@ -1,0 +1,51 @@
+/** `jaspar-static build`: runs the build and prints its summary. */
+import { build, type BuildSummary } from '../build/build.js';
+import type { FormatName } from '../formats/table.js';
+import type { HostTarget } from '../hosts/targets.js';
+
+interface BuildFlags {
+  out: string;
+  baseUrl: string;
+  release?: number;
+  formats: FormatName[];
+  targets: HostTarget[];
+}
+
+export function formatSummary(s: BuildSummary, out: string): string {
+  const mb = s.bytes / 1e6;
+  const lines = [
+    `read ${s.shape}: ${s.release}${s.year === null ? '' : ` (${s.year})`}, ${s.matrices} matrices, ${s.tffms} TFFMs in ${s.readSeconds.toFixed(2)} s`,
+    `wrote ${s.files} files, ${mb.toFixed(1)} MB to ${out} in ${s.seconds.toFixed(2)} s (${Math.round(s.files / s.seconds)} files/s, ${(mb / s.seconds).toFixed(1)} MB/s)`,
+  ];
+  if (s.warnings.length) {
+    lines.push(`${s.warnings.length} warning(s):`);
+    for (const w of s.warnings.slice(0, 50)) {
+      const where = [w.place.file, w.place.line].filter((x) => x !== undefined).join(':');
+      lines.push(`  warning: ${where ? `${where}: ` : ''}${w.message}`);
+    }
+    if (s.warnings.length > 50) lines.push(`  … and ${s.warnings.length - 50} more`);
+  }
+  return lines.join('\n');
+}
+
+export async function runBuild(dump: string, flags: BuildFlags): Promise<void> {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const summary = await build({
+      dump,
+      out: flags.out,
+      baseUrl: flags.baseUrl,
+      year: flags.release ?? null,
+      formats: flags.formats,
+      targets: flags.targets,
+      signal: controller.signal,
+    });
+    process.stdout.write(`${formatSummary(summary, flags.out)}\n`);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The CLI entry point: the only place that prints errors and sets the exit code.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { UserError } from '../errors.js';
+import { FORMAT_NAMES } from '../formats/table.js';
+import { HOST_TARGETS } from '../hosts/targets.js';
+import { runBuild } from './build-command.js';
+import { runServe } from './serve-command.js';
+
+export const DEFAULT_DUMP = 'releases/sample';
+export const DEFAULT_OUT = 'dist';
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+
+function integer(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('not a whole number');
+  return Number(value);
+}
+
+function list<T extends string>(allowed: readonly T[], what: string) {
+  return (value: string): T[] => {
+    const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const item of items) {
+      if (!(allowed as readonly string[]).includes(item)) throw new InvalidArgumentError(`unknown ${what} "${item}" (choose from ${allowed.join(', ')})`);
+    }
+    return items as T[];
+  };
+}
+
+export function program(): Command {
+  const cmd = new Command('jaspar-static')
+    .description('Build a complete, static, prebuilt copy of JASPAR\'s REST API (/api/v1) from a release dump, and serve it.')
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  cmd
+    .command('build')
+    .description('build the static API from a release dump into a site folder')
+    .argument('[dump]', 'release dump: a folder of flat-file tables', DEFAULT_DUMP)
+    .option('-o, --out <dir>', 'output site folder (replaced atomically when the build succeeds)', DEFAULT_OUT)
+    .option('-b, --base-url <url>', 'absolute address the site is served from, used in links', DEFAULT_BASE_URL)
+    .option('-r, --release <year>', 'release year, for layouts that changed between releases (default: from the dump name)', integer)
+    .addOption(new Option('-f, --formats <list>', `formats to build, comma-separated (${FORMAT_NAMES.join(',')})`).argParser(list(FORMAT_NAMES, 'format')).default([...FORMAT_NAMES], 'all'))
+    .addOption(new Option('-t, --targets <list>', `hosts to write configuration for (${HOST_TARGETS.join(',')})`).argParser(list(HOST_TARGETS, 'target')).default([...HOST_TARGETS], 'all'))
+    .action(runBuild);
+
+  cmd
+    .command('serve')
+    .description('serve a built site exactly as the hosted copy answers')
+    .argument('[dir]', 'built site folder', DEFAULT_OUT)
+    .option('-p, --port <port>', 'port', integer, 8080)
+    .option('-H, --host <host>', 'address to listen on', '127.0.0.1')
+    .action(runServe);
+  return cmd;
+}
+
+/** Run the CLI; returns the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    await program().parseAsync(argv as string[]);
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode;
+    if (err instanceof UserError) {
+      process.stderr.write(`jaspar-static: error: ${err.format()}\n`);
+      return 1;
+    }
+    if (err instanceof Error && err.name === 'AbortError') {
+      process.stderr.write('jaspar-static: interrupted; the previous site is unchanged\n');
+      return 130;
+    }
+    process.stderr.write(`jaspar-static: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return 70;
+  }
+}

@@ -1,0 +1,35 @@
+/** What every renderer receives. Renderers are pure: same input and context, same bytes. */
+import type { Json } from '../model/json.js';
+import type { Matrix, ReleaseInfo } from '../model/types.js';
+import type { Route } from '../routes/route.js';
+
+/**
+ * Per-run cache of rendered fragments (one record's JSON, one matrix's MEME block) keyed by
+ * the object they render. It only saves work; output is the same without it.
+ */
+export class FragmentCache {
+  private readonly maps = new Map<string, WeakMap<object, string>>();
+
+  get(namespace: string, key: object, make: () => string): string {
+    let map = this.maps.get(namespace);
+    if (!map) this.maps.set(namespace, (map = new WeakMap()));
+    let value = map.get(key);
+    if (value === undefined) map.set(key, (value = make()));
+    return value;
+  }
+}
+
+export interface RenderContext {
+  /** Deployment base address without trailing slash, e.g. https://jaspar.example.org. */
+  readonly baseUrl: string;
+  readonly release: ReleaseInfo;
+  readonly cache: FragmentCache;
+}
+
+/** One response to render: its route, its API data, and the matrices it shows (if any). */
+export interface RenderInput {
+  readonly route: Route;
+  readonly data: Json;
+  /** The matrices of a matrix detail or list page, for the matrix text formats; null elsewhere. */
+  readonly matrices: readonly Matrix[] | null;
+}

@@ -1,0 +1,42 @@
+/**
+ * JSON exactly as DRF's JSONRenderer writes it (contract §5): compact separators, UTF-8 not
+ * escaped (but U+2028/U+2029 escaped, as DRF does), floats as Python's repr.
+ */
+import { Float, type Json } from '../model/json.js';
+import { pyFloatRepr } from './numbers.js';
+
+/** Memoises the serialisation of objects reused across many list pages. */
+export type JsonMemo = (obj: object, make: () => string) => string;
+
+const noMemo: JsonMemo = (_obj, make) => make();
+
+function jsonString(s: string): string {
+  const out = JSON.stringify(s);
+  return out.includes('\u2028') || out.includes('\u2029') ? out.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : out;
+}
+
+function jsonNumber(f: number): string {
+  if (Number.isFinite(f)) return pyFloatRepr(f);
+  // Python's json writes these non-standard tokens; they cannot come from a valid dump.
+  return Number.isNaN(f) ? 'NaN' : f > 0 ? 'Infinity' : '-Infinity';
+}
+
+/** Serialise `value` as DRF's compact JSON. */
+export function toJson(value: Json, memo: JsonMemo = noMemo): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return jsonString(value);
+    case 'number':
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+  }
+  if (value instanceof Float) return jsonNumber(value.value);
+  if (Array.isArray(value)) return `[${(value as readonly Json[]).map((v) => toJson(v, memo)).join(',')}]`;
+  return memo(value, () => {
+    const parts: string[] = [];
+    for (const [k, v] of Object.entries(value)) parts.push(`${jsonString(k)}:${toJson(v, memo)}`);
+    return `{${parts.join(',')}}`;
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * The one table of output formats (style pattern 1): name (the `format=` value and DRF
+ * suffix), file extension (data, never derived), media type, what it renders and how.
+ * CLI choices, route expansion, host rules and the dev server all loop over this table.
+ */
+import type { RenderContext, RenderInput } from './context.js';
+import { toJson } from './json.js';
+
+/** What a format needs from a response: any API data, or the matrices of a matrix resource. */
+export type Needs = 'data' | 'matrices';
+
+export interface FormatSpec {
+  readonly name: string;
+  readonly extension: string;
+  readonly mediaType: string;
+  readonly needs: Needs;
+  readonly render: (input: RenderInput, ctx: RenderContext) => string;
+}
+
+const json = (input: RenderInput, ctx: RenderContext): string =>
+  toJson(input.data, (obj, make) => ctx.cache.get('json', obj, make));
+
+export const FORMATS = [
+  { name: 'json', extension: 'json', mediaType: 'application/json', needs: 'data', render: json },
+  {
+    name: 'jsonp',
+    extension: 'js',
+    mediaType: 'application/javascript; charset=utf-8',
+    needs: 'data',
+    render: (input, ctx) => `callback(${json(input, ctx)});`,
+  },
+] as const satisfies readonly FormatSpec[];
+
+export type FormatName = (typeof FORMATS)[number]['name'];
+export const FORMAT_NAMES: readonly FormatName[] = FORMATS.map((f) => f.name);
+/** The format served when the request names none (and the client does not ask for HTML). */
+export const DEFAULT_FORMAT: FormatName = 'json';
+
+const BY_NAME = new Map<string, FormatSpec>(FORMATS.map((f) => [f.name, f]));
+
+/** The spec of a format by name; undefined for a name not in the table. */
+export function formatSpec(name: string): FormatSpec | undefined {
+  return BY_NAME.get(name);
+}
+
+export function isFormatName(name: string): name is FormatName {
+  return BY_NAME.has(name);
+}

@@ -1,0 +1,40 @@
+/**
+ * Content-Type per output folder, from the format table (style pattern 2): hosts' own MIME
+ * databases mislabel our extensions, so every host gets its types from here.
+ */
+import { FORMATS } from '../formats/table.js';
+import { FILES_ROOT, IMPLICIT_FORMAT_DIR } from '../routes/paths.js';
+
+export interface PrefixType {
+  /** Path prefix below the site root, with leading and trailing slash, e.g. `/files/meme/`. */
+  readonly prefix: string;
+  readonly mediaType: string;
+}
+
+const JSON_TYPE = 'application/json';
+
+/** Every folder of prebuilt responses with its media type. */
+export function prefixTypes(): PrefixType[] {
+  return [
+    ...FORMATS.map((f) => ({ prefix: `/${FILES_ROOT}/${f.name}/`, mediaType: f.mediaType })),
+    { prefix: `/${FILES_ROOT}/${IMPLICIT_FORMAT_DIR}/`, mediaType: JSON_TYPE },
+    { prefix: `/${FILES_ROOT}/errors/`, mediaType: JSON_TYPE },
+  ];
+}
+
+/** Exact files with a media type of their own. */
+export const FILE_TYPES: readonly { path: string; mediaType: string }[] = [{ path: '/404.html', mediaType: JSON_TYPE }];
+
+/** The media type of a served file, or undefined to let the host decide (landing page, logos). */
+export function mediaTypeOf(path: string): string | undefined {
+  const exact = FILE_TYPES.find((f) => f.path === path);
+  if (exact) return exact.mediaType;
+  return prefixTypes().find((p) => path.startsWith(p.prefix))?.mediaType;
+}
+
+/** Headers every API answer carries (contract §6); `Allow` where the host lets us set it. */
+export const API_HEADERS: readonly [string, string][] = [
+  ['Vary', 'Accept'],
+  ['Access-Control-Allow-Origin', '*'],
+];
+export const ALLOW = 'GET, HEAD, OPTIONS';

@@ -1,0 +1,63 @@
+/**
+ * Evaluates the rule table for one request, with the semantics Netlify's engine has (see
+ * rules.ts). Used by the dev server and by tests; pure.
+ */
+import { isSafeSegment } from '../model/segments.js';
+import type { Rule, RuleAction } from './rules.js';
+
+export interface RuleMatch {
+  readonly rule: Rule;
+  readonly action: RuleAction;
+  /** For rewrites: the target path with placeholders filled, or null when a bound value cannot name a file. */
+  readonly target: string | null;
+}
+
+/** Query parameters with the last value of a repeated key winning (as Netlify). */
+export function lastValues(search: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of new URLSearchParams(search)) out.set(k, v);
+  return out;
+}
+
+function matchPath(pattern: string, segments: readonly string[], bind: Map<string, string>): boolean {
+  const parts = pattern.split('/').filter(Boolean);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i] as string;
+    if (p === '*') return true;
+    const s = segments[i];
+    if (s === undefined) return false;
+    if (p.startsWith(':')) bind.set(p.slice(1), s);
+    else if (p !== s) return false;
+  }
+  return parts.length === segments.length;
+}
+
+/**
+ * First rule matching `segments` (decoded path segments, no empty ones) and `query`.
+ * Placeholders bound to values that are not safe file names leave `target` null (→ missing).
+ */
+export function matchRules(rules: readonly Rule[], segments: readonly string[], query: ReadonlyMap<string, string>): RuleMatch | null {
+  for (const rule of rules) {
+    const bind = new Map<string, string>();
+    if (!matchPath(rule.path, segments, bind)) continue;
+    let ok = true;
+    for (const q of rule.query) {
+      const v = query.get(q.key);
+      if (v === undefined || ('value' in q && v !== q.value)) {
+        ok = false;
+        break;
+      }
+      if ('placeholder' in q) bind.set(q.placeholder, v);
+    }
+    if (!ok) continue;
+    if (rule.action.kind !== 'rewrite') return { rule, action: rule.action, target: null };
+    let safe = true;
+    const target = rule.action.target.replace(/:([a-z_]+)/g, (_m, name: string) => {
+      const v = bind.get(name) ?? '';
+      if (!isSafeSegment(v)) safe = false;
+      return v;
+    });
+    return { rule, action: rule.action, target: safe ? target : null };
+  }
+  return null;
+}

@@ -1,0 +1,55 @@
+/** Parsing typed values out of dump cells, with errors that name the place. */
+import { UserError, type Place } from '../errors.js';
+import type { RawTable, SourceRow } from '../dump/tables.js';
+
+const NUMBER = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+const INTEGER = /^\s*[+-]?\d+\s*$/;
+
+/** Reads typed cells of one row; every error carries file, table, line and text. */
+export class CellReader {
+  constructor(
+    private readonly table: RawTable,
+    private readonly row: SourceRow,
+  ) {}
+
+  /** Where this row is, for errors and warnings. */
+  place(text?: string): Place {
+    return { file: this.table.file, table: this.table.name, line: this.row.line, text };
+  }
+
+  fail(message: string, text?: string): never {
+    throw new UserError(message, this.place(text));
+  }
+
+  /** Text cell; NULL is an error unless `nullable`. */
+  text(index: number, column: string): string {
+    const v = this.row.cells[index];
+    if (v === null || v === undefined) this.fail(`${column} is NULL`);
+    return v;
+  }
+
+  nullableText(index: number): string | null {
+    return this.row.cells[index] ?? null;
+  }
+
+  integer(index: number, column: string): number {
+    const v = this.text(index, column);
+    if (!INTEGER.test(v)) this.fail(`${column} "${v}" is not an integer`, this.row.cells.join('\t'));
+    return Number(v);
+  }
+
+  number(index: number, column: string): number {
+    const v = this.text(index, column);
+    const n = Number(v);
+    if (!NUMBER.test(v) || !Number.isFinite(n)) this.fail(`${column} "${v}" is not a number`, this.row.cells.join('\t'));
+    return n;
+  }
+
+  nullableNumber(index: number, column: string): number | null {
+    const v = this.row.cells[index];
+    if (v === null || v === undefined) return null;
+    // Some dumps write a missing float as the text NULL or an empty string.
+    if (v === '' || v.toUpperCase() === 'NULL') return null;
+    return this.number(index, column);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The one way output reaches storage (style pattern 5): a sink that refuses any path leaving
+ * the output root, because ids and names from a dump become file names.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isSafeSegment } from '../model/segments.js';
+
+export interface Sink {
+  /** Write `data` at `path` (relative, `/`-separated, every segment safe). */
+  write(path: string, data: string | Uint8Array): void;
+}
+
+/** Throws unless `path` is a relative path of safe segments. */
+export function checkOutputPath(path: string): string[] {
+  const segments = path.split('/');
+  for (const s of segments) {
+    if (!isSafeSegment(s)) throw new Error(`refusing to write outside the output root or to an unsafe name: "${path}"`);
+  }
+  return segments;
+}
+
+/** Writes files below `root`, creating folders as needed. */
+export class DiskSink implements Sink {
+  private readonly made = new Set<string>();
+  files = 0;
+  bytes = 0;
+
+  constructor(readonly root: string) {}
+
+  write(path: string, data: string | Uint8Array): void {
+    const segments = checkOutputPath(path);
+    const dir = segments.slice(0, -1).join('/');
+    if (dir && !this.made.has(dir)) {
+      mkdirSync(join(this.root, dir), { recursive: true });
+      this.made.add(dir);
+    }
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    writeFileSync(join(this.root, path), buf);
+    this.files++;
+    this.bytes += buf.length;
+  }
+}
+
+/** Keeps files in memory, for tests. */
+export class MemorySink implements Sink {
+  readonly files = new Map<string, string | Uint8Array>();
+
+  write(path: string, data: string | Uint8Array): void {
+    checkOutputPath(path);
+    if (this.files.has(path)) throw new Error(`written twice: ${path}`);
+    this.files.set(path, data);
+  }
+
+  text(path: string): string {
+    const data = this.files.get(path);
+    if (data === undefined) throw new Error(`not written: ${path}`);
+    return typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The one path function (style pattern 4): route → file in the output, public URL, query.
+ * The writer, the host rules, the dev server and the HTML links all call it; nothing else
+ * concatenates output paths.
+ *
+ * Layout: every prebuilt response lives under `files/<format dir>/`, one folder per format so
+ * hosts can set Content-Type by prefix:
+ *   list page   files/<fmt>/<resource path>/_/<page size>/<order>/<page>.<ext>
+ *   detail      files/<fmt>/<resource path with ids>.<ext>
+ * `<fmt>` is the format name, or `default` for JSON served without a `format` parameter (its
+ * next/previous links carry no `format`). `<page size>` and `<order>` are the query value or
+ * `default` when absent; `<page>` is a number or `last`.
+ */
+import { formatSpec, type FormatName } from '../formats/table.js';
+import { isSafeSegment } from '../model/segments.js';
+import { resourceSegments } from './resources.js';
+import { DEFAULT_PAGE_SIZE, type ListRoute, type Route } from './route.js';
+
+/** Root folder (inside the site) of every prebuilt response. */
+export const FILES_ROOT = 'files';
+/** The format folder of JSON served without a `format` query parameter. */
+export const IMPLICIT_FORMAT_DIR = 'default';
+/** Marker segment between a list's path and its variants. */
+export const LIST_MARKER = '_';
+/** Error bodies, shared by every host. */
+export const ERROR_FILES = { 'not-found': 'files/errors/not-found.json', 'invalid-page': 'files/errors/invalid-page.json' } as const;
+export type ErrorName = keyof typeof ERROR_FILES;
+export const ERROR_BODIES: Readonly<Record<ErrorName, string>> = {
+  'not-found': '{"detail":"Not found."}',
+  'invalid-page': '{"detail":"Invalid page."}',
+};
+
+/** A placeholder token in a rule template, e.g. `:page`; only templates may contain them. */
+const PLACEHOLDER = /^:[a-z_]+$/;
+
+function check(segment: string, template: boolean): string {
+  if (isSafeSegment(segment) || (template && PLACEHOLDER.test(segment))) return segment;
+  throw new Error(`unsafe path segment "${segment}"`);
+}
+
+function extensionOf(format: FormatName): string {
+  const spec = formatSpec(format);
+  if (!spec) throw new Error(`unknown format ${format}`);
+  return spec.extension;
+}
+
+function formatDir(route: Route): string {
+  return route.kind === 'list' && !route.formatInQuery ? IMPLICIT_FORMAT_DIR : route.format;
+}
+
+/** Resource path segments with parameters filled in (placeholders kept in templates). */
+function filledSegments(route: Route, template: boolean): string[] {
+  return resourceSegments(route.resource).map((s) => {
+    if (!s.startsWith(':')) return s;
+    const value = route.params[s.slice(1)];
+    if (value === undefined) throw new Error(`route ${route.resource} lacks parameter ${s}`);
+    return check(value, template);
+  });
+}
+
+/**
+ * The file of a route, relative to the output root, with `/` separators. With `template`,
+ * parameter and page values may be placeholders (`:id`, `:page`) for host rules.
+ */
+export function routeFile(route: Route, template = false): string {
+  const ext = extensionOf(route.format);
+  const segs = [FILES_ROOT, formatDir(route), ...filledSegments(route, template)];
+  if (route.kind === 'detail') {
+    const last = segs.pop() as string;
+    return `${segs.join('/')}/${last}.${ext}`;
+  }
+  const size = route.pageSize === null ? 'default' : String(route.pageSize);
+  const order = route.order === null ? 'default' : check(route.order, false);
+  const page = check(String(route.page), template);
+  return `${[...segs, LIST_MARKER, size, order].join('/')}/${page}.${ext}`;
+}
+
+/** The public path of a route's resource, e.g. `/api/v1/matrix/MA0004.1/`. */
+export function resourcePath(resource: string, params: Readonly<Record<string, string>>): string {
+  const segs = resourceSegments(resource).map((s) => (s.startsWith(':') ? (params[s.slice(1)] ?? s) : s));
+  return `/api/v1/${segs.map((s) => (s.startsWith(':') ? s : check(s, false))).join('/')}${segs.length ? '/' : ''}`;
+}
+
+/** Python's urllib.parse.quote_plus, as DRF's urlencode applies to query values. */
+function quotePlus(s: string): string {
+  return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+}
+
+/** Query parameters of a list route as the request carried them, page given separately. */
+function listQuery(route: ListRoute, page: number | null): [string, string][] {
+  const q: [string, string][] = [];
+  if (route.formatInQuery) q.push(['format', route.format]);
+  if (route.order !== null) q.push(['order', route.order]);
+  if (page !== null) q.push(['page', String(page)]);
+  if (route.pageSize !== null) q.push(['page_size', String(route.pageSize)]);
+  // DRF re-encodes the query with keys sorted.
+  return q.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * A list link as DRF writes next/previous: the list URL with `page` replaced (or removed for
+ * page 1 in `previous`), other parameters kept, keys sorted.
+ */
+export function pageLink(base: string, route: ListRoute, page: number | null): string {
+  const q = listQuery(route, page);
+  const query = q.map(([k, v]) => `${quotePlus(k)}=${quotePlus(v)}`).join('&');
+  return `${base}${resourcePath(route.resource, route.params)}${query ? `?${query}` : ''}`;
+}
+
+/** A request URL (path and query, no host) that this route answers. */
+export function routeUrl(route: Route): string {
+  if (route.kind === 'detail') return `${resourcePath(route.resource, route.params)}?format=${route.format}`;
+  const page = route.page === 'last' ? null : route.page;
+  const url = pageLink('', route, page === 1 ? null : page);
+  return route.page === 'last' ? `${url}${url.includes('?') ? '&' : '?'}page=last` : url;
+}
+
+export { DEFAULT_PAGE_SIZE };
