@@ -43,7 +43,10 @@ function handlerConfig(root: string) {
   return { public: root, directoryListing: false, cleanUrls: false, symlinks: false, etag: false, headers };
 }
 
-/** Split and decode a path; null when malformed or unsafe (→ 400). */
+/**
+ * Split and decode a path; null when the percent-encoding is malformed (→ 400). Segments that
+ * decode to something no file can be named (`/`, `..`, NUL) stay in and simply match nothing.
+ */
 function pathSegments(pathname: string): string[] | null {
   const out: string[] = [];
   for (const raw of pathname.split('/')) {
@@ -54,7 +57,6 @@ function pathSegments(pathname: string): string[] | null {
     } catch {
       return null;
     }
-    if (s.includes('\0') || s.includes('/') || s.includes('\\') || s === '..' || s === '.') return null;
     out.push(s);
   }
   return out;

@@ -1,0 +1,112 @@
+/**
+ * Netlify, emulated with Netlify's own parts: `@netlify/redirect-parser` reads the emitted
+ * `_redirects` (and the project's netlify.toml) and `netlify-redirector` (the WASM build of
+ * Netlify's production rule engine) matches requests. Around the engine this models what the
+ * contract (§7) states: a non-forced 200 rewrite loses to a file at the request path; a rewrite
+ * to a missing file answers the site's /404.html with status 404; `_headers` rules apply to the
+ * path of the file served.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from './requirements.js';
+
+export interface HostResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** The site file that was served, for diagnostics. */
+  file: string | null;
+}
+
+interface Matcher {
+  match(req: unknown): { to?: string; status?: number; force?: boolean; force404?: boolean } | null;
+}
+
+interface HeaderRule {
+  path: string;
+  headers: [string, string][];
+}
+
+function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ path: line.trim(), headers: [] });
+      continue;
+    }
+    const i = line.indexOf(':');
+    rules.at(-1)?.headers.push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);
+  }
+  return rules;
+}
+
+function headerPathMatches(pattern: string, path: string): boolean {
+  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
+}
+
+export async function netlifyHost(siteDir: string): Promise<(url: string) => HostResponse> {
+  const require = createRequire(import.meta.url);
+  const { parseAllRedirects } = (await import('@netlify/redirect-parser')) as {
+    parseAllRedirects(o: object): Promise<{ redirects: object[]; errors: unknown[] }>;
+  };
+  const { redirects, errors } = await parseAllRedirects({
+    redirectsFiles: [join(siteDir, '_redirects')],
+    netlifyConfigPath: join(PROJECT_ROOT, 'netlify.toml'),
+    minimal: false,
+  });
+  if (errors.length) throw new Error(`Netlify's parser rejected rules: ${errors.map(String).join('; ')}`);
+  const redirector = require('netlify-redirector') as { parseJSON(json: string, o: object): Promise<Matcher> };
+  // netlify-cli's normalisation before the engine: `from` is called `origin`, `query` is `params`.
+  const engineRules = (redirects as { from: string; query: object; conditions: object }[]).map(({ from, query, ...rest }) => ({
+    ...rest,
+    origin: from,
+    params: query,
+  }));
+  const matcher = await redirector.parseJSON(JSON.stringify(engineRules), {});
+  const headerRules = parseHeadersFile(readFileSync(join(siteDir, '_headers'), 'utf8'));
+
+  const fileAt = (path: string): string | null => {
+    const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`];
+    for (const c of candidates) {
+      const abs = join(siteDir, c);
+      if (abs.startsWith(siteDir) && existsSync(abs) && statSync(abs).isFile()) return c;
+    }
+    return null;
+  };
+  const respond = (status: number, file: string): HostResponse => {
+    const headers: Record<string, string> = {};
+    for (const rule of headerRules) {
+      if (headerPathMatches(rule.path, file)) for (const [k, v] of rule.headers) headers[k.toLowerCase()] = v;
+    }
+    return { status, headers, body: readFileSync(join(siteDir, file)), file };
+  };
+  const notFound = () => respond(404, '/404.html');
+
+  return (url: string) => {
+    const u = new URL(url, 'https://mirror.netlify.app');
+    const path = decodeURIComponent(u.pathname);
+    const match = matcher.match({
+      scheme: 'https',
+      host: u.hostname,
+      path,
+      query: u.search.slice(1),
+      getHeader: () => '',
+      getCookie: () => '',
+    });
+    if (!match || !match.to) {
+      const file = fileAt(path);
+      return file ? respond(200, file) : notFound();
+    }
+    if (match.force404) return notFound();
+    const to = new URL(match.to, 'https://mirror.netlify.app').pathname;
+    if (match.status === 200 && !match.force) {
+      const own = fileAt(path);
+      if (own) return respond(200, own);
+    }
+    const target = fileAt(decodeURIComponent(to));
+    if (!target) return notFound();
+    return respond(match.status ?? 200, target);
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * The URL table: requests as clients send them (parameters in any order, extra, missing,
+ * repeated, bad pages, unknown ids and formats, with and without trailing slash), each with
+ * the response it must get. Checked twice: through Netlify's own engine over the emitted
+ * rules and files, and over HTTP against the dev server.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatSpec, type FormatName } from '../src/formats/table.js';
+import { ERROR_BODIES, routeFile, type ErrorName } from '../src/routes/paths.js';
+import type { Route } from '../src/routes/route.js';
+import { netlifyHost, type HostResponse } from './support/netlify-host.js';
+import { SAMPLE, buildSite, serve, type BuiltSite, type Served } from './support/site.js';
+
+type Expect = { route: Route } | { error: ErrorName; netlify?: ErrorName };
+
+const list = (resource: string, page: number | 'last', order: string | null, format: FormatName = 'json', formatInQuery = false): Expect => ({
+  route: { kind: 'list', resource, params: {}, order, page, pageSize: null, format, formatInQuery },
+});
+const detail = (resource: string, id: string, format: FormatName = 'json'): Expect => ({
+  route: { kind: 'detail', resource, params: { id }, format },
+});
+/** Netlify can only answer its one 404 page for a rewrite to a missing file (see docs/hosting.md). */
+const invalidPage: Expect = { error: 'invalid-page', netlify: 'not-found' };
+const notFound: Expect = { error: 'not-found' };
+
+export const URL_TABLE: [string, Expect][] = [
+  ['/api/v1/matrix/', list('matrix-list', 1, null)],
+  ['/api/v1/matrix', list('matrix-list', 1, null)],
+  ['/api/v1/matrix/?page=1', list('matrix-list', 1, null)],
+  ['/api/v1/matrix/?page=2', list('matrix-list', 2, null)],
+  ['/api/v1/matrix?page=2', list('matrix-list', 2, null)],
+  ['/api/v1/matrix/?page=2&order=-name', list('matrix-list', 2, '-name')],
+  ['/api/v1/matrix/?order=-name&page=2', list('matrix-list', 2, '-name')],
+  ['/api/v1/matrix/?order=-name', list('matrix-list', 1, '-name')],
+  ['/api/v1/matrix/?format=json&order=name&page=3', list('matrix-list', 3, 'name', 'json', true)],
+  ['/api/v1/matrix/?page=3&format=json&order=name', list('matrix-list', 3, 'name', 'json', true)],
+  ['/api/v1/matrix/?order=name&format=json', list('matrix-list', 1, 'name', 'json', true)],
+  ['/api/v1/matrix/?format=json', list('matrix-list', 1, null, 'json', true)],
+  ['/api/v1/matrix/?page=last', list('matrix-list', 'last', null)],
+  ['/api/v1/matrix/?order=version&page=last', list('matrix-list', 'last', 'version')],
+  ['/api/v1/matrix/?page=last&format=json&order=-collection', list('matrix-list', 'last', '-collection', 'json', true)],
+  ['/api/v1/matrix/?order=base_id', list('matrix-list', 1, 'base_id')],
+  ['/api/v1/matrix/?order=-base_id&page=2', list('matrix-list', 2, '-base_id')],
+  ['/api/v1/matrix/?order=collection&page=4', list('matrix-list', 4, 'collection')],
+  ['/api/v1/matrix/?order=-version&page=3', list('matrix-list', 3, '-version')],
+  ['/api/v1/matrix/?order=zzz', list('matrix-list', 1, null)],
+  ['/api/v1/matrix/?order=zzz&page=2', list('matrix-list', 2, null)],
+  ['/api/v1/matrix/?order=name,version&page=2', list('matrix-list', 2, null)],
+  ['/api/v1/matrix/?ORDER=name', list('matrix-list', 1, null)],
+  ['/api/v1/matrix/?foo=bar', list('matrix-list', 1, null)],
+  ['/api/v1/matrix/?foo=bar&page=2&format=json&x=', list('matrix-list', 2, null, 'json', true)],
+  ['/api/v1/matrix/?page=2&page=3', list('matrix-list', 3, null)],
+  ['/api/v1/matrix/?format=jsonp&page=2', list('matrix-list', 2, null, 'jsonp', true)],
+  ['/api/v1/matrix/?page=0', invalidPage],
+  ['/api/v1/matrix/?page=999', invalidPage],
+  ['/api/v1/matrix/?page=abc', invalidPage],
+  ['/api/v1/matrix/?page=-1', invalidPage],
+  ['/api/v1/matrix/?order=name&page=5', invalidPage],
+  ['/api/v1/matrix/?page=..%2F..%2Fetc', invalidPage],
+  ['/api/v1/matrix/?format=xml', notFound],
+  ['/api/v1/matrix/?format=xml&page=2', notFound],
+  ['/api/v1/matrix/MA0101.2/', detail('matrix-detail', 'MA0101.2')],
+  ['/api/v1/matrix/MA0101.2', detail('matrix-detail', 'MA0101.2')],
+  ['/api/v1/matrix/MA0101.2/?format=json', detail('matrix-detail', 'MA0101.2')],
+  ['/api/v1/matrix/MA0101.2/?page=7&order=name', detail('matrix-detail', 'MA0101.2')],
+  ['/api/v1/matrix/MA0101.2/?format=jsonp', detail('matrix-detail', 'MA0101.2', 'jsonp')],
+  ['/api/v1/matrix/MA0101.2/?format=bogus', notFound],
+  ['/api/v1/matrix/MA9999.1/', notFound],
+  ['/api/v1/matrix/MA9999.1/?format=json', notFound],
+  ['/api/v1/matrix/MA0101/versions/', detail('matrix-versions', 'MA0101')],
+  ['/api/v1/matrix/MA0101/versions', detail('matrix-versions', 'MA0101')],
+  ['/api/v1/matrix/XX0000/versions/', notFound],
+  ['/api/v1/matrix/MA0101.2/extra/segments/', notFound],
+  ['/api/v1/tffm/', list('tffm-list', 1, null)],
+  ['/api/v1/tffm', list('tffm-list', 1, null)],
+  ['/api/v1/tffm?page=3', list('tffm-list', 3, null)],
+  ['/api/v1/tffm/?page=2&order=-log_p_1st_order', list('tffm-list', 2, '-log_p_1st_order')],
+  ['/api/v1/tffm/?order=log_p_detailed&page=last', list('tffm-list', 'last', 'log_p_detailed')],
+  ['/api/v1/tffm/?order=experiment_name&format=json', list('tffm-list', 1, 'experiment_name', 'json', true)],
+  ['/api/v1/tffm/?order=-matrix_version', list('tffm-list', 1, '-matrix_version')],
+  ['/api/v1/tffm/?page=4', invalidPage],
+  ['/api/v1/tffm/?format=jaspar', notFound],
+  ['/api/v1/tffm/TFFM0040.1/', detail('tffm-detail', 'TFFM0040.1')],
+  ['/api/v1/tffm/TFFM0040.1', detail('tffm-detail', 'TFFM0040.1')],
+  ['/api/v1/tffm/TFFM9999.1/', notFound],
+  ['/api/v1/nothing', notFound],
+  ['/api/v1/matrix/..%2F..%2Fjaspar-static.json/', notFound],
+];
+
+function expected(site: BuiltSite, e: Expect, host: 'netlify' | 'dev'): { status: number; body: string; type: string } {
+  if ('route' in e) {
+    const spec = formatSpec(e.route.format);
+    return { status: 200, body: readFileSync(join(site.dir, routeFile(e.route)), 'utf8'), type: spec?.mediaType ?? '' };
+  }
+  const error = host === 'netlify' ? (e.netlify ?? e.error) : e.error;
+  return { status: 404, body: ERROR_BODIES[error], type: 'application/json' };
+}
+
+describe('URL table', () => {
+  let site: BuiltSite;
+  let netlify: (url: string) => HostResponse;
+  let dev: Served;
+
+  beforeAll(async () => {
+    site = await buildSite(SAMPLE);
+    netlify = await netlifyHost(site.dir);
+    dev = await serve(site.dir);
+  });
+  afterAll(async () => {
+    await dev?.close();
+    site?.cleanup();
+  });
+
+  it('has at least 40 requests', () => {
+    expect(URL_TABLE.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(URL_TABLE)('Netlify engine: %s', (url, e) => {
+    const want = expected(site, e, 'netlify');
+    const got = netlify(url);
+    expect({ status: got.status, body: got.body.toString('utf8'), type: got.headers['content-type'] }).toEqual(want);
+    expect(got.headers.vary).toBe('Accept');
+  });
+
+  it.each(URL_TABLE)('dev server: %s', async (url, e) => {
+    const want = expected(site, e, 'dev');
+    const res = await fetch(dev.origin + url);
+    expect({ status: res.status, body: await res.text(), type: res.headers.get('content-type') }).toEqual(want);
+    expect(res.headers.get('vary')).toBe('Accept');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+});
