@@ -4,7 +4,12 @@
  * CLI choices, route expansion, host rules and the dev server all loop over this table.
  */
 import type { RenderContext, RenderInput } from './context.js';
+import * as jaspar from './jaspar.js';
 import { toJson } from './json.js';
+import type { MatrixTextRenderer } from './matrix-text.js';
+import * as meme from './meme.js';
+import * as pfm from './pfm.js';
+import * as transfac from './transfac.js';
 
 /** What a format needs from a response: any API data, or the matrices of a matrix resource. */
 export type Needs = 'data' | 'matrices';
@@ -20,6 +25,14 @@ export interface FormatSpec {
 const json = (input: RenderInput, ctx: RenderContext): string =>
   toJson(input.data, (obj, make) => ctx.cache.get('json', obj, make));
 
+/** A matrix text format renders the response's matrices (a detail's one, a page's several). */
+function matrixText(module: MatrixTextRenderer) {
+  return (input: RenderInput, ctx: RenderContext): string => {
+    if (input.matrices === null) throw new Error(`a matrix format was asked to render ${input.route.resource}`);
+    return module.renderMatrices(input.matrices, { baseUrl: ctx.baseUrl, year: ctx.release.year });
+  };
+}
+
 export const FORMATS = [
   { name: 'json', extension: 'json', mediaType: 'application/json', needs: 'data', render: json },
   {
@@ -29,6 +42,10 @@ export const FORMATS = [
     needs: 'data',
     render: (input, ctx) => `callback(${json(input, ctx)});`,
   },
+  { name: 'jaspar', extension: 'jaspar', mediaType: 'text/jaspar; charset=utf-8', needs: 'matrices', render: matrixText(jaspar) },
+  { name: 'transfac', extension: 'transfac', mediaType: 'text/transfac; charset=utf-8', needs: 'matrices', render: matrixText(transfac) },
+  { name: 'pfm', extension: 'pfm', mediaType: 'text/pfm; charset=utf-8', needs: 'matrices', render: matrixText(pfm) },
+  { name: 'meme', extension: 'meme', mediaType: 'text/meme; charset=utf-8', needs: 'matrices', render: matrixText(meme) },
 ] as const satisfies readonly FormatSpec[];
 
 export type FormatName = (typeof FORMATS)[number]['name'];

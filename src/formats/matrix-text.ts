@@ -1,0 +1,64 @@
+/**
+ * What the matrix text formats (jaspar, pfm, transfac, meme) share: their context, the body of an
+ * empty list, and the column view of a PFM. Each format is one module with the same two verbs,
+ * `renderMatrix` and `renderMatrices` (see {@link MatrixTextRenderer}).
+ */
+import type { Matrix, Pfm } from '../model/types.js';
+
+/** What a matrix text renderer needs to know beyond the matrix itself. */
+export interface MatrixTextContext {
+  /** Deployment base address without trailing slash, e.g. `http://jaspar.genereg.net`. */
+  readonly baseUrl: string;
+  /** Release year (selects the TRANSFAC layout); null when unknown. */
+  readonly year: number | null;
+}
+
+/** The verbs every matrix text format module exports. */
+export interface MatrixTextRenderer {
+  /** One matrix's block, exactly as it appears inside a response body. */
+  readonly renderMatrix: (m: Matrix, ctx: MatrixTextContext) => string;
+  /** A whole response body: a detail is `[m]`, a list page is the page's matrices. */
+  readonly renderMatrices: (ms: readonly Matrix[], ctx: MatrixTextContext) => string;
+}
+
+/** The body of an empty list page in every matrix text format (no trailing newline, as live). */
+export const NO_PFM_DATA = 'No PFM data available';
+
+/** One PFM column: the counts of A, C, G and T at one position. */
+export type Column = readonly [a: number, c: number, g: number, t: number];
+
+/** Number of columns (positions) of a PFM; 0 for a matrix listed without data. */
+export function columnCount(pfm: Pfm): number {
+  return pfm.A.length;
+}
+
+/**
+ * The PFM as columns, in position order. Throws when the four rows differ in length: the model
+ * promises they do not, and a silently padded matrix would be wrong data.
+ */
+export function pfmColumns(pfm: Pfm): Column[] {
+  const { A, C, G, T } = pfm;
+  const n = A.length;
+  if (C.length !== n || G.length !== n || T.length !== n) {
+    const lengths = `A ${n}, C ${C.length}, G ${G.length}, T ${T.length}`;
+    throw new Error(`PFM rows differ in length: ${lengths}`);
+  }
+  const columns: Column[] = [];
+  for (let i = 0; i < n; i++) columns.push([A[i] ?? 0, C[i] ?? 0, G[i] ?? 0, T[i] ?? 0]);
+  return columns;
+}
+
+/**
+ * A list body: `header` then every matrix's block, or {@link NO_PFM_DATA} when there is none.
+ */
+export function concatMatrices(
+  ms: readonly Matrix[],
+  ctx: MatrixTextContext,
+  renderMatrix: (m: Matrix, ctx: MatrixTextContext) => string,
+  header = '',
+): string {
+  if (ms.length === 0) return NO_PFM_DATA;
+  let body = header;
+  for (const m of ms) body += renderMatrix(m, ctx);
+  return body;
+}
