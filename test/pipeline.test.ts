@@ -46,7 +46,7 @@ describe('sample release, whole pipeline', () => {
       'files/json/matrix/_/default/-name/last.json',
       'files/jsonp/tffm/_/default/log_p_detailed/3.js',
       'files/json/matrix/MA0101.2.json',
-      'files/json/matrix/MA0101/versions.json',
+      'files/json/matrix/versions/MA0101.json',
       'files/json/tffm/TFFM0040.1.json',
       'files/errors/not-found.json',
       'files/errors/invalid-page.json',
@@ -125,7 +125,7 @@ describe('sample release, whole pipeline', () => {
   });
 
   it('versions list every version of a base id as integers, ordered by version', () => {
-    const v = json(site, 'files/json/matrix/MA0101/versions.json');
+    const v = json(site, 'files/json/matrix/versions/MA0101.json');
     const expected = matrices.filter((m) => m.baseId === 'MA0101').map((m) => m.version).sort((a, b) => a - b);
     expect(Object.keys(v)).toEqual(['count', 'results']);
     expect(v.results.map((r: { version: number }) => r.version)).toEqual(expected);

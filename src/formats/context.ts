@@ -4,17 +4,19 @@ import type { Matrix, ReleaseInfo } from '../model/types.js';
 import type { Route } from '../routes/route.js';
 
 /**
- * Per-run cache of rendered fragments (one record's JSON, one matrix's MEME block) keyed by
+ * Per-run cache of rendered fragments (one record's JSON or YAML item) keyed by
  * the object they render. It only saves work; output is the same without it.
  */
 export class FragmentCache {
-  private readonly maps = new Map<string, WeakMap<object, string>>();
+  private readonly maps = new Map<string, WeakMap<object, unknown>>();
 
-  get(namespace: string, key: object, make: () => string): string {
+  /** The value made for `key` in `namespace`; a namespace always holds one type of value. */
+  get<T>(namespace: string, key: object, make: () => T): T {
     let map = this.maps.get(namespace);
     if (!map) this.maps.set(namespace, (map = new WeakMap()));
-    let value = map.get(key);
-    if (value === undefined) map.set(key, (value = make()));
+    if (map.has(key)) return map.get(key) as T;
+    const value = make();
+    map.set(key, value);
     return value;
   }
 }

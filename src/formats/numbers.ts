@@ -58,6 +58,19 @@ function exactBinary(x: number): { m: bigint; k: bigint } {
  */
 export function pyFixed(x: number, precision: number): string {
   if (!Number.isFinite(x)) return pyFloatRepr(x);
+  // Fast path: V8's toFixed is correctly rounded from the exact value and differs from C only
+  // on exact ties (it rounds them away from zero). Only values near a tie take the exact path.
+  const scaled0 = Math.abs(x) * POW10[precision]!;
+  const frac = scaled0 - Math.floor(scaled0);
+  if (precision <= 20 && scaled0 < 1e15 && Math.abs(frac - 0.5) > 1e-7) {
+    return x.toFixed(precision);
+  }
+  return exactFixed(x, precision);
+}
+
+const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+function exactFixed(x: number, precision: number): string {
   const { m, k } = exactBinary(x);
   const scaled = m * 10n ** BigInt(precision); // value × 10^p = scaled / 2^k
   let q = k === 0n ? scaled : scaled >> k;

@@ -10,6 +10,8 @@ import type { MatrixTextRenderer } from './matrix-text.js';
 import * as meme from './meme.js';
 import * as pfm from './pfm.js';
 import * as transfac from './transfac.js';
+import { RawYaml, toYaml, type YamlValue } from './yaml.js';
+import type { Json, JsonObject } from '../model/json.js';
 
 /** What a format needs from a response: any API data, or the matrices of a matrix resource. */
 export type Needs = 'data' | 'matrices';
@@ -23,7 +25,23 @@ export interface FormatSpec {
 }
 
 const json = (input: RenderInput, ctx: RenderContext): string =>
-  toJson(input.data, (obj, make) => ctx.cache.get('json', obj, make));
+  toJson(input.data, (obj, make) => ctx.cache.get<string>('json', obj, make));
+
+/**
+ * YAML as PyYAML's safe_dump prints it. The `results` of a list are records shared by many
+ * pages, so each is rendered once as a sequence item and spliced in.
+ */
+function yaml(input: RenderInput, ctx: RenderContext): string {
+  const data = input.data;
+  if (data !== null && typeof data === 'object' && !Array.isArray(data) && Array.isArray((data as JsonObject).results)) {
+    const obj = data as JsonObject;
+    const results = (obj.results as readonly Json[]).map((r) =>
+      r !== null && typeof r === 'object' ? ctx.cache.get('yaml', r, () => RawYaml.listItem(r)) : r,
+    );
+    return toYaml({ ...obj, results } as YamlValue);
+  }
+  return toYaml(data);
+}
 
 /** A matrix text format renders the response's matrices (a detail's one, a page's several). */
 function matrixText(module: MatrixTextRenderer) {
@@ -42,6 +60,7 @@ export const FORMATS = [
     needs: 'data',
     render: (input, ctx) => `callback(${json(input, ctx)});`,
   },
+  { name: 'yaml', extension: 'yaml', mediaType: 'application/yaml; charset=utf-8', needs: 'data', render: yaml },
   { name: 'jaspar', extension: 'jaspar', mediaType: 'text/jaspar; charset=utf-8', needs: 'matrices', render: matrixText(jaspar) },
   { name: 'transfac', extension: 'transfac', mediaType: 'text/transfac; charset=utf-8', needs: 'matrices', render: matrixText(transfac) },
   { name: 'pfm', extension: 'pfm', mediaType: 'text/pfm; charset=utf-8', needs: 'matrices', render: matrixText(pfm) },

@@ -6,7 +6,9 @@
  * Layout: every prebuilt response lives under `files/<format dir>/`, one folder per format so
  * hosts can set Content-Type by prefix:
  *   list page   files/<fmt>/<resource path>/_/<page size>/<order>/<page>.<ext>
- *   detail      files/<fmt>/<resource path with ids>.<ext>
+ *   detail      files/<fmt>/<literal segments>/<id>.<ext>   (literals after the id are hoisted
+ *               before it, e.g. matrix/:id/versions → matrix/versions/MA0004.json, so a detail
+ *               never needs a folder of its own: folders cost far more than files to create)
  * `<fmt>` is the format name, or `default` for JSON served without a `format` parameter (its
  * next/previous links carry no `format`). `<page size>` and `<order>` are the query value or
  * `default` when absent; `<page>` is a number or `last`.
@@ -64,11 +66,15 @@ function filledSegments(route: Route, template: boolean): string[] {
  */
 export function routeFile(route: Route, template = false): string {
   const ext = extensionOf(route.format);
-  const segs = [FILES_ROOT, formatDir(route), ...filledSegments(route, template)];
+  const filled = filledSegments(route, template);
   if (route.kind === 'detail') {
-    const last = segs.pop() as string;
-    return `${segs.join('/')}/${last}.${ext}`;
+    const specs = resourceSegments(route.resource);
+    const lastParam = specs.findLastIndex((s) => s.startsWith(':'));
+    const id = filled[lastParam] as string;
+    const folders = filled.filter((_, i) => i !== lastParam);
+    return `${[FILES_ROOT, formatDir(route), ...folders].join('/')}/${id}.${ext}`;
   }
+  const segs = [FILES_ROOT, formatDir(route), ...filled];
   const size = route.pageSize === null ? 'default' : String(route.pageSize);
   const order = route.order === null ? 'default' : check(route.order, false);
   const page = check(String(route.page), template);

@@ -1,0 +1,15 @@
+/** One benchmark build in this process; prints one result line with peak RSS. */
+import { resourceUsage } from 'node:process';
+import { build } from '../src/build/build.js';
+import { FORMAT_NAMES } from '../src/formats/table.js';
+import { HOST_TARGETS } from '../src/hosts/targets.js';
+
+const [, , , dump, out] = process.argv;
+if (!dump || !out) throw new Error('usage: child.js CLI DUMP OUT');
+const s = await build({ dump, out, baseUrl: 'https://jaspar.example.org', formats: [...FORMAT_NAMES], targets: [...HOST_TARGETS] });
+const mb = s.bytes / 1e6;
+const peakMb = resourceUsage().maxRSS / 1024;
+console.log(
+  `bench ${s.release} (${s.shape}): ${s.files} files, ${mb.toFixed(1)} MB in ${s.seconds.toFixed(2)} s ` +
+    `(read ${s.readSeconds.toFixed(2)} s) → ${Math.round(s.files / s.seconds)} files/s, ${(mb / s.seconds).toFixed(1)} MB/s, peak RSS ${peakMb.toFixed(0)} MB`,
+);

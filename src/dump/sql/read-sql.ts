@@ -1,0 +1,77 @@
+/**
+ * Reader for SQL dumps (contract §1), `.sql` or gzip-compressed `.sql.gz`, SQLite or MySQL
+ * dialect. The file is streamed (read stream → gunzip → streaming UTF-8 decoder → tokenizer →
+ * statement parser), so memory holds the kept rows plus one chunk, never the whole dump.
+ */
+import { open } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { UserError } from '../../errors.js';
+import type { RawDump } from '../tables.js';
+import { SqlDumpReader } from './reader.js';
+
+/** The release name from a dump's file name: `JASPAR2018.sql.gz` → `JASPAR2018`. */
+export function releaseName(path: string): string {
+  return basename(path).replace(/\.gz$/i, '').replace(/\.sql$/i, '');
+}
+
+/**
+ * Read a SQL dump into the tables the API needs. gzip is recognised by its magic bytes (1f 8b),
+ * whatever the file is called. `shape` says which dialect was detected (see dialect.ts).
+ * @throws UserError naming file, table, line and text for unreadable, truncated or malformed dumps.
+ */
+export async function readSqlDump(path: string): Promise<RawDump> {
+  const reader = new SqlDumpReader(path, releaseName(path));
+  const consume = async (chunks: AsyncIterable<Uint8Array>): Promise<void> => {
+    for await (const chunk of chunks) reader.push(chunk);
+  };
+  try {
+    if (await isGzip(path)) await pipeline(createReadStream(path), createGunzip(), consume);
+    else await pipeline(createReadStream(path), consume);
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    const code = errorCode(error);
+    const message = error instanceof Error ? error.message : String(error);
+    if (code?.startsWith('Z_')) {
+      const what = code === 'Z_BUF_ERROR' ? 'gzip data is truncated' : 'gzip data is corrupt';
+      throw new UserError(`${what} (${message})`, reader.place());
+    }
+    if (code !== undefined) throw new UserError(`cannot read SQL dump (${message})`, { file: path });
+    throw error;
+  }
+  return reader.end();
+}
+
+/**
+ * Read a SQL dump from decompressed byte chunks of any size (used by tests to try every chunk
+ * boundary). `file` and `name` are what error messages and the RawDump report.
+ */
+export async function readSqlChunks(
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  file: string,
+  name = releaseName(file),
+): Promise<RawDump> {
+  const reader = new SqlDumpReader(file, name);
+  for await (const chunk of chunks) reader.push(chunk);
+  return reader.end();
+}
+
+async function isGzip(path: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+  } catch (error) {
+    throw new UserError(`cannot read SQL dump (${error instanceof Error ? error.message : String(error)})`, { file: path });
+  } finally {
+    await handle?.close();
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}

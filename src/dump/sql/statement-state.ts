@@ -1,0 +1,67 @@
+/** The statement the parser is in, kept for error messages, and rendering tokens back to SQL. */
+import { UserError } from '../../errors.js';
+import type { Token } from './tokens.js';
+
+/** How many leading tokens of a statement are kept for its excerpt. */
+const HEAD_TOKENS = 24;
+/** Excerpts are cut to about this many characters. */
+const EXCERPT_LENGTH = 100;
+
+/** Where the parser is: the statement in progress (reset after each `;`). */
+export class StatementState {
+  /** Table named by the statement in progress, as written. */
+  table: string | undefined = undefined;
+  /** Line where the statement in progress starts. */
+  line = 0;
+  private head: Token[] = [];
+
+  /** A new statement starts with `first`. */
+  begin(first: Token): void {
+    this.line = first.line;
+    this.table = undefined;
+    this.head = [first];
+  }
+
+  /** The statement ended (its `;` was read). */
+  finish(): void {
+    this.table = undefined;
+    this.head = [];
+  }
+
+  /** The next token of an open statement; end of input here means the statement was cut off. */
+  need(token: Token | null): Token {
+    if (token === null) {
+      throw new UserError('statement cut off at end of file (no closing ;)', { line: this.line, text: `${this.excerpt}…` });
+    }
+    if (this.head.length < HEAD_TOKENS) this.head.push(token);
+    return token;
+  }
+
+  /** The start of the statement in progress, rendered back to SQL ('' between statements). */
+  get excerpt(): string {
+    let out = '';
+    for (const token of this.head) {
+      if (out.length >= EXCERPT_LENGTH) break;
+      const glue = (token.kind === 'punct' && (token.text === ',' || token.text === ')')) || /(^|[(,])$/.test(out);
+      out += (glue ? '' : ' ') + render(token);
+    }
+    return out;
+  }
+}
+
+/** Render a token back to SQL, for excerpts. */
+export function render(token: Token): string {
+  switch (token.kind) {
+    case 'string':
+      return `'${token.text.replace(/'/g, "''")}'`;
+    case 'quoted':
+      return `${token.quote ?? '"'}${token.text}${token.quote ?? '"'}`;
+    default:
+      return token.text;
+  }
+}
+
+/** Render the value tokens of a row tuple back to SQL, for error excerpts: `(1,'a',NULL)`. */
+export function renderRow(values: readonly Token[]): string {
+  return `(${values.map(render).join(',')})`;
+}
