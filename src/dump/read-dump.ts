@@ -2,11 +2,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { readFlatDump } from './flat/read-flat.js';
+import { readSqlDump } from './sql/read-sql.js';
 import type { RawDump } from './tables.js';
 
 /** The dump shapes the build accepts, in detection order. */
 const SHAPES: readonly { test: (path: string, isDir: boolean) => boolean; read: (path: string) => Promise<RawDump> | RawDump }[] = [
   { test: (_p, isDir) => isDir, read: readFlatDump },
+  { test: (p, isDir) => !isDir && /\.sql(\.gz)?$/i.test(p), read: readSqlDump },
 ];
 
 /** Read the dump at `path` (a folder of flat files, or a dump file). */
