@@ -17,6 +17,7 @@ import type { Route } from '../routes/route.js';
 import { DEFAULT_PAGE_SIZE } from '../routes/route.js';
 import { detailResponse, listPage, RecordCache, type PageResponse } from './responses.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
+import { assetFiles } from './assets.js';
 
 export interface SiteOptions extends RouteOptions {
   readonly baseUrl: string;
@@ -41,7 +42,7 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
   const ctx: RenderContext = { baseUrl: options.baseUrl, release: release.info, cache: new FragmentCache() };
   const records = new RecordCache(recordCtx);
   let files = 0;
-  const put = async (path: string, body: string) => {
+  const put = async (path: string, body: string | Uint8Array) => {
     sink.write(path, body);
     if (++files % 500 === 0) await progress.tick?.(files);
   };
@@ -58,8 +59,7 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
     for (const route of detailRoutes(resource, params, options)) await put(routeFile(route), render(route, response, ctx));
   }
   for (const [name, path] of Object.entries(ERROR_FILES)) await put(path, ERROR_BODIES[name as ErrorName]);
-  // Hosts that serve one page for every unknown path (Netlify, the S3 website) get the API's 404 body.
-  await put('404.html', ERROR_BODIES['not-found']);
+  for (const asset of assetFiles(index, ctx, options)) await put(asset.path, asset.content);
 
   const rules = ruleTable(options);
   for (const file of hostFiles(options.targets, rules, options)) await put(file.path, file.content);
