@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { command, describeWith, python } from '../../test/support/requirements.js';
+import { describeWith, pythonWith } from '../../test/support/requirements.js';
 import type { Requirement } from '../../test/support/requirements.js';
 import { BASES } from '../model/types.js';
 import type { Base, Matrix } from '../model/types.js';
@@ -16,20 +16,9 @@ import { pyFixed } from './numbers.js';
 import * as pfm from './pfm.js';
 import * as transfac from './transfac.js';
 
-/**
- * A `python3` with Biopython: Debian's first (a pyenv `python3` on PATH may lack the Debian
- * modules), then whatever is on PATH. The requirement is checked with the same interpreter.
- */
 function biopython(): { interpreter: string; requirement: Requirement } {
-  for (const interpreter of ['/usr/bin/python3', 'python3']) {
-    const requirement = command(
-      interpreter,
-      ['-c', 'import Bio'],
-      'Python module Bio (Debian python3-biopython)',
-    );
-    if (requirement.ok) return { interpreter, requirement };
-  }
-  return { interpreter: 'python3', requirement: python('Bio', 'python3-biopython') };
+  const requirement = pythonWith('Bio', 'python3-biopython');
+  return { interpreter: requirement.interpreter, requirement };
 }
 
 /**

@@ -4,7 +4,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
-import { describeWith, python } from '../../test/support/requirements.js';
+import { describeWith, pythonWith } from '../../test/support/requirements.js';
+
+const PYYAML = pythonWith('yaml', 'python3-yaml');
 import { Float, type Json, type JsonObject } from '../model/json.js';
 import { pyFloatRepr, pyInt } from './numbers.js';
 import { RawYaml, toYaml, type YamlValue } from './yaml.js';
@@ -156,7 +158,7 @@ sys.stdout.write(json.dumps(out))
 
 /** safe_dump every value in one python3 process. */
 function pyyamlDumpAll(values: readonly Json[]): string[] {
-  const r = spawnSync('python3', ['-c', PY_DUMP], {
+  const r = spawnSync(PYYAML.interpreter, ['-c', PY_DUMP], {
     input: `[${values.map(toPythonJson).join(',')}]`,
     encoding: 'utf8',
     maxBuffer: 1 << 28,
@@ -211,7 +213,7 @@ function cases(): Case[] {
   return out;
 }
 
-describeWith('toYaml matches PyYAML safe_dump byte for byte', [python('yaml', 'python3-yaml')], () => {
+describeWith('toYaml matches PyYAML safe_dump byte for byte', [PYYAML], () => {
   it('agrees on every generated value', () => {
     const all = cases();
     expect(all.length).toBeGreaterThan(300);

@@ -33,8 +33,19 @@ export function command(cmd: string, args: string[], what: string): Requirement 
   return { ok, reason: ok ? '' : `${what} is not available (${cmd} ${args.join(' ')} failed)` };
 }
 
-export const python = (module: string, pkg: string): Requirement =>
-  command('python3', ['-c', `import ${module}`], `Python module ${module} (Debian ${pkg})`);
+/**
+ * A Python interpreter that has `module`: Debian's /usr/bin/python3 first (the oracle the
+ * project names: Debian's python3-yaml, python3-biopython), then `python3` on PATH.
+ */
+export function pythonWith(module: string, pkg: string): Requirement & { interpreter: string } {
+  for (const interpreter of ['/usr/bin/python3', 'python3']) {
+    const r = command(interpreter, ['-c', `import ${module}`], `Python module ${module} (Debian ${pkg})`);
+    if (r.ok) return { ...r, interpreter };
+  }
+  return { ...command('python3', ['-c', `import ${module}`], `Python module ${module} (Debian ${pkg})`), interpreter: 'python3' };
+}
+
+export const python = (module: string, pkg: string): Requirement => pythonWith(module, pkg);
 
 /**
  * `describe` that runs only when every requirement holds; otherwise skipped with the reason
