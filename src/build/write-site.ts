@@ -5,12 +5,12 @@
  */
 import { FragmentCache, type RenderContext } from '../formats/context.js';
 import { formatSpec } from '../formats/table.js';
-import { hostFiles, type HostTarget } from '../hosts/targets.js';
+import { hostFiles, NEEDS_SUFFIX_ALIASES, type HostTarget, type SuffixAlias } from '../hosts/targets.js';
 import { ruleTable } from '../hosts/rules.js';
 import type { Release } from '../model/types.js';
 import type { Sink } from '../output/sink.js';
 import { detailInstances, detailRoutes, listRoutes, listVariants, pageCount, type RouteOptions } from '../routes/generate.js';
-import { ERROR_BODIES, ERROR_FILES, routeFile, type ErrorName } from '../routes/paths.js';
+import { ERROR_BODIES, ERROR_FILES, routeFile, suffixAliasFile, type ErrorName } from '../routes/paths.js';
 import { indexRelease } from '../routes/release-index.js';
 import type { RecordContext } from '../routes/resources.js';
 import type { Route } from '../routes/route.js';
@@ -54,15 +54,25 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
       await put(routeFile(route), render(route, listPage(variant, route, page, options.baseUrl, records), ctx));
     }
   }
+  const aliases: SuffixAlias[] = [];
+  const writeAliases = options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
   for (const { resource, params, item } of detailInstances(index)) {
     const response = detailResponse(resource, item, recordCtx, index);
-    for (const route of detailRoutes(resource, params, options)) await put(routeFile(route), render(route, response, ctx));
+    for (const route of detailRoutes(resource, params, options)) {
+      const body = render(route, response, ctx);
+      await put(routeFile(route), body);
+      const alias = writeAliases ? suffixAliasFile(route) : null;
+      if (alias) {
+        await put(alias, body);
+        aliases.push({ path: `/${alias}`, mediaType: formatSpec(route.format)?.mediaType ?? '' });
+      }
+    }
   }
   for (const [name, path] of Object.entries(ERROR_FILES)) await put(path, ERROR_BODIES[name as ErrorName]);
   for (const asset of assetFiles(index, ctx, options)) await put(asset.path, asset.content);
 
   const rules = ruleTable(options);
-  for (const file of hostFiles(options.targets, rules, options)) await put(file.path, file.content);
+  for (const file of hostFiles(options.targets, rules, options, { aliases })) await put(file.path, file.content);
   const manifest: SiteManifest = {
     generator: 'jaspar-static',
     release: release.info,

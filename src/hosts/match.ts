@@ -32,6 +32,17 @@ function matchPath(pattern: string, segments: readonly string[], bind: Map<strin
   return parts.length === segments.length;
 }
 
+const NO_MATCH: readonly string[] = ['\0'];
+
+/** The segments with `.suffix` removed from the last one; a never-matching path if it lacks it. */
+function withoutSuffix(segments: readonly string[], suffix: string | undefined): readonly string[] {
+  if (suffix === undefined) return segments;
+  const last = segments.at(-1);
+  const end = `.${suffix}`;
+  if (last === undefined || last.length <= end.length || !last.endsWith(end)) return NO_MATCH;
+  return [...segments.slice(0, -1), last.slice(0, -end.length)];
+}
+
 /**
  * First rule matching `segments` (decoded path segments, no empty ones) and `query`.
  * Placeholders bound to values that are not safe file names leave `target` null (→ missing).
@@ -39,7 +50,7 @@ function matchPath(pattern: string, segments: readonly string[], bind: Map<strin
 export function matchRules(rules: readonly Rule[], segments: readonly string[], query: ReadonlyMap<string, string>): RuleMatch | null {
   for (const rule of rules) {
     const bind = new Map<string, string>();
-    if (!matchPath(rule.path, segments, bind)) continue;
+    if (!matchPath(rule.path, withoutSuffix(segments, rule.suffix), bind)) continue;
     let ok = true;
     for (const q of rule.query) {
       const v = query.get(q.key);

@@ -27,6 +27,11 @@ export type RuleAction =
 export interface Rule {
   /** Path pattern without trailing slash, e.g. `/api/v1/matrix/:id`. */
   readonly path: string;
+  /**
+   * DRF's format suffix: the last path segment must end with `.<suffix>`, which is removed
+   * before the pattern is matched (`/api/v1/matrix/MA0004.1.jaspar`, `/api/v1/matrix.json`).
+   */
+  readonly suffix?: string;
   readonly query: readonly QueryCondition[];
   readonly action: RuleAction;
 }
@@ -51,8 +56,8 @@ function listRules(resource: Resource & { kind: 'list' }, options: RouteOptions)
   const missingInstance: ErrorName = Object.keys(params).length ? 'not-found' : 'invalid-page';
   const variants = formatVariants(resource, options);
   const orders: (string | null)[] = [...orderValues(resource.orders), null];
-  const addGroup = (format: FormatName, formatInQuery: boolean) => {
-    const formatCond: QueryCondition[] = formatInQuery ? [{ key: 'format', value: format }] : [];
+  const addGroup = (format: FormatName, formatInQuery: boolean, suffix?: string) => {
+    const formatCond: QueryCondition[] = formatInQuery && suffix === undefined ? [{ key: 'format', value: format }] : [];
     for (const order of orders) {
       const orderCond: QueryCondition[] = order === null ? [] : [{ key: 'order', value: order }];
       for (const page of [PAGE, 1] as const) {
@@ -60,12 +65,15 @@ function listRules(resource: Resource & { kind: 'list' }, options: RouteOptions)
         const pageCond: QueryCondition[] = page === PAGE ? [{ key: 'page', placeholder: 'page' }] : [];
         rules.push({
           path,
+          ...(suffix === undefined ? {} : { suffix }),
           query: [...formatCond, ...orderCond, ...pageCond],
           action: { kind: 'rewrite', target: `/${routeFile(route, true)}`, format, missing: page === PAGE ? 'invalid-page' : missingInstance },
         });
       }
     }
   };
+  // The suffix wins over the query; its links carry `format=` like the query form.
+  for (const v of variants) if (v.formatInQuery) addGroup(v.format, true, v.format);
   for (const v of variants) if (v.formatInQuery) addGroup(v.format, true);
   rules.push({ path, query: [{ key: 'format', placeholder: 'format' }], action: { kind: 'error', error: 'not-found' } });
   for (const v of variants) if (!v.formatInQuery) addGroup(v.format, false);
@@ -80,6 +88,9 @@ function detailRules(resource: Resource & { kind: 'detail' }, options: RouteOpti
     const route: DetailRoute = { kind: 'detail', resource: resource.name, params, format };
     return `/${routeFile(route, true)}`;
   };
+  for (const v of formatVariants(resource, options)) {
+    rules.push({ path, suffix: v.format, query: [], action: { kind: 'rewrite', target: target(v.format), format: v.format, missing: 'not-found' } });
+  }
   for (const v of formatVariants(resource, options)) {
     rules.push({ path, query: [{ key: 'format', value: v.format }], action: { kind: 'rewrite', target: target(v.format), format: v.format, missing: 'not-found' } });
   }

@@ -87,6 +87,20 @@ export function resourcePath(resource: string, params: Readonly<Record<string, s
   return `/api/v1/${segs.map((s) => (s.startsWith(':') ? s : check(s, false))).join('/')}${segs.length ? '/' : ''}`;
 }
 
+/**
+ * The DRF suffix-form URL of a detail (`api/v1/matrix/MA0004.1.jaspar`) as a site path, for
+ * hosts whose rules cannot match part of a segment (Netlify): such hosts get a copy of the
+ * response at this path. Null when the resource's last segment is literal (rules can match
+ * `…/versions.json` directly).
+ */
+export function suffixAliasFile(route: Route): string | null {
+  if (route.kind !== 'detail') return null;
+  const specs = resourceSegments(route.resource);
+  if (!(specs.at(-1) ?? '').startsWith(':')) return null;
+  const path = resourcePath(route.resource, route.params).slice(1, -1);
+  return `${path}.${check(route.format, false)}`;
+}
+
 /** Python's urllib.parse.quote_plus, as DRF's urlencode applies to query values. */
 function quotePlus(s: string): string {
   return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');

@@ -2,7 +2,7 @@
  * Netlify, emulated with Netlify's own parts: `@netlify/redirect-parser` reads the emitted
  * `_redirects` (and the project's netlify.toml) and `netlify-redirector` (the WASM build of
  * Netlify's production rule engine) matches requests. Around the engine this models what the
- * contract (§7) states: a non-forced 200 rewrite loses to a file at the request path; a rewrite
+ * contract (§7) states: a rule that is not forced loses to a file at the request path; a rewrite
  * to a missing file answers the site's /404.html with status 404; `_headers` rules apply to the
  * path of the file served.
  */
@@ -101,7 +101,7 @@ export async function netlifyHost(siteDir: string): Promise<(url: string) => Hos
     }
     if (match.force404) return notFound();
     const to = new URL(match.to, 'https://mirror.netlify.app').pathname;
-    if (match.status === 200 && !match.force) {
+    if (!match.force) {
       const own = fileAt(path);
       if (own) return respond(200, own);
     }
