@@ -31,7 +31,8 @@ export class UserError extends Error {
     if (table && !(file ?? '').toUpperCase().includes(table.toUpperCase())) parts.push(`[${table}]`);
     parts.push(this.message);
     let out = parts.join(' ');
-    if (text !== undefined) out += `: "${shorten(text)}"`;
+    // The offending text is printed once: not again when the message already quotes it.
+    if (text !== undefined && !this.message.includes(`"${text}"`)) out += `: "${shorten(text)}"`;
     return out;
   }
 }

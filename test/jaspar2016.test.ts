@@ -15,7 +15,8 @@ describeWith('JASPAR2016 (real flat-file release)', [release], () => {
   let netlify: (url: string) => HostResponse;
 
   beforeAll(async () => {
-    site = await buildSite(release.path);
+    // Trimmed to what these checks need; the full tree is measured by `npm run bench`.
+    site = await buildSite(release.path, { formats: ['json', 'meme'], pageSizes: [1000] });
     dev = await serve(site.dir);
     netlify = await netlifyHost(site.dir);
   });
@@ -28,8 +29,8 @@ describeWith('JASPAR2016 (real flat-file release)', [release], () => {
     const res = await fetch(dev.origin + url);
     const body = await res.text();
     const viaNetlify = netlify(url);
-    expect(viaNetlify.status).toBe(res.status);
-    expect(viaNetlify.body.toString('utf8')).toBe(body);
+    expect(viaNetlify.status, url).toBe(res.status);
+    expect(viaNetlify.body.toString("utf8"), url).toBe(body);
     return { status: res.status, json: JSON.parse(body) };
   };
 
@@ -79,6 +80,73 @@ describeWith('JASPAR2016 (real flat-file release)', [release], () => {
       species: [{ tax_id: 10090, name: 'Mus musculus' }],
       tffm: null,
     });
+  });
+
+  // JASPAR2016 has 1082 latest CORE profiles: more than the 1000 a page may hold (contract §3),
+  // so they come as a page of 1000 and a page of 82, as JASPAR itself would answer.
+  it('answers ?collection=CORE&version=latest&page_size=1000 with every latest CORE profile, 1000 per page', async () => {
+    const { json } = await get('/api/v1/matrix/?collection=CORE&version=latest&page_size=1000');
+    const core = (await get('/api/v1/collections/CORE/?page_size=1000')).json;
+    const all: { base_id: string; version: string }[] = [];
+    for (let page = 1; ; page++) {
+      const p = (await get(`/api/v1/collections/CORE/?page_size=1000${page > 1 ? `&page=${page}` : ''}`)).json;
+      all.push(...p.results);
+      if (!p.next) break;
+    }
+    expect(all).toHaveLength(core.count);
+    const latest = new Map<string, number>();
+    for (const r of all) latest.set(r.base_id, Math.max(latest.get(r.base_id) ?? 0, Number(r.version)));
+    expect(json.count).toBe(latest.size);
+    expect(json.results).toHaveLength(Math.min(1000, latest.size));
+    const rest = (await get('/api/v1/matrix/?collection=CORE&version=latest&page_size=1000&page=2')).json;
+    expect(rest.next).toBeNull();
+    const results = [...json.results, ...rest.results];
+    expect(results).toHaveLength(latest.size);
+    for (const r of results) expect(Number(r.version)).toBe(latest.get(r.base_id));
+    // A page_size above 1000 is clamped to 1000, as JASPAR does.
+    expect((await (await fetch(`${dev.origin}/api/v1/matrix/?collection=CORE&version=latest&page_size=5000`)).json()).results).toHaveLength(1000);
+    // The same, spelled differently: keys in any order, value case folded where the host can.
+    expect((await get('/api/v1/matrix/?page_size=1000&version=latest&collection=CORE&format=json')).json.count).toBe(latest.size);
+    const folded = await fetch(`${dev.origin}/api/v1/matrix/?collection=core&version=latest&page_size=1000`);
+    expect((await folded.json()).count).toBe(latest.size);
+  });
+
+  it('answers /species/9606/?format=meme with the human profiles of page 1', async () => {
+    const res = await fetch(`${dev.origin}/api/v1/species/9606/?format=meme`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/meme; charset=utf-8');
+    const body = await res.text();
+    expect(netlify('/api/v1/species/9606/?format=meme').body.toString('utf8')).toBe(body);
+    const page = (await get('/api/v1/species/9606/')).json;
+    const motifs = [...body.matchAll(/^MOTIF (\S+)/gm)].map((m) => m[1]);
+    expect(motifs).toEqual(page.results.map((r: { matrix_id: string }) => r.matrix_id));
+    expect(motifs).toHaveLength(10);
+    for (const id of motifs) {
+      const d = (await get(`/api/v1/matrix/${id}/`)).json;
+      expect(d.species.map((s: { tax_id: number }) => s.tax_id)).toContain(9606);
+    }
+  });
+
+  it('lists the nine collections, the tax groups and the species', async () => {
+    const collections = (await get('/api/v1/collections/')).json;
+    expect(collections.count).toBe(9);
+    expect(collections.results.map((r: { name: string }) => r.name)).toEqual(['CNE', 'CORE', 'FAM', 'PBM', 'PBM_HLH', 'PBM_HOMEO', 'PHYLOFACTS', 'POLII', 'SPLICE']);
+    expect(collections.results[0]).toEqual({ name: 'CNE', url: 'https://jaspar.example.org/api/v1/collections/CNE/' });
+    const taxon = (await get('/api/v1/taxon/')).json;
+    expect(taxon.results.map((r: { name: string }) => r.name)).toContain('vertebrates');
+    const species = (await get('/api/v1/species/?page_size=1000')).json;
+    const human = species.results.find((r: { tax_id: number }) => r.tax_id === 9606);
+    expect(human).toEqual({ tax_id: 9606, species: 'Homo sapiens', url: 'https://jaspar.example.org/api/v1/species/9606/', matrix_url: 'https://jaspar.example.org/api/v1/species/9606/' });
+    const root = (await get('/api/v1/')).json;
+    expect(root.matrix).toBe('https://jaspar.example.org/api/v1/matrix/');
+  });
+
+  it('refuses filters it cannot prebuild instead of answering an unfiltered list', async () => {
+    for (const url of ['/api/v1/matrix/?search=Arnt', '/api/v1/matrix/?tax_id=9606,10090', '/api/v1/matrix/?version=2', '/api/v1/matrix/?collection=CORE&order=name']) {
+      const res = await fetch(dev.origin + url);
+      expect(res.status, url).toBe(404);
+      expect(netlify(url).status, url).toBe(404);
+    }
   });
 
   it('keeps the MySQL escape -\\t as a tab and the tax id "-" as text', async () => {

@@ -154,7 +154,7 @@ describe('atomic output', () => {
     writeFileSync(join(bad, 'MATRIX_DATA.txt'), `${readFileSync(join(SAMPLE, 'MATRIX_DATA.txt'), 'utf8')}101\tA\t1\t1,5\n`);
     await expect(build({ dump: bad, ...opts })).rejects.toThrow(UserError);
     expect(hashTree(out)).toEqual(before);
-    expect(readdirSync(dirname(out)).sort()).toEqual(['bad', 'dist']);
+    expect(readdirSync(dirname(out)).sort()).toEqual(['bad', 'dist', 'dist.deploy']);
   });
 
   it('an aborted build leaves the previous site byte-identical and no staging folder', async () => {
@@ -167,6 +167,6 @@ describe('atomic output', () => {
     controller.abort();
     await expect(build({ dump: SAMPLE, ...opts, signal: controller.signal })).rejects.toThrow();
     expect(hashTree(out)).toEqual(before);
-    expect(readdirSync(root)).toEqual(['dist']);
+    expect(readdirSync(root).sort()).toEqual(['dist', 'dist.deploy']);
   });
 });

@@ -16,7 +16,7 @@ import { SAMPLE, buildSite, serve, type BuiltSite, type Served } from './support
 type Expect = { route: Route } | { error: ErrorName; netlify?: ErrorName };
 
 const list = (resource: string, page: number | 'last', order: string | null, format: FormatName = 'json', formatInQuery = false): Expect => ({
-  route: { kind: 'list', resource, params: {}, order, page, pageSize: null, format, formatInQuery },
+  route: { kind: 'list', resource, params: {}, filters: {}, order, page, pageSize: null, format, formatInQuery },
 });
 const detail = (resource: string, id: string, format: FormatName = 'json'): Expect => ({
   route: { kind: 'detail', resource, params: { id }, format },

@@ -1,9 +1,16 @@
 /**
- * Site files that are not API responses: the 404 page hosts serve for unknown paths, and (as
- * they are added) the landing page, sequence logos and other static files. Pure: yields paths
- * and contents; write-site.ts writes them through the sink.
+ * Site files that are not API responses: the 404 page hosts serve for unknown paths, the
+ * landing page (when the build has the HTML format) and the sequence logos every matrix
+ * record links to. Pure: yields paths and contents; write-site.ts writes them through the sink.
  */
 import type { RenderContext } from '../formats/context.js';
+import { landingPage } from '../formats/html/landing.js';
+import { LANDING_FILE } from '../formats/html/links.js';
+import { renderHtml } from '../formats/html/render.js';
+import { FORMATS } from '../formats/table.js';
+import { reverseComplement } from '../logos/geometry.js';
+import { logoFile } from '../logos/files.js';
+import { logoSvg } from '../logos/svg.js';
 import { ERROR_BODIES } from '../routes/paths.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
 import type { RouteOptions } from '../routes/generate.js';
@@ -13,7 +20,14 @@ export interface AssetFile {
   readonly content: string | Uint8Array;
 }
 
-export function* assetFiles(_index: ReleaseIndex, _ctx: RenderContext, _options: RouteOptions): Generator<AssetFile> {
+export function* assetFiles(index: ReleaseIndex, ctx: RenderContext, options: RouteOptions): Generator<AssetFile> {
   // Hosts that serve one page for every unknown path (Netlify, the S3 website) get the API's 404 body.
   yield { path: '404.html', content: ERROR_BODIES['not-found'] };
+  // The landing page links to the HTML pages, so it exists only when they do.
+  const html = FORMATS.find((f) => f.render === renderHtml && options.formats.includes(f.name));
+  if (html) yield { path: LANDING_FILE, content: landingPage(ctx, html.name) };
+  for (const m of index.release.matrices) {
+    yield { path: logoFile(m.matrixId, 'forward'), content: logoSvg(m.pfm) };
+    yield { path: logoFile(m.matrixId, 'reverse'), content: logoSvg(reverseComplement(m.pfm)) };
+  }
 }

@@ -9,9 +9,11 @@ import type { HostTarget } from '../hosts/targets.js';
 import { buildRelease } from '../model/build-release.js';
 import { DiskSink } from '../output/sink.js';
 import { stageOutput } from '../output/swap.js';
+import { resolve } from 'node:path';
+import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
 import { writeSite } from './write-site.js';
 
-export interface BuildOptions {
+export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly dump: string;
   readonly out: string;
   readonly baseUrl: string;
@@ -20,6 +22,10 @@ export interface BuildOptions {
   readonly targets: readonly HostTarget[];
   /** Checked between batches of files; a set signal aborts the build. */
   readonly signal?: AbortSignal;
+  /** Where host configuration that is not to be served goes (default: {@link deployDirFor}). */
+  readonly deployDir?: string;
+  /** Opens the sink the site is written through (default: a DiskSink on the staging folder); tests inject write failures here. */
+  readonly openSink?: (staging: string) => DiskSink;
 }
 
 export interface BuildSummary {
@@ -35,6 +41,12 @@ export interface BuildSummary {
   readonly warnings: readonly Warning[];
 }
 
+/**
+ * The deploy folder of a site: beside it, named after it (`dist` → `dist.deploy`), so host
+ * configuration that must not be served (nginx, Apache, CloudFront) never enters the site.
+ */
+export const deployDirFor = (out: string): string => `${resolve(out)}.deploy`;
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
@@ -43,17 +55,30 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const { release, warnings } = buildRelease(raw, { year: options.year ?? null });
   const readSeconds = (performance.now() - started) / 1000;
   const staged = stageOutput(options.out);
+  const stagedDeploy = stageOutput(options.deployDir ?? deployDirFor(options.out));
   try {
-    const sink = new DiskSink(staged.staging);
-    await writeSite(release, sink, { baseUrl: options.baseUrl.replace(/\/+$/, ''), formats: options.formats, targets: options.targets }, {
+    const sink = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging);
+    const defaults = defaultRouteOptions();
+    const site = {
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      formats: options.formats,
+      targets: options.targets,
+      pageSizes: options.pageSizes ?? defaults.pageSizes,
+      orderFields: options.orderFields === undefined ? defaults.orderFields : options.orderFields,
+      filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
+      filterOrders: options.filterOrders ?? defaults.filterOrders,
+    };
+    const deploy = new DiskSink(stagedDeploy.staging);
+    await writeSite(release, sink, site, {
       tick: async () => {
         // Let signal handlers run, then stop if one asked us to.
         await yieldToEventLoop();
         options.signal?.throwIfAborted();
       },
-    });
+    }, deploy);
     options.signal?.throwIfAborted();
     staged.commit();
+    stagedDeploy.commit();
     return {
       shape: raw.shape,
       release: release.info.name,
@@ -68,5 +93,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     };
   } finally {
     staged.discard();
+    stagedDeploy.discard();
   }
 }

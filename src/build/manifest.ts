@@ -1,7 +1,8 @@
 /** The build manifest: what a site was built from and with which options. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormatName } from '../formats/table.js';
+import { isFormatName, type FormatName } from '../formats/table.js';
+import type { RouteOptions } from '../routes/generate.js';
 import type { HostTarget } from '../hosts/targets.js';
 import type { ReleaseInfo } from '../model/types.js';
 
@@ -13,8 +14,17 @@ export interface SiteManifest {
   readonly release: ReleaseInfo;
   readonly baseUrl: string;
   readonly formats: FormatName[];
+  readonly pageSizes: number[];
+  readonly orderFields: string[] | null;
+  readonly filterKeys: string[] | null;
+  readonly filterOrders: boolean;
   readonly targets: HostTarget[];
   readonly counts: { readonly matrices: number; readonly tffms: number };
+}
+
+/** The route options a site was built with, for consumers of its rule table (the dev server). */
+export function manifestRouteOptions(m: SiteManifest): RouteOptions {
+  return { formats: m.formats.filter(isFormatName), pageSizes: m.pageSizes, orderFields: m.orderFields, filterKeys: m.filterKeys, filterOrders: m.filterOrders };
 }
 
 /** Read the manifest of a built site; throws a plain Error with the path if absent. */

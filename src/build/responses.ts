@@ -5,7 +5,7 @@ import { pageCount, type ListVariant } from '../routes/generate.js';
 import { pageLink } from '../routes/paths.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
 import type { DetailResource, RecordContext } from '../routes/resources.js';
-import { DEFAULT_PAGE_SIZE, type ListRoute } from '../routes/route.js';
+import { effectivePageSize, type ListRoute } from '../routes/route.js';
 
 /** Record objects made once per item and resource, so their serialisations can be cached. */
 export class RecordCache {
@@ -30,13 +30,13 @@ export interface PageResponse {
 
 /** The items of page `page` (1-based) of a variant. */
 export function pageItems(variant: ListVariant, page: number): readonly unknown[] {
-  const size = variant.pageSize ?? DEFAULT_PAGE_SIZE;
+  const size = effectivePageSize(variant.pageSize);
   return variant.items.slice((page - 1) * size, page * size);
 }
 
 /** A list page as DRF's PageNumberPagination answers it (contract §3). */
 export function listPage(variant: ListVariant, route: ListRoute, page: number, base: string, records: RecordCache): PageResponse {
-  const size = variant.pageSize ?? DEFAULT_PAGE_SIZE;
+  const size = effectivePageSize(variant.pageSize);
   const pages = pageCount(variant.items.length, size);
   const items = pageItems(variant, page);
   const data: JsonObject = {

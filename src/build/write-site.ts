@@ -14,7 +14,7 @@ import { ERROR_BODIES, ERROR_FILES, routeFile, suffixAliasFile, type ErrorName }
 import { indexRelease } from '../routes/release-index.js';
 import type { RecordContext } from '../routes/resources.js';
 import type { Route } from '../routes/route.js';
-import { DEFAULT_PAGE_SIZE } from '../routes/route.js';
+import { effectivePageSize } from '../routes/route.js';
 import { detailResponse, listPage, RecordCache, type PageResponse } from './responses.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
 import { assetFiles } from './assets.js';
@@ -35,11 +35,18 @@ function render(route: Route, response: PageResponse, ctx: RenderContext): strin
   return spec.render({ route, data: response.data, matrices: response.matrices }, ctx);
 }
 
-/** Write the whole site for `release` into `sink`. */
-export async function writeSite(release: Release, sink: Sink, options: SiteOptions, progress: WriteProgress = {}): Promise<number> {
+/**
+ * Write the whole site for `release` into `sink`; host configuration that is not to be served
+ * (nginx, Apache, CloudFront) into `deploy`, the folder beside the site (docs/deploy.md).
+ */
+export async function writeSite(release: Release, sink: Sink, options: SiteOptions, progress: WriteProgress = {}, deploy?: Sink): Promise<number> {
   const index = indexRelease(release);
-  const recordCtx: RecordContext = { baseUrl: options.baseUrl, tffmFiles: { has: () => false } };
-  const ctx: RenderContext = { baseUrl: options.baseUrl, release: release.info, cache: new FragmentCache() };
+  const recordCtx: RecordContext = {
+    baseUrl: options.baseUrl,
+    tffmFiles: { has: () => false },
+    releaseRecord: { name: release.info.name, year: release.info.year, matrices: release.matrices.length, tffms: release.tffms.length },
+  };
+  const ctx: RenderContext = { baseUrl: options.baseUrl, release: release.info, cache: new FragmentCache(), index, routes: options };
   const records = new RecordCache(recordCtx);
   let files = 0;
   const put = async (path: string, body: string | Uint8Array) => {
@@ -47,8 +54,8 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
     if (++files % 500 === 0) await progress.tick?.(files);
   };
 
-  for (const variant of listVariants(index)) {
-    const pages = pageCount(variant.items.length, variant.pageSize ?? DEFAULT_PAGE_SIZE);
+  for (const variant of listVariants(index, options)) {
+    const pages = pageCount(variant.items.length, effectivePageSize(variant.pageSize));
     for (const route of listRoutes(variant, options)) {
       const page = route.page === 'last' ? pages : route.page;
       await put(routeFile(route), render(route, listPage(variant, route, page, options.baseUrl, records), ctx));
@@ -72,12 +79,20 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
   for (const asset of assetFiles(index, ctx, options)) await put(asset.path, asset.content);
 
   const rules = ruleTable(options);
-  for (const file of hostFiles(options.targets, rules, options, { aliases })) await put(file.path, file.content);
+  for (const file of hostFiles(options.targets, rules, options, { aliases })) {
+    if (file.place !== 'deploy') await put(file.path, file.content);
+    else if (deploy) deploy.write(file.path, file.content, file.mode);
+    else throw new Error(`no deploy folder to write ${file.path} into`);
+  }
   const manifest: SiteManifest = {
     generator: 'jaspar-static',
     release: release.info,
     baseUrl: options.baseUrl,
     formats: [...options.formats],
+    pageSizes: [...options.pageSizes],
+    orderFields: options.orderFields === null ? null : [...options.orderFields],
+    filterKeys: options.filterKeys === null ? null : [...options.filterKeys],
+    filterOrders: options.filterOrders,
     targets: [...options.targets],
     counts: { matrices: release.matrices.length, tffms: release.tffms.length },
   };

@@ -1,5 +1,5 @@
 /** `jaspar-static build`: runs the build and prints its summary. */
-import { build, type BuildSummary } from '../build/build.js';
+import { build, deployDirFor, type BuildSummary } from '../build/build.js';
 import type { FormatName } from '../formats/table.js';
 import type { HostTarget } from '../hosts/targets.js';
 
@@ -9,6 +9,11 @@ interface BuildFlags {
   release?: number;
   formats: FormatName[];
   targets: HostTarget[];
+  deployDir?: string;
+  pageSizes: number[];
+  orders: string[] | null;
+  filters: string[] | null;
+  filterOrders: boolean;
 }
 
 export function formatSummary(s: BuildSummary, out: string): string {
@@ -41,9 +46,15 @@ export async function runBuild(dump: string, flags: BuildFlags): Promise<void> {
       year: flags.release ?? null,
       formats: flags.formats,
       targets: flags.targets,
+      ...(flags.deployDir === undefined ? {} : { deployDir: flags.deployDir }),
+      pageSizes: flags.pageSizes,
+      orderFields: flags.orders,
+      filterKeys: flags.filters,
+      filterOrders: flags.filterOrders,
       signal: controller.signal,
     });
     process.stdout.write(`${formatSummary(summary, flags.out)}\n`);
+    process.stdout.write(`host configuration not to be served: ${flags.deployDir ?? deployDirFor(flags.out)} (see docs/deploy.md)\n`);
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

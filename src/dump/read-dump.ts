@@ -1,23 +1,67 @@
 /** Detects the shape of a release dump and reads it with the matching reader. */
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { readFlatDump } from './flat/read-flat.js';
 import { readSqlDump } from './sql/read-sql.js';
+import { isSqliteHeader, readSqliteDump, SQLITE_MAGIC } from './sqlite/read-sqlite.js';
 import type { RawDump } from './tables.js';
 
-/** The dump shapes the build accepts, in detection order. */
-const SHAPES: readonly { test: (path: string, isDir: boolean) => boolean; read: (path: string) => Promise<RawDump> | RawDump }[] = [
-  { test: (_p, isDir) => isDir, read: readFlatDump },
-  { test: (p, isDir) => !isDir && /\.sql(\.gz)?$/i.test(p), read: readSqlDump },
+/** What detection looks at: the path, whether it is a folder, and a file's first bytes. */
+export interface DumpProbe {
+  readonly path: string;
+  readonly isDir: boolean;
+  readonly head: Uint8Array;
+}
+
+interface DumpShape {
+  /** What the user is told was found. */
+  readonly what: string;
+  readonly test: (probe: DumpProbe) => boolean;
+  readonly read: (path: string) => Promise<RawDump> | RawDump;
+}
+
+const isGzip = (head: Uint8Array) => head[0] === 0x1f && head[1] === 0x8b;
+const SQLITE_NAME = /\.(sqlite3?|db3?)$/i;
+
+/**
+ * The dump shapes the build accepts, in detection order. Content (magic bytes) comes before
+ * names: a SQLite database is recognised by its header whatever it is called.
+ */
+const SHAPES: readonly DumpShape[] = [
+  { what: 'a folder of flat-file tables', test: (p) => p.isDir, read: readFlatDump },
+  { what: 'a SQLite database', test: (p) => isSqliteHeader(p.head) || SQLITE_NAME.test(p.path), read: readSqliteDump },
+  { what: 'a .sql or .sql.gz dump', test: (p) => isGzip(p.head) || /\.sql(\.gz)?$/i.test(p.path), read: readSqlDump },
 ];
 
-/** Read the dump at `path` (a folder of flat files, or a dump file). */
+/** The first bytes of a file (enough for every magic number above). */
+function headOf(path: string): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(SQLITE_MAGIC.length);
+    return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Read the dump at `path`: a folder of flat files, a .sql(.gz) dump or a SQLite database. */
 export async function readDump(path: string): Promise<RawDump> {
   if (!existsSync(path)) throw new UserError('dump not found', { file: path });
-  const isDir = statSync(path).isDirectory();
-  const shape = SHAPES.find((s) => s.test(path, isDir));
+  const stat = statSync(path);
+  const isDir = stat.isDirectory();
+  if (!isDir && stat.size === 0) throw new UserError('dump file is empty', { file: path });
+  let head: Uint8Array = new Uint8Array();
+  if (!isDir) {
+    try {
+      head = headOf(path);
+    } catch (error) {
+      throw new UserError(`cannot read dump (${error instanceof Error ? error.message : String(error)})`, { file: path });
+    }
+  }
+  const shape = SHAPES.find((s) => s.test({ path, isDir, head }));
   if (!shape) {
-    throw new UserError('not a release dump: expected a folder of flat-file tables, a .sql or .sql.gz dump, or a .sqlite database', { file: path });
+    const expected = SHAPES.map((s) => s.what).join(', ').replace(/, ([^,]*)$/, ', or $1');
+    throw new UserError(`not a release dump: expected ${expected}`, { file: path });
   }
   return shape.read(path);
 }

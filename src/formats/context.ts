@@ -1,6 +1,8 @@
 /** What every renderer receives. Renderers are pure: same input and context, same bytes. */
 import type { Json } from '../model/json.js';
 import type { Matrix, ReleaseInfo } from '../model/types.js';
+import type { RouteOptions } from '../routes/generate.js';
+import type { ReleaseIndex } from '../routes/release-index.js';
 import type { Route } from '../routes/route.js';
 
 /**
@@ -26,6 +28,10 @@ export interface RenderContext {
   readonly baseUrl: string;
   readonly release: ReleaseInfo;
   readonly cache: FragmentCache;
+  /** The release's lookups, for pages that link to related responses (HTML). */
+  readonly index: ReleaseIndex;
+  /** What this build prebuilds (formats, orders, filters), so pages link only to files that exist. */
+  readonly routes: RouteOptions;
 }
 
 /** One response to render: its route, its API data, and the matrices it shows (if any). */

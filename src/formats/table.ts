@@ -4,6 +4,7 @@
  * CLI choices, route expansion, host rules and the dev server all loop over this table.
  */
 import type { RenderContext, RenderInput } from './context.js';
+import { renderHtml } from './html/render.js';
 import * as jaspar from './jaspar.js';
 import { toJson } from './json.js';
 import type { MatrixTextRenderer } from './matrix-text.js';
@@ -65,6 +66,7 @@ export const FORMATS = [
   { name: 'transfac', extension: 'transfac', mediaType: 'text/transfac; charset=utf-8', needs: 'matrices', render: matrixText(transfac) },
   { name: 'pfm', extension: 'pfm', mediaType: 'text/pfm; charset=utf-8', needs: 'matrices', render: matrixText(pfm) },
   { name: 'meme', extension: 'meme', mediaType: 'text/meme; charset=utf-8', needs: 'matrices', render: matrixText(meme) },
+  { name: 'api', extension: 'html', mediaType: 'text/html; charset=utf-8', needs: 'data', render: renderHtml },
 ] as const satisfies readonly FormatSpec[];
 
 export type FormatName = (typeof FORMATS)[number]['name'];

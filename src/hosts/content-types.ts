@@ -38,3 +38,11 @@ export const API_HEADERS: readonly [string, string][] = [
   ['Access-Control-Allow-Origin', '*'],
 ];
 export const ALLOW = 'GET, HEAD, OPTIONS';
+
+/** Body of a 400 answer (a path whose percent-encoding is malformed). */
+export const BAD_REQUEST_BODY = '{"detail":"Bad request."}';
+/** Body of a 414 answer. */
+export const URI_TOO_LONG_BODY = '{"detail":"URI too long."}';
+/** Body of a 405 answer, worded as DRF words it. */
+export const methodNotAllowedBody = (method: string): string =>
+  JSON.stringify({ detail: `Method "${method.replace(/[^A-Za-z0-9_-]/g, '')}" not allowed.` });

@@ -3,6 +3,7 @@
  * rules.ts). Used by the dev server and by tests; pure.
  */
 import { isSafeSegment } from '../model/segments.js';
+import { parseQuery } from './query.js';
 import type { Rule, RuleAction } from './rules.js';
 
 export interface RuleMatch {
@@ -12,12 +13,8 @@ export interface RuleMatch {
   readonly target: string | null;
 }
 
-/** Query parameters with the last value of a repeated key winning (as Netlify). */
-export function lastValues(search: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of new URLSearchParams(search)) out.set(k, v);
-  return out;
-}
+/** Query parameters with the last value of a repeated key winning, as every host reads them (query.ts). */
+export const lastValues = (search: string): Map<string, string> => parseQuery(search);
 
 function matchPath(pattern: string, segments: readonly string[], bind: Map<string, string>): boolean {
   const parts = pattern.split('/').filter(Boolean);
@@ -30,6 +27,12 @@ function matchPath(pattern: string, segments: readonly string[], bind: Map<strin
     else if (p !== s) return false;
   }
   return parts.length === segments.length;
+}
+
+/** A bound value as hosts that can compute normalise it: case folding and numeric clamping. */
+export function normalise(q: { fold?: 'upper' | 'lower'; max?: number }, v: string): string {
+  if (q.max !== undefined && /^\d+$/.test(v) && Number(v) > q.max) return String(q.max);
+  return q.fold === 'upper' ? v.toUpperCase() : q.fold === 'lower' ? v.toLowerCase() : v;
 }
 
 const NO_MATCH: readonly string[] = ['\0'];
@@ -58,7 +61,7 @@ export function matchRules(rules: readonly Rule[], segments: readonly string[], 
         ok = false;
         break;
       }
-      if ('placeholder' in q) bind.set(q.placeholder, v);
+      if ('placeholder' in q) bind.set(q.placeholder, normalise(q, v));
     }
     if (!ok) continue;
     if (rule.action.kind !== 'rewrite') return { rule, action: rule.action, target: null };

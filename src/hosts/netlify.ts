@@ -42,9 +42,20 @@ export function netlifyHeaders(facts: SiteFacts): string {
   return `${blocks.join('\n')}\n`;
 }
 
-export function netlifyFiles(rules: readonly Rule[], facts: SiteFacts): HostFile[] {
+/** The files Netlify reads from the site (it does not serve them). */
+export const NETLIFY_SITE_FILES = ['_redirects', '_headers'] as const;
+
+/** Forced 404s for site files that are configuration (the build manifest), before every other rule. */
+function blockedLines(notServed: readonly string[]): string {
+  const own = new Set(NETLIFY_SITE_FILES.map((f) => `/${f}`));
+  return notServed.filter((p) => !own.has(p)).map((p) => `${p}  /${ERROR_FILES['not-found']}  404!\n`).join('');
+}
+
+export function netlifyFiles(rules: readonly Rule[], facts: SiteFacts & { readonly notServed?: readonly string[] }): HostFile[] {
+  const redirects = netlifyRedirects(rules);
+  const cut = redirects.indexOf('\n') + 1;
   return [
-    { path: '_redirects', content: netlifyRedirects(rules) },
-    { path: '_headers', content: netlifyHeaders(facts) },
+    { path: NETLIFY_SITE_FILES[0], content: redirects.slice(0, cut) + blockedLines(facts.notServed ?? []) + redirects.slice(cut) },
+    { path: NETLIFY_SITE_FILES[1], content: netlifyHeaders(facts) },
   ];
 }

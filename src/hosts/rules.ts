@@ -7,16 +7,25 @@
  * slash optional) and every query key it lists is present (literal values must be equal,
  * `:name` binds any value); extra keys do not matter; a repeated key counts with its last value.
  */
-import { orderValues } from '../api/order.js';
 import type { FormatName } from '../formats/table.js';
-import { formatVariants, type RouteOptions } from '../routes/generate.js';
+import { filterChoices, formatVariants, orderChoices, subsets, type RouteOptions } from '../routes/generate.js';
 import { routeFile, type ErrorName } from '../routes/paths.js';
-import { RESOURCES, type Resource } from '../routes/resources.js';
-import type { DetailRoute, ListRoute, PageRef } from '../routes/route.js';
+import { RESOURCES, UNSUPPORTED_FILTERS, type ListFilter, type Resource } from '../routes/resources.js';
+import { MAX_PAGE_SIZE, type DetailRoute, type ListRoute, type PageRef } from '../routes/route.js';
 
 export type QueryCondition =
   | { readonly key: string; readonly value: string }
-  | { readonly key: string; readonly placeholder: string };
+  /**
+   * Binds any value. `fold` is the case the stored values use: hosts that can (dev server,
+   * CloudFront, nginx, Apache) fold the value first; Netlify cannot (docs/hosting.md).
+   */
+  | {
+      readonly key: string;
+      readonly placeholder: string;
+      readonly fold?: 'upper' | 'lower';
+      /** A digits-only value above `max` counts as `max` (page_size clamps to 1000), where the host can compute it. */
+      readonly max?: number;
+    };
 
 export type RuleAction =
   /** Serve the file `target` (placeholders filled); when it does not exist, answer `missing`. */
@@ -37,6 +46,7 @@ export interface Rule {
 }
 
 const PAGE = ':page';
+const SIZE = ':size';
 
 function pathPattern(resource: Resource): string {
   return `/api/v1/${resource.segments.join('/')}`;
@@ -49,34 +59,86 @@ function placeholderParams(resource: Resource): Record<string, string> {
   return out;
 }
 
+/** A list route used as a rule target: page and page size may be placeholders. */
+function listTarget(resource: Resource, fields: Omit<ListRoute, 'kind' | 'resource' | 'page' | 'pageSize'>, page: string | number, pageSize: string | null): string {
+  // Templates carry placeholder tokens where routes carry numbers; routeFile checks them as such.
+  const route = { kind: 'list', resource: resource.name, ...fields, page: page as PageRef, pageSize: pageSize as unknown as number | null } as ListRoute;
+  return `/${routeFile(route, true)}`;
+}
+
+/** Query conditions selecting one filter subset, and the filter values of its target. */
+function filterConditions(subset: readonly ListFilter<unknown>[]): { query: QueryCondition[]; values: Record<string, string> } {
+  const query: QueryCondition[] = [];
+  const values: Record<string, string> = {};
+  for (const f of subset) {
+    const literal = f.literals?.[0];
+    if (literal !== undefined) {
+      query.push({ key: f.key, value: literal });
+      values[f.key] = literal;
+    } else {
+      query.push({ key: f.key, placeholder: f.key, ...(f.fold ? { fold: f.fold } : {}) });
+      values[f.key] = `:${f.key}`;
+    }
+  }
+  return { query, values };
+}
+
 function listRules(resource: Resource & { kind: 'list' }, options: RouteOptions): Rule[] {
   const rules: Rule[] = [];
   const path = pathPattern(resource);
   const params = placeholderParams(resource);
   const missingInstance: ErrorName = Object.keys(params).length ? 'not-found' : 'invalid-page';
   const variants = formatVariants(resource, options);
-  const orders: (string | null)[] = [...orderValues(resource.orders), null];
-  const addGroup = (format: FormatName, formatInQuery: boolean, suffix?: string) => {
+  const filters = filterChoices(resource, options);
+  const error = (key: string, e: ErrorName): Rule => ({ path, query: [{ key, placeholder: 'value' }], action: { kind: 'error', error: e } });
+
+  /** Every format × order × page × page size rule of one filter subset (or of the suffix form). */
+  const addGroup = (filterQuery: QueryCondition[], filterValues: Record<string, string>, format: FormatName, formatInQuery: boolean, suffix?: string) => {
     const formatCond: QueryCondition[] = formatInQuery && suffix === undefined ? [{ key: 'format', value: format }] : [];
+    const filtered = Object.keys(filterValues).length > 0;
+    const orders: (string | null)[] = [...orderChoices(resource, options, filtered), null];
     for (const order of orders) {
       const orderCond: QueryCondition[] = order === null ? [] : [{ key: 'order', value: order }];
       for (const page of [PAGE, 1] as const) {
-        const route: ListRoute = { kind: 'list', resource: resource.name, params, order, page: page as PageRef, pageSize: null, format, formatInQuery };
-        const pageCond: QueryCondition[] = page === PAGE ? [{ key: 'page', placeholder: 'page' }] : [];
-        rules.push({
-          path,
-          ...(suffix === undefined ? {} : { suffix }),
-          query: [...formatCond, ...orderCond, ...pageCond],
-          action: { kind: 'rewrite', target: `/${routeFile(route, true)}`, format, missing: page === PAGE ? 'invalid-page' : missingInstance },
-        });
+        for (const size of [SIZE, null] as const) {
+          const pageCond: QueryCondition[] = page === PAGE ? [{ key: 'page', placeholder: 'page' }] : [];
+          const sizeCond: QueryCondition[] = size === SIZE ? [{ key: 'page_size', placeholder: 'size', max: MAX_PAGE_SIZE }] : [];
+          const target = listTarget(resource, { params, filters: filterValues, order, format, formatInQuery }, page, size);
+          const missing: ErrorName = page === PAGE || size === SIZE || Object.keys(filterValues).length ? 'invalid-page' : missingInstance;
+          rules.push({
+            path,
+            ...(suffix === undefined ? {} : { suffix }),
+            query: [...filterQuery, ...formatCond, ...orderCond, ...pageCond, ...sizeCond],
+            action: { kind: 'rewrite', target, format, missing: Object.keys(filterValues).length ? 'not-found' : missing },
+          });
+        }
       }
     }
   };
-  // The suffix wins over the query; its links carry `format=` like the query form.
-  for (const v of variants) if (v.formatInQuery) addGroup(v.format, true, v.format);
-  for (const v of variants) if (v.formatInQuery) addGroup(v.format, true);
-  rules.push({ path, query: [{ key: 'format', placeholder: 'format' }], action: { kind: 'error', error: 'not-found' } });
-  for (const v of variants) if (!v.formatInQuery) addGroup(v.format, false);
+  const addSubset = (subset: readonly ListFilter<unknown>[]) => {
+    const { query, values } = filterConditions(subset);
+    // Orders not prebuilt for filtered lists are refused rather than silently ignored.
+    if (subset.length && !options.filterOrders) rules.push({ path, query: [...query, { key: 'order', placeholder: 'value' }], action: { kind: 'error', error: 'unsupported-filter' } });
+    for (const v of variants) if (v.formatInQuery) addGroup(query, values, v.format, true);
+    rules.push({ path, query: [...query, { key: 'format', placeholder: 'format' }], action: { kind: 'error', error: 'not-found' } });
+    for (const v of variants) if (!v.formatInQuery) addGroup(query, values, v.format, false);
+  };
+
+  // JASPAR filters this copy cannot prebuild, or that the build left out, say so (never a silently unfiltered list).
+  if (resource.filters.length) {
+    for (const key of UNSUPPORTED_FILTERS) rules.push(error(key, 'unsupported-filter'));
+    for (const f of resource.filters) if (!filters.includes(f)) rules.push(error(f.key, 'unsupported-filter'));
+  }
+  // The suffix form (/api/v1/matrix.json) of the unfiltered list; the suffix wins over the query.
+  for (const v of variants) if (v.formatInQuery) addGroup([], {}, v.format, true, v.format);
+  // Filter subsets, largest first, since a rule matches whatever extra keys a request has. Subsets
+  // using a literal-valued filter (version=latest) come first, then a 404 for its other values.
+  const all = subsets(filters).filter((s) => s.length > 0);
+  const literal = filters.filter((f) => f.literals);
+  for (const subset of all) if (subset.some((f) => literal.includes(f))) addSubset(subset);
+  for (const f of literal) rules.push(error(f.key, 'unsupported-filter'));
+  for (const subset of all) if (!subset.some((f) => literal.includes(f))) addSubset(subset);
+  addSubset([]);
   return rules;
 }
 

@@ -21,10 +21,10 @@ export class CellReader {
     throw new UserError(message, this.place(text));
   }
 
-  /** Text cell; NULL is an error unless `nullable`. */
+  /** Text cell; NULL (or a missing cell) is an error. */
   text(index: number, column: string): string {
     const v = this.row.cells[index];
-    if (v === null || v === undefined) this.fail(`${column} is NULL`);
+    if (v === null || v === undefined) this.fail(`${column} is NULL`, this.row.cells.map((c) => c ?? '\\N').join('\t'));
     return v;
   }
 
@@ -34,14 +34,14 @@ export class CellReader {
 
   integer(index: number, column: string): number {
     const v = this.text(index, column);
-    if (!INTEGER.test(v)) this.fail(`${column} "${v}" is not an integer`, this.row.cells.join('\t'));
+    if (!INTEGER.test(v)) this.fail(`${column} "${v}" is not an integer`, v);
     return Number(v);
   }
 
   number(index: number, column: string): number {
     const v = this.text(index, column);
     const n = Number(v);
-    if (!NUMBER.test(v) || !Number.isFinite(n)) this.fail(`${column} "${v}" is not a number`, this.row.cells.join('\t'));
+    if (!NUMBER.test(v) || !Number.isFinite(n)) this.fail(`${column} "${v}" is not a number`, v);
     return n;
   }
 

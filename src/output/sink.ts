@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { isSafeSegment } from '../model/segments.js';
 
 export interface Sink {
-  /** Write `data` at `path` (relative, `/`-separated, every segment safe). */
-  write(path: string, data: string | Uint8Array): void;
+  /** Write `data` at `path` (relative, `/`-separated, every segment safe); `mode` for scripts. */
+  write(path: string, data: string | Uint8Array, mode?: number): void;
 }
 
 /** Throws unless `path` is a relative path of safe segments. */
@@ -28,7 +28,7 @@ export class DiskSink implements Sink {
 
   constructor(readonly root: string) {}
 
-  write(path: string, data: string | Uint8Array): void {
+  write(path: string, data: string | Uint8Array, mode?: number): void {
     const segments = checkOutputPath(path);
     const dir = segments.slice(0, -1).join('/');
     if (dir && !this.made.has(dir)) {
@@ -36,7 +36,7 @@ export class DiskSink implements Sink {
       this.made.add(dir);
     }
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    writeFileSync(join(this.root, path), buf);
+    writeFileSync(join(this.root, path), buf, mode === undefined ? {} : { mode });
     this.files++;
     this.bytes += buf.length;
   }

@@ -6,15 +6,54 @@
 import { orderValues, parseOrder, sortBy as sortItems } from '../api/order.js';
 import { FORMATS, type FormatName } from '../formats/table.js';
 import type { ReleaseIndex } from './release-index.js';
-import { RESOURCES, type DetailResource, type ListResource, type Resource } from './resources.js';
-import { DEFAULT_PAGE_SIZE, type DetailRoute, type ListRoute, type PageRef, type Params } from './route.js';
+import { RESOURCES, type DetailResource, type ListFilter, type ListResource, type Resource } from './resources.js';
+import { effectivePageSize, MAX_PAGE_SIZE, type DetailRoute, type ListRoute, type PageRef, type Params } from './route.js';
 
 export interface RouteOptions {
   /** Formats to prebuild (default: all in the format table). */
   readonly formats: readonly FormatName[];
+  /**
+   * Explicit `page_size` values to prebuild besides the default (no `page_size`). Values over
+   * {@link MAX_PAGE_SIZE} are prebuilt as JASPAR clamps them (1000 records per page).
+   */
+  readonly pageSizes: readonly number[];
+  /** Order fields to prebuild (each ascending and descending); null = every field. */
+  readonly orderFields: readonly string[] | null;
+  /** Filter keys to prebuild on lists that have filters; null = every filter. */
+  readonly filterKeys: readonly string[] | null;
+  /** Whether filtered lists are prebuilt in every order too (else only in the default order). */
+  readonly filterOrders: boolean;
 }
 
-export const defaultRouteOptions = (): RouteOptions => ({ formats: FORMATS.map((f) => f.name) });
+/** `page_size` values prebuilt by default (larger values are clamped to 1000 where the host can). */
+export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 100, 1000];
+
+export const defaultRouteOptions = (): RouteOptions => ({
+  formats: FORMATS.map((f) => f.name),
+  pageSizes: DEFAULT_PAGE_SIZES,
+  orderFields: null,
+  filterKeys: null,
+  filterOrders: false,
+});
+
+/** The order values (`name`, `-name`) of a list that the options keep, for filtered selections or not. */
+export function orderChoices(resource: ListResource<unknown>, options: RouteOptions, filtered = false): string[] {
+  if (filtered && !options.filterOrders) return [];
+  const fields = options.orderFields === null ? resource.orders : resource.orders.filter((f) => options.orderFields?.includes(f.name));
+  return orderValues(fields);
+}
+
+/** The filters of a list that the options keep, in application order. */
+export function filterChoices(resource: ListResource<unknown>, options: RouteOptions): ListFilter<unknown>[] {
+  return resource.filters.filter((f) => options.filterKeys === null || options.filterKeys.includes(f.key));
+}
+
+/** Every subset of `xs`, each in the order of `xs`, largest first (the empty set last). */
+export function subsets<T>(xs: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let mask = (1 << xs.length) - 1; mask >= 0; mask--) out.push(xs.filter((_, i) => mask & (1 << i)));
+  return out.sort((a, b) => b.length - a.length);
+}
 
 /** A format as a response variant: named in the query, or served by default (JSON only). */
 export interface FormatVariant {
@@ -39,24 +78,39 @@ export function pageRefs(count: number, size: number): PageRef[] {
   return [...Array.from({ length: n }, (_, i) => i + 1), 'last'];
 }
 
-/** One ordering of one list instance, items sorted. */
+/** One ordering of one list instance at one page size, items sorted. */
 export interface ListVariant {
   readonly resource: ListResource<unknown>;
   readonly params: Params;
+  /** Filter query values selecting the items (empty when unfiltered). */
+  readonly filters: Params;
   /** The `order` query value or null for the default order. */
   readonly order: string | null;
   readonly pageSize: number | null;
   readonly items: readonly unknown[];
 }
 
-/** Every list instance × order (default first) × page size, items sorted accordingly. */
-export function* listVariants(index: ReleaseIndex): Generator<ListVariant> {
+/** Each filtered selection of `items`: every subset of the filters × every value that selects something. */
+function* filtered(filters: readonly ListFilter<unknown>[], items: readonly unknown[]): Generator<{ filters: Params; items: readonly unknown[] }> {
+  for (const subset of subsets(filters)) {
+    let groups: { filters: Record<string, string>; items: readonly unknown[] }[] = [{ filters: {}, items }];
+    for (const filter of subset) {
+      groups = groups.flatMap((g) => [...filter.split(g.items)].filter(([, sel]) => sel.length > 0).map(([value, sel]) => ({ filters: { ...g.filters, [filter.key]: value }, items: sel })));
+    }
+    yield* groups;
+  }
+}
+
+/** Every list instance × filter selection × order (default first) × page size, items sorted. */
+export function* listVariants(index: ReleaseIndex, options: RouteOptions): Generator<ListVariant> {
   for (const resource of RESOURCES) {
     if (resource.kind !== 'list') continue;
-    for (const { params, items } of resource.instances(index)) {
-      for (const order of [null, ...orderValues(resource.orders)]) {
-        const sorted = order === null ? items : sortedFor(resource, items, order);
-        yield { resource, params, order, pageSize: null, items: sorted };
+    for (const { params, items: all } of resource.instances(index)) {
+      for (const { filters, items } of filtered(filterChoices(resource, options), all)) {
+        for (const order of [null, ...orderChoices(resource, options, Object.keys(filters).length > 0)]) {
+          const sorted = order === null ? items : sortedFor(resource, items, order);
+          for (const pageSize of [null, ...options.pageSizes]) yield { resource, params, filters, order, pageSize, items: sorted };
+        }
       }
     }
   }
@@ -70,10 +124,10 @@ function sortedFor(resource: ListResource<unknown>, items: readonly unknown[], o
 
 /** The routes of one list variant: every page × format variant. */
 export function* listRoutes(variant: ListVariant, options: RouteOptions): Generator<ListRoute> {
-  const size = variant.pageSize ?? DEFAULT_PAGE_SIZE;
+  const size = effectivePageSize(variant.pageSize);
   for (const page of pageRefs(variant.items.length, size)) {
     for (const f of formatVariants(variant.resource, options)) {
-      yield { kind: 'list', resource: variant.resource.name, params: variant.params, order: variant.order, page, pageSize: variant.pageSize, ...f };
+      yield { kind: 'list', resource: variant.resource.name, params: variant.params, filters: variant.filters, order: variant.order, page, pageSize: variant.pageSize, ...f };
     }
   }
 }
@@ -93,6 +147,6 @@ export function* detailRoutes(resource: DetailResource<unknown>, params: Params,
 
 /** Every route of a release, lists first (for counting and URL tables). */
 export function* allRoutes(index: ReleaseIndex, options: RouteOptions): Generator<ListRoute | DetailRoute> {
-  for (const v of listVariants(index)) yield* listRoutes(v, options);
+  for (const v of listVariants(index, options)) yield* listRoutes(v, options);
   for (const d of detailInstances(index)) yield* detailRoutes(d.resource, d.params, options);
 }

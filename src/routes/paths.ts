@@ -5,7 +5,7 @@
  *
  * Layout: every prebuilt response lives under `files/<format dir>/`, one folder per format so
  * hosts can set Content-Type by prefix:
- *   list page   files/<fmt>/<resource path>/_/<page size>/<order>/<page>.<ext>
+ *   list page   files/<fmt>/<resource path>/_/[<filter key>/<value>/…]<page size>/<order>/<page>.<ext>
  *   detail      files/<fmt>/<literal segments>/<id>.<ext>   (literals after the id are hoisted
  *               before it, e.g. matrix/:id/versions → matrix/versions/MA0004.json, so a detail
  *               never needs a folder of its own: folders cost far more than files to create)
@@ -25,11 +25,16 @@ export const IMPLICIT_FORMAT_DIR = 'default';
 /** Marker segment between a list's path and its variants. */
 export const LIST_MARKER = '_';
 /** Error bodies, shared by every host. */
-export const ERROR_FILES = { 'not-found': 'files/errors/not-found.json', 'invalid-page': 'files/errors/invalid-page.json' } as const;
+export const ERROR_FILES = {
+  'not-found': 'files/errors/not-found.json',
+  'invalid-page': 'files/errors/invalid-page.json',
+  'unsupported-filter': 'files/errors/unsupported-filter.json',
+} as const;
 export type ErrorName = keyof typeof ERROR_FILES;
 export const ERROR_BODIES: Readonly<Record<ErrorName, string>> = {
   'not-found': '{"detail":"Not found."}',
   'invalid-page': '{"detail":"Invalid page."}',
+  'unsupported-filter': '{"detail":"This filter is not available on this static copy of the JASPAR API; see its documentation."}',
 };
 
 /** A placeholder token in a rule template, e.g. `:page`; only templates may contain them. */
@@ -70,15 +75,17 @@ export function routeFile(route: Route, template = false): string {
   if (route.kind === 'detail') {
     const specs = resourceSegments(route.resource);
     const lastParam = specs.findLastIndex((s) => s.startsWith(':'));
-    const id = filled[lastParam] as string;
+    // A resource without parameters (the API root) is the folder's `index`.
+    const id = lastParam === -1 ? 'index' : (filled[lastParam] as string);
     const folders = filled.filter((_, i) => i !== lastParam);
     return `${[FILES_ROOT, formatDir(route), ...folders].join('/')}/${id}.${ext}`;
   }
   const segs = [FILES_ROOT, formatDir(route), ...filled];
-  const size = route.pageSize === null ? 'default' : String(route.pageSize);
+  const filters = Object.entries(route.filters).flatMap(([k, v]) => [check(k, false), check(v, template)]);
+  const size = route.pageSize === null ? 'default' : check(String(route.pageSize), template);
   const order = route.order === null ? 'default' : check(route.order, false);
   const page = check(String(route.page), template);
-  return `${[...segs, LIST_MARKER, size, order].join('/')}/${page}.${ext}`;
+  return `${[...segs, LIST_MARKER, ...filters, size, order].join('/')}/${page}.${ext}`;
 }
 
 /** The public path of a route's resource, e.g. `/api/v1/matrix/MA0004.1/`. */
@@ -108,7 +115,7 @@ function quotePlus(s: string): string {
 
 /** Query parameters of a list route as the request carried them, page given separately. */
 function listQuery(route: ListRoute, page: number | null): [string, string][] {
-  const q: [string, string][] = [];
+  const q: [string, string][] = Object.entries(route.filters);
   if (route.formatInQuery) q.push(['format', route.format]);
   if (route.order !== null) q.push(['order', route.order]);
   if (page !== null) q.push(['page', String(page)]);

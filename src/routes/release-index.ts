@@ -1,13 +1,44 @@
 /** Lookups over a release that several resources need, computed once per build. */
 import type { Matrix, Release, Tffm } from '../model/types.js';
 
+export interface SpeciesEntry {
+  readonly taxId: string;
+  readonly name: string | null;
+  /** Matrices of this species, in MATRIX.ID order. */
+  readonly matrices: readonly Matrix[];
+}
+
 export interface ReleaseIndex {
   readonly release: Release;
   /** Matrices of each base id, ordered by version. */
   readonly versions: ReadonlyMap<string, readonly Matrix[]>;
   /** The TFFM trained on each matrix id (the first by TFFM.ID when several are). */
   readonly tffmByMatrix: ReadonlyMap<string, Tffm>;
+  /** Matrices per collection, collections in byte order. */
+  readonly collections: ReadonlyMap<string, readonly Matrix[]>;
+  /** Matrices per tax group (the lower-cased `tax_group` annotation), groups in byte order. */
+  readonly taxGroups: ReadonlyMap<string, readonly Matrix[]>;
+  /** Species with their matrices, sorted by species name (unnamed last), then tax id. */
+  readonly species: readonly SpeciesEntry[];
 }
+
+const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** Group items under one or several keys each, keys sorted, items kept in input order. */
+export function groupSorted<T>(items: readonly T[], keys: (item: T) => readonly string[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    for (const key of new Set(keys(item))) {
+      const list = groups.get(key);
+      if (list) list.push(item);
+      else groups.set(key, [item]);
+    }
+  }
+  return new Map([...groups].sort(([a], [b]) => byteOrder(a, b)));
+}
+
+/** The lower-cased tax groups a matrix is annotated with. */
+export const taxGroupsOf = (m: Matrix): string[] => m.annotations.filter((a) => a.tag === 'tax_group' && a.value !== '').map((a) => a.value.toLowerCase());
 
 export function indexRelease(release: Release): ReleaseIndex {
   const versions = new Map<string, Matrix[]>();
@@ -22,5 +53,17 @@ export function indexRelease(release: Release): ReleaseIndex {
     const id = `${t.matrixBaseId}.${t.matrixVersion}`;
     if (!tffmByMatrix.has(id)) tffmByMatrix.set(id, t);
   }
-  return { release, versions, tffmByMatrix };
+  const names = new Map<string, string | null>();
+  for (const m of release.matrices) for (const s of m.species) if (!names.has(s.taxId) || names.get(s.taxId) === null) names.set(s.taxId, s.name);
+  const species = [...groupSorted(release.matrices, (m) => m.species.map((s) => s.taxId))]
+    .map(([taxId, matrices]) => ({ taxId, name: names.get(taxId) ?? null, matrices }))
+    .sort((a, b) => (a.name === null ? 1 : 0) - (b.name === null ? 1 : 0) || byteOrder(a.name ?? '', b.name ?? '') || byteOrder(a.taxId, b.taxId));
+  return {
+    release,
+    versions,
+    tffmByMatrix,
+    collections: groupSorted(release.matrices, (m) => [m.collection]),
+    taxGroups: groupSorted(release.matrices, taxGroupsOf),
+    species,
+  };
 }

@@ -13,6 +13,8 @@ export interface ListRoute {
   readonly kind: 'list';
   readonly resource: string;
   readonly params: Params;
+  /** Filter query parameters (`collection=CORE`, `version=latest`); empty when unfiltered. */
+  readonly filters: Params;
   /** The `order` query value (`name`, `-name`), or null when absent. */
   readonly order: string | null;
   readonly page: PageRef;
@@ -32,5 +34,11 @@ export interface DetailRoute {
 
 export type Route = ListRoute | DetailRoute;
 
+/** Largest page size JASPAR serves; larger `page_size` values are clamped to it. */
+export const MAX_PAGE_SIZE = 1000;
+
+/** The effective number of records per page for a `page_size` value (null = absent). */
+export const effectivePageSize = (pageSize: number | null): number => Math.min(pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+
 /** The effective page size of a list route. */
-export const pageSizeOf = (r: ListRoute): number => r.pageSize ?? DEFAULT_PAGE_SIZE;
+export const pageSizeOf = (r: ListRoute): number => effectivePageSize(r.pageSize);

@@ -8,11 +8,13 @@ import { existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import serveHandler from 'serve-handler';
-import { readManifest } from '../build/manifest.js';
-import { ALLOW, API_HEADERS, FILE_TYPES, prefixTypes } from '../hosts/content-types.js';
-import { lastValues, matchRules } from '../hosts/match.js';
+import { manifestRouteOptions, readManifest } from '../build/manifest.js';
+import { ALLOW, API_HEADERS, BAD_REQUEST_BODY, FILE_TYPES, methodNotAllowedBody, prefixTypes, URI_TOO_LONG_BODY } from '../hosts/content-types.js';
+import { matchRules } from '../hosts/match.js';
+import { FORMAT_PARAM } from '../hosts/accept.js';
+import { parsePath, parseQuery } from '../hosts/query.js';
+import { NOT_SERVED } from '../hosts/targets.js';
 import { ruleTable, type Rule } from '../hosts/rules.js';
-import { isFormatName } from '../formats/table.js';
 import { ERROR_BODIES, type ErrorName } from '../routes/paths.js';
 import { isSafeSegment } from '../model/segments.js';
 import { negotiate } from './negotiate.js';
@@ -43,30 +45,11 @@ function handlerConfig(root: string) {
   return { public: root, directoryListing: false, cleanUrls: false, symlinks: false, etag: false, headers };
 }
 
-/**
- * Split and decode a path; null when the percent-encoding is malformed (→ 400). Segments that
- * decode to something no file can be named (`/`, `..`, NUL) stay in and simply match nothing.
- */
-function pathSegments(pathname: string): string[] | null {
-  const out: string[] = [];
-  for (const raw of pathname.split('/')) {
-    if (raw === '') continue;
-    let s: string;
-    try {
-      s = decodeURIComponent(raw);
-    } catch {
-      return null;
-    }
-    out.push(s);
-  }
-  return out;
-}
-
 /** Build the request handler for a built site folder. */
 export function createHandler(dir: string): (req: IncomingMessage, res: ServerResponse) => void {
   const root = resolve(dir);
   const manifest = readManifest(root);
-  const rules: Rule[] = ruleTable({ formats: manifest.formats.filter(isFormatName) });
+  const rules: Rule[] = ruleTable(manifestRouteOptions(manifest));
   const config = handlerConfig(root);
 
   const serveFile = (req: IncomingMessage, res: ServerResponse, path: string) => {
@@ -80,24 +63,24 @@ export function createHandler(dir: string): (req: IncomingMessage, res: ServerRe
     try {
       const method = req.method ?? 'GET';
       const rawUrl = req.url ?? '/';
-      if (rawUrl.length > MAX_URL) return send(res, 414, '{"detail":"URI too long."}');
+      if (rawUrl.length > MAX_URL) return send(res, 414, URI_TOO_LONG_BODY);
       if (method === 'OPTIONS') {
         res.writeHead(200, { Allow: ALLOW, 'Content-Length': '0', ...Object.fromEntries(API_HEADERS) });
         return res.end();
       }
       if (method !== 'GET' && method !== 'HEAD') {
-        return send(res, 405, JSON.stringify({ detail: `Method "${method.replace(/[^A-Za-z0-9_-]/g, '')}" not allowed.` }), { Allow: ALLOW });
+        return send(res, 405, methodNotAllowedBody(method), { Allow: ALLOW });
       }
       const q = rawUrl.indexOf('?');
       const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
       const search = q === -1 ? '' : rawUrl.slice(q + 1);
-      const segments = pathSegments(pathname);
-      if (segments === null) return send(res, 400, '{"detail":"Bad request."}');
-      const query = lastValues(search);
+      const segments = parsePath(pathname);
+      if (segments === null) return send(res, 400, BAD_REQUEST_BODY);
+      const query = parseQuery(search);
       const isApi = segments[0] === 'api';
       if (isApi) {
-        const format = negotiate(query, req.headers.accept);
-        if (format) query.set('format', format);
+        const format = negotiate(query, req.headers.accept, manifest.formats);
+        if (format) query.set(FORMAT_PARAM, format);
         const match = matchRules(rules, segments, query);
         if (!match) return sendError(res, 'not-found');
         if (match.action.kind === 'error') return sendError(res, match.action.error);
@@ -109,7 +92,7 @@ export function createHandler(dir: string): (req: IncomingMessage, res: ServerRe
       // Outside the API: plain files (landing page, logos, static), never folders or dot-files.
       const rel = segments.join('/');
       if (segments.length === 0) return isFile(root, '/index.html') ? serveFile(req, res, '/index.html') : sendError(res, 'not-found');
-      if (!segments.every(isSafeSegment) || segments.some((s) => s.startsWith('.')) || !isFile(root, `/${rel}`)) {
+      if (!segments.every(isSafeSegment) || segments.some((s) => s.startsWith('.')) || NOT_SERVED.includes(`/${rel}`) || !isFile(root, `/${rel}`)) {
         return sendError(res, 'not-found');
       }
       return serveFile(req, res, `/${rel}`);
@@ -130,7 +113,13 @@ function isFile(root: string, path: string): boolean {
 export function startDevServer(options: DevServerOptions): Promise<Server> {
   const handler = createHandler(options.dir);
   const server = createServer(handler);
-  server.on('clientError', (_err, socket) => socket.destroy());
+  // Requests Node cannot parse still get an answer: too long (414/431) or malformed (400).
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const [status, text, body] =
+      err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', URI_TOO_LONG_BODY] : [400, 'Bad Request', BAD_REQUEST_BODY];
+    socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+  });
   return new Promise((resolveServer, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolveServer(server));

@@ -18,7 +18,17 @@ export interface BuiltSite {
   cleanup(): void;
 }
 
-export async function buildSite(dump: string, opts: { formats?: FormatName[]; year?: number; baseUrl?: string } = {}): Promise<BuiltSite> {
+export interface SiteOptions {
+  formats?: FormatName[];
+  year?: number;
+  baseUrl?: string;
+  pageSizes?: number[];
+  orderFields?: string[] | null;
+  filterKeys?: string[] | null;
+  filterOrders?: boolean;
+}
+
+export async function buildSite(dump: string, opts: SiteOptions = {}): Promise<BuiltSite> {
   const root = mkdtempSync(join(tmpdir(), 'jaspar-static-test-'));
   const dir = join(root, 'dist');
   const summary = await build({
@@ -28,6 +38,10 @@ export async function buildSite(dump: string, opts: { formats?: FormatName[]; ye
     year: opts.year ?? null,
     formats: opts.formats ?? [...FORMAT_NAMES],
     targets: [...HOST_TARGETS],
+    ...(opts.pageSizes ? { pageSizes: opts.pageSizes } : {}),
+    ...(opts.orderFields !== undefined ? { orderFields: opts.orderFields } : {}),
+    ...(opts.filterKeys !== undefined ? { filterKeys: opts.filterKeys } : {}),
+    ...(opts.filterOrders !== undefined ? { filterOrders: opts.filterOrders } : {}),
   });
   return { dir, summary, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }

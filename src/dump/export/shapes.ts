@@ -1,0 +1,71 @@
+/**
+ * One release written out in every dump shape the build reads, for the equivalence test and
+ * the shapes benchmark: each must give the same model and so a byte-identical site.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DIALECT_SHAPES } from '../sql/dialect.js';
+import { SQLITE_SHAPE } from '../sqlite/read-sqlite.js';
+import { TABLE_NAMES, type RawDump, type TableName } from '../tables.js';
+import { flatFiles, type FlatExportOptions } from './flat-files.js';
+import { sqlDumpText } from './sql-text.js';
+import { writeSqliteFile } from './sqlite-file.js';
+
+/** One exported copy of a release. */
+export interface ExportedShape {
+  /** Short label, e.g. `mysql-sql`. */
+  readonly label: string;
+  /** The dump to hand to the build (a folder or a file). */
+  readonly path: string;
+  /** The `shape` the reader must report for it. */
+  readonly shape: string;
+}
+
+const FLAT_SHAPE = 'flat-file tables';
+
+/** Mixed-case names as real releases have them (`Matrix.txt`, `matrix_data.txt`, `.TSV`). */
+const mixedCaseName = (table: TableName): string => {
+  const styles = [table.toLowerCase(), table[0] + table.slice(1).toLowerCase(), table];
+  const extensions = ['.txt', '.TXT', '.tsv'];
+  const i = TABLE_NAMES.indexOf(table) % 3;
+  return `${styles[i]}${extensions[(i + 1) % 3]}`;
+};
+
+function writeFolder(dir: string, files: Map<string, string>): void {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, content] of files) writeFileSync(join(dir, name), content);
+}
+
+/**
+ * Write `dump` under `root` in every shape; each copy is named `name` (plus its extension) so
+ * the release name, and so the site, is the same for all.
+ */
+export function exportAllShapes(dump: RawDump, root: string, name: string): ExportedShape[] {
+  const at = (label: string, file: string) => {
+    mkdirSync(join(root, label), { recursive: true });
+    return join(root, label, file);
+  };
+  const out: ExportedShape[] = [];
+  const folder = (label: string, options: FlatExportOptions) => {
+    const path = at(label, name);
+    writeFolder(path, flatFiles(dump, options));
+    out.push({ label, path, shape: FLAT_SHAPE });
+  };
+  folder('tsv', { kind: 'tsv', eol: '\n' });
+  folder('csv-header', { kind: 'csv', eol: '\n' });
+  folder('crlf-mixed-case', { kind: 'tsv', eol: '\r\n', fileName: mixedCaseName });
+
+  const sqliteSql = sqlDumpText(dump, 'sqlite');
+  writeFileSync(at('sqlite-sql', `${name}.sql`), sqliteSql);
+  out.push({ label: 'sqlite-sql', path: join(root, 'sqlite-sql', `${name}.sql`), shape: DIALECT_SHAPES.sqlite });
+  writeFileSync(at('sqlite-sql-gz', `${name}.sql.gz`), gzipSync(sqliteSql));
+  out.push({ label: 'sqlite-sql-gz', path: join(root, 'sqlite-sql-gz', `${name}.sql.gz`), shape: DIALECT_SHAPES.sqlite });
+  writeFileSync(at('mysql-sql', `${name}.sql`), sqlDumpText(dump, 'mysql'));
+  out.push({ label: 'mysql-sql', path: join(root, 'mysql-sql', `${name}.sql`), shape: DIALECT_SHAPES.mysql });
+
+  const database = at('sqlite-db', `${name}.sqlite`);
+  writeSqliteFile(dump, database);
+  out.push({ label: 'sqlite-db', path: database, shape: SQLITE_SHAPE });
+  return out;
+}

@@ -1,0 +1,93 @@
+/**
+ * `jaspar-static inspect`, the analysis: what a dump holds and everything wrong with it. Pure:
+ * a RawDump in, a report out. The problems come from the model builder itself, run with a
+ * receiver that collects every one instead of stopping at the first, so inspect and build apply
+ * exactly the same checks.
+ */
+import { TABLE_NAMES, type RawDump, type TableName } from '../dump/tables.js';
+import type { Place, Warning } from '../errors.js';
+import { buildRelease } from '../model/build-release.js';
+import { CollectAll } from '../model/problems.js';
+import type { Matrix } from '../model/types.js';
+import { DEFAULT_PAGE_SIZE } from '../routes/route.js';
+
+/** One table of the dump: where it was read from and how many rows it has; null when absent. */
+export interface TableReport {
+  readonly table: TableName;
+  readonly found: { readonly file: string; readonly rows: number } | null;
+}
+
+/** One paginated list the site will have, e.g. `collections/CORE`. */
+export interface ListReport {
+  readonly list: string;
+  readonly items: number;
+  readonly pages: number;
+}
+
+/** A fatal problem: a build stops at the first of these. */
+export interface FatalReport {
+  readonly message: string;
+  readonly place: Place;
+  /** The one-line form a build would print. */
+  readonly formatted: string;
+}
+
+/** Everything inspect found. */
+export interface InspectReport {
+  readonly shape: string;
+  readonly release: string;
+  readonly year: number | null;
+  readonly tables: readonly TableReport[];
+  readonly matrices: number;
+  readonly tffms: number;
+  /** Collections with their matrix counts, in byte order. */
+  readonly collections: readonly { readonly name: string; readonly matrices: number }[];
+  /** Pages of each list at the default page size. */
+  readonly pageSize: number;
+  readonly lists: readonly ListReport[];
+  readonly fatal: readonly FatalReport[];
+  readonly warnings: readonly Warning[];
+}
+
+const pages = (items: number, size: number): number => Math.max(1, Math.ceil(items / size));
+const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** How many matrices fall under each key (a matrix may have several), keys in byte order. */
+function countBy(matrices: readonly Matrix[], keys: (m: Matrix) => readonly string[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const m of matrices) for (const key of new Set(keys(m))) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => byteOrder(a, b));
+}
+
+/** The per-value lists of the API: collections, tax groups (`tax_group` annotation, lower-cased), species. */
+const GROUPED_LISTS: readonly { readonly list: string; readonly keys: (m: Matrix) => readonly string[] }[] = [
+  { list: 'collections', keys: (m) => [m.collection] },
+  { list: 'taxon', keys: (m) => m.annotations.filter((a) => a.tag === 'tax_group' && a.value !== '').map((a) => a.value.toLowerCase()) },
+  { list: 'species', keys: (m) => m.species.map((s) => s.taxId) },
+];
+
+/** Analyse a dump; never throws for problems in its data (they are in the report). */
+export function inspectDump(dump: RawDump, options: { year?: number | null } = {}): InspectReport {
+  const problems = new CollectAll();
+  const { release } = buildRelease(dump, { year: options.year ?? null, problems });
+  const size = DEFAULT_PAGE_SIZE;
+  const list = (name: string, items: number): ListReport => ({ list: name, items, pages: pages(items, size) });
+  const lists: ListReport[] = [list('matrix', release.matrices.length), list('tffm', release.tffms.length)];
+  for (const g of GROUPED_LISTS) for (const [key, n] of countBy(release.matrices, g.keys)) lists.push(list(`${g.list}/${key}`, n));
+  return {
+    shape: dump.shape,
+    release: release.info.name,
+    year: release.info.year,
+    tables: TABLE_NAMES.map((table) => {
+      const t = dump.tables[table];
+      return { table, found: t ? { file: t.file, rows: t.rows.length } : null };
+    }),
+    matrices: release.matrices.length,
+    tffms: release.tffms.length,
+    collections: countBy(release.matrices, (m) => [m.collection]).map(([name, matrices]) => ({ name, matrices })),
+    pageSize: size,
+    lists,
+    fatal: problems.fatals.map((e) => ({ message: e.message, place: e.place, formatted: e.format() })),
+    warnings: problems.warnings,
+  };
+}

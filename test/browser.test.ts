@@ -1,0 +1,197 @@
+/**
+ * The browsable pages in a real headless Chromium (Debian's, driven by playwright-core), both
+ * through the dev server and straight from disk (`file://`, JavaScript off): landing page →
+ * matrix list → next page → another order → a detail with its logo → another format, with no
+ * console error and no failed request. Screenshots go to test-artifacts/.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVIL, writeEvilDump } from './support/evil-dump.js';
+import { command, describeWith, PROJECT_ROOT } from './support/requirements.js';
+import { SAMPLE, buildSite, serve, type BuiltSite, type Served } from './support/site.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARTIFACTS = join(PROJECT_ROOT, 'test-artifacts');
+
+interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, page errors and failed requests seen so far. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh Chromium with a fresh profile, recording every problem a page reports. */
+async function launch(javaScriptEnabled: boolean): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'jaspar-static-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    // Chromium asks a server for /favicon.ico when it shows a non-HTML file (the JSON format);
+    // the HTML pages declare an inline icon, so this is never theirs.
+    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()} (${m.location().url})`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  return {
+    context,
+    page,
+    problems,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Click the link matching `selector` and wait for the page it leads to. */
+async function follow(page: Page, selector: string): Promise<void> {
+  const before = page.url();
+  await Promise.all([page.waitForURL((u) => u.href !== before), page.locator(selector).first().click()]);
+}
+
+/** The natural width of every image of the page, once each has loaded or failed (lazy ones scrolled to). */
+const imagesLoaded = (page: Page): Promise<number[]> =>
+  page.$$eval('img', (imgs) =>
+    Promise.all(
+      imgs.map((img) => {
+        if (img.complete) return img.naturalWidth;
+        img.scrollIntoView();
+        return new Promise<number>((done) => {
+          img.addEventListener('load', () => done(img.naturalWidth));
+          img.addEventListener('error', () => done(0));
+        });
+      }),
+    ),
+  );
+
+/** The walk both modes share; `label` names the screenshots. */
+async function walk(b: Browser, landing: string, label: string): Promise<void> {
+  const { page } = b;
+  await page.goto(landing);
+  await expect(page.locator('h1').textContent()).resolves.toBe('sample');
+
+  await follow(page, 'a:text-is("/api/v1/matrix/")');
+  expect(page.url()).toMatch(/\/files\/api\/matrix\/_\/default\/default\/1\.html$/);
+  expect((await imagesLoaded(page)).every((w) => w > 0)).toBe(true);
+  await expect(page.locator('nav.pages .here').first().textContent()).resolves.toMatch(/^page 1 of \d+$/);
+
+  await follow(page, 'a[rel="next"]');
+  expect(page.url()).toMatch(/\/default\/default\/2\.html$/);
+  expect((await imagesLoaded(page)).every((w) => w > 0)).toBe(true);
+  await expect(page.locator('nav.pages .here').first().textContent()).resolves.toMatch(/^page 2 of /);
+
+  await follow(page, 'nav.orders a:text-is("-name")');
+  expect(page.url()).toMatch(/\/default\/-name\/1\.html$/);
+  await expect(page.locator('nav.orders .here').textContent()).resolves.toBe('-name');
+  const thumbs = await imagesLoaded(page);
+  expect(thumbs.length).toBe(10);
+  expect(thumbs.every((w) => w > 0)).toBe(true);
+  await page.screenshot({ path: join(ARTIFACTS, `${label}-list.png`), fullPage: true });
+
+  const id = await page.locator('table.records tbody tr td a').first().textContent();
+  await follow(page, 'table.records tbody tr td a');
+  expect(page.url()).toMatch(new RegExp(`/files/api/matrix/${(id ?? '').replace('.', '\\.')}\\.html$`));
+  const logos = await imagesLoaded(page);
+  expect(logos.length).toBe(2);
+  expect(logos.every((w) => w > 0)).toBe(true);
+  await expect(page.locator('table.pfm tr').count()).resolves.toBe(5);
+  await page.screenshot({ path: join(ARTIFACTS, `${label}-detail.png`), fullPage: true });
+
+  await follow(page, 'nav.formats a:text-is("json")');
+  expect(page.url()).toMatch(/\/files\/json\/matrix\/[A-Z]+[0-9.]+\.json$/);
+  const body = JSON.parse((await page.locator('pre').first().innerText()).trim()) as { matrix_id: string };
+  expect(body.matrix_id).toBe(id);
+  expect(b.problems).toEqual([]);
+}
+
+describeWith('browsable pages in Chromium', [command(CHROMIUM, ['--version'], 'Debian chromium')], () => {
+  let site: BuiltSite;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    site = await buildSite(SAMPLE);
+  });
+  afterAll(() => site?.cleanup());
+
+  describe('through the dev server', () => {
+    let dev: Served;
+    let b: Browser;
+    beforeAll(async () => {
+      dev = await serve(site.dir);
+      b = await launch(true);
+    });
+    afterAll(async () => {
+      await b?.close();
+      await dev?.close();
+    });
+
+    it('walks landing → list → next → order → detail → logo → json', async () => {
+      await walk(b, `${dev.origin}/`, 'server');
+    });
+
+    it('gives a browser the HTML page at an API URL, and its links and images work there', async () => {
+      const { page } = b;
+      await page.goto(`${dev.origin}/api/v1/matrix/?page=2`);
+      await expect(page.locator('nav.pages .here').first().textContent()).resolves.toMatch(/^page 2 of /);
+      expect((await imagesLoaded(page)).every((w) => w > 0)).toBe(true);
+      await follow(page, 'a[rel="next"]');
+      expect(page.url()).toMatch(/\/files\/api\/matrix\/_\/default\/default\/3\.html$/);
+      expect((await imagesLoaded(page)).every((w) => w > 0)).toBe(true);
+      await page.goto(`${dev.origin}/api/v1/matrix/MA0101.2/`);
+      const logos = await imagesLoaded(page);
+      expect(logos).toHaveLength(2);
+      expect(logos.every((w) => w > 0)).toBe(true);
+      await follow(page, 'a:text-is("MA0101.1")');
+      expect(page.url()).toMatch(/\/files\/api\/matrix\/MA0101\.1\.html$/);
+      expect(b.problems).toEqual([]);
+    });
+  });
+
+  describe('from file:// with JavaScript off', () => {
+    let b: Browser;
+    beforeAll(async () => {
+      b = await launch(false);
+    });
+    afterAll(async () => b?.close());
+
+    it('walks landing → list → next → order → detail → logo → json', async () => {
+      await walk(b, pathToFileURL(join(site.dir, 'index.html')).href, 'file');
+    });
+  });
+
+  describe('a release with markup in its values', () => {
+    let evil: BuiltSite;
+    let b: Browser;
+    beforeAll(async () => {
+      evil = await buildSite(writeEvilDump());
+      b = await launch(true);
+    });
+    afterAll(async () => {
+      await b?.close();
+      evil?.cleanup();
+    });
+
+    it('shows the values as text and runs none of them', async () => {
+      const { page } = b;
+      await page.goto(pathToFileURL(join(evil.dir, 'files/api/matrix/MA0001.1.html')).href);
+      await expect(page.locator('h1').textContent()).resolves.toBe(`MA0001.1 ${EVIL.name}`);
+      await expect(page.locator('body').innerText()).resolves.toContain(EVIL.comment);
+      await expect(page.locator('body').innerText()).resolves.toContain(EVIL.species);
+      await expect(page.locator('main script, main img[src="x"], main b').count()).resolves.toBe(0);
+      await page.goto(pathToFileURL(join(evil.dir, 'files/api/tffm/_/default/default/1.html')).href);
+      await expect(page.locator('table.records').innerText()).resolves.toContain(EVIL.tffmName);
+      expect(b.problems).toEqual([]);
+    });
+  });
+});

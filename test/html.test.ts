@@ -1,0 +1,189 @@
+/**
+ * The browsable HTML pages (format `api`), the landing page and the logos, built from real
+ * dumps: a page for every response, every relative link and image of every page resolves to
+ * a file of the site, the landing page reaches every page, dump values are escaped, and the
+ * dev server hands browsers the HTML.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultRouteOptions, formatVariants } from '../src/routes/generate.js';
+import { resourceByName } from '../src/routes/resources.js';
+import { EVIL, writeEvilDump } from './support/evil-dump.js';
+import { SAMPLE, buildSite, serve, type BuiltSite, type Served } from './support/site.js';
+
+/** Every file below `dir` (relative, `/`-separated) whose name ends with `ext`. */
+function filesUnder(dir: string, ext: string, rel = ''): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(join(dir, rel)).sort()) {
+    const path = rel ? `${rel}/${name}` : name;
+    if (statSync(join(dir, path)).isDirectory()) out.push(...filesUnder(dir, ext, path));
+    else if (path.endsWith(ext)) out.push(path);
+  }
+  return out;
+}
+
+/** The href and src values of a page, entities decoded. */
+const linksOf = (html: string): string[] => [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => (m[1] as string).replace(/&amp;/g, '&'));
+const isExternal = (href: string) => /^https?:\/\//.test(href);
+const resolveFrom = (file: string, href: string) => posix.normalize(posix.join(posix.dirname(file), href));
+
+describe('HTML pages of the sample release', () => {
+  let site: BuiltSite;
+  let pages: string[];
+  const read = (path: string) => readFileSync(join(site.dir, path), 'utf8');
+
+  beforeAll(async () => {
+    site = await buildSite(SAMPLE);
+    pages = filesUnder(site.dir, '.html').filter((p) => p.startsWith('files/api/'));
+  });
+  afterAll(() => site?.cleanup());
+
+  it('writes an HTML page beside the JSON of every list page and detail, and the landing page', () => {
+    const json = filesUnder(join(site.dir, 'files/json'), '.json').map((p) => `files/api/${p.replace(/\.json$/, '.html')}`);
+    expect(pages.length).toBeGreaterThan(100);
+    expect(pages).toEqual(json);
+    expect(existsSync(join(site.dir, 'index.html'))).toBe(true);
+  });
+
+  it('links every page only to files of the site, by relative paths', () => {
+    let checked = 0;
+    for (const page of ['index.html', ...pages]) {
+      for (const href of linksOf(read(page))) {
+        if (isExternal(href)) {
+          expect(href, `${page} links out to ${href}`).not.toContain('jaspar.example.org');
+          continue;
+        }
+        expect(href, page).not.toMatch(/^\/|^[a-z]+:/);
+        const target = resolveFrom(page, href);
+        expect(existsSync(join(site.dir, target)), `${page} → ${href}`).toBe(true);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('reaches every unfiltered list page in every order and every detail from the landing page', () => {
+    const seen = new Set<string>(['index.html']);
+    const queue = ['index.html'];
+    for (let page = queue.pop(); page !== undefined; page = queue.pop()) {
+      for (const href of linksOf(read(page))) {
+        if (isExternal(href) || !href.endsWith('.html')) continue;
+        const target = resolveFrom(page, href);
+        if (!seen.has(target)) seen.add(target), queue.push(target);
+      }
+    }
+    const wanted = pages.filter((p) => !p.includes('/_/') || (/\/_\/default\/[^/]+\/\d+\.html$/.test(p)));
+    expect(wanted.filter((p) => !seen.has(p))).toEqual([]);
+  });
+
+  it('shows a list page with release, endpoint, pages, orders and every other format', () => {
+    const html = read('files/api/matrix/_/default/name/2.html');
+    expect(html).toContain('<span class="release">sample</span>');
+    expect(html).toContain('GET https://jaspar.example.org/api/v1/matrix/?format=api&amp;order=name&amp;page=2');
+    expect(html).toContain('<a href="1.html" rel="prev">');
+    expect(html).toContain('<a href="3.html" rel="next">');
+    expect(html).toContain('<a href="../-version/1.html">-version</a>');
+    expect(html).toContain('<a href="../default/1.html">default</a>');
+    for (const v of formatVariants(resourceByName('matrix-list'), { ...defaultRouteOptions(), formats: ['json', 'yaml', 'meme', 'api'] })) {
+      if (v.format === 'api') continue;
+      const dir = v.formatInQuery ? v.format : 'default';
+      expect(html).toMatch(new RegExp(`href="\\.\\./\\.\\./\\.\\./\\.\\./\\.\\./${dir}/matrix/_/default/name/2\\.[a-z]+"`));
+    }
+    expect(html).toMatch(/<img class="thumb" src="(\.\.\/){6}static\/logos\/svg\/MA\d+\.\d+\.svg"/);
+    expect(html).toContain('"count": 34,');
+  });
+
+  it('shows a matrix detail with logos, PFM, annotations, species, versions and TFFM', () => {
+    const html = read('files/api/matrix/MA0101.2.html');
+    expect(html).toContain('<img src="../../../static/logos/svg/MA0101.2.svg"');
+    expect(html).toContain('<img src="../../../static/logos/svg/MA0101.2.rc.svg"');
+    expect(html).toContain('<table class="pfm">');
+    expect(html).toContain('<h2>Annotations</h2>');
+    expect(html).toMatch(/<td class="num">(<a [^>]+>)?10116/);
+    expect(html).toContain('<h2>Versions of MA0101</h2>');
+    expect(html).toContain('<a href="MA0101.1.html">MA0101.1</a>');
+    expect(html).toContain('<a href="versions/MA0101.html">');
+    expect(html).toContain('<h2>TFFM</h2>');
+  });
+
+  it('writes a forward and a reverse-complement logo for every matrix', () => {
+    const logos = filesUnder(join(site.dir, 'static/logos/svg'), '.svg');
+    const ids = readFileSync(join(SAMPLE, 'MATRIX.txt'), 'utf8').split('\n').filter(Boolean).map((l) => {
+      const [, , base, version] = l.split('\t');
+      return `${base}.${version}`;
+    });
+    expect(logos).toEqual(ids.flatMap((id) => [`${id}.rc.svg`, `${id}.svg`]).sort());
+    expect(read('static/logos/svg/MA0101.2.svg')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  });
+
+  describe('through the dev server', () => {
+    let dev: Served;
+    beforeAll(async () => {
+      dev = await serve(site.dir);
+    });
+    afterAll(async () => dev?.close());
+
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+    it('answers a browser with the HTML page and other clients with JSON', async () => {
+      const html = await fetch(`${dev.origin}/api/v1/matrix/?page=2`, { headers: { accept: browser } });
+      expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await html.text()).toBe(read('files/api/matrix/_/default/default/2.html'));
+      const detail = await fetch(`${dev.origin}/api/v1/matrix/MA0101.2/`, { headers: { accept: browser } });
+      expect(await detail.text()).toBe(read('files/api/matrix/MA0101.2.html'));
+      const json = await fetch(`${dev.origin}/api/v1/matrix/?page=2`, { headers: { accept: '*/*' } });
+      expect(json.headers.get('content-type')).toBe('application/json');
+      const named = await fetch(`${dev.origin}/api/v1/matrix/?page=2&format=json`, { headers: { accept: browser } });
+      expect(named.headers.get('content-type')).toBe('application/json');
+    });
+
+    it('serves / as the landing page, and the logos', async () => {
+      const root = await fetch(`${dev.origin}/`, { headers: { accept: browser } });
+      expect(root.status).toBe(200);
+      expect(root.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await root.text()).toBe(read('index.html'));
+      const logo = await fetch(`${dev.origin}/static/logos/svg/MA0101.2.svg`);
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    });
+  });
+});
+
+describe('dump values on HTML pages', () => {
+  let site: BuiltSite;
+  beforeAll(async () => {
+    site = await buildSite(writeEvilDump());
+  });
+  afterAll(() => {
+    site?.cleanup();
+  });
+
+  it('never reach a page as markup', () => {
+    const pages = filesUnder(site.dir, '.html');
+    expect(pages.length).toBeGreaterThan(10);
+    for (const page of pages) {
+      const html = readFileSync(join(site.dir, page), 'utf8');
+      for (const bad of ['<script>alert', '<img src=x', '<b>bold', '<Co>', '<sapiens>', `"'<&>`]) expect(html, page).not.toContain(bad);
+      // The only script is the page's own base fix-up (none on the landing page).
+      expect((html.match(/<script/g) ?? []).length, page).toBe(page.startsWith('files/') ? 1 : 0);
+    }
+  });
+
+  it('show them as text, in text and in attributes', () => {
+    const detail = readFileSync(join(site.dir, 'files/api/matrix/MA0001.1.html'), 'utf8');
+    expect(detail).toContain('<h1>MA0001.1 &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;</h1>');
+    expect(detail).toContain('&lt;img src=x onerror=alert(2)&gt;');
+    expect(detail).toContain('&quot;Quoted&quot; &amp; &lt;Co&gt;');
+    expect(detail).toContain('&lt;/pre&gt;&lt;script&gt;alert(3)&lt;/script&gt;');
+    expect(detail).toContain('Homo &lt;sapiens&gt; &amp; &quot;friends&quot;');
+    expect(detail).toContain('P1&quot;&gt;&lt;script&gt;alert(4)&lt;/script&gt;');
+    expect(detail).toContain('href="https://www.uniprot.org/uniprotkb/P1%22%3E%3Cscript%3Ealert(4)%3C%2Fscript%3E/entry"');
+    expect(detail).toContain('exp&quot;&#39;&lt;&amp;&gt;');
+    const tffm = readFileSync(join(site.dir, 'files/api/tffm/TFFM0001.1.html'), 'utf8');
+    expect(tffm).toContain('exp&quot;&#39;&lt;&amp;&gt;');
+    const tffms = readFileSync(join(site.dir, 'files/api/tffm/_/default/default/1.html'), 'utf8');
+    expect(tffms).toContain('<td>&lt;script&gt;alert(5)&lt;/script&gt;</td>');
+    expect(EVIL.tffmName).toBe('<script>alert(5)</script>');
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Nothing lost: a failed, crashed or interrupted build leaves the previous site byte-identical
+ * and no staging folder behind. Failures and crashes run in-process (a crash is an exception
+ * thrown mid-write by an injected sink); interruptions send SIGINT/SIGTERM to a real
+ * `jaspar-static build` child process building a real release.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildOptions } from '../src/build/build.js';
+import { UserError } from '../src/errors.js';
+import { FORMAT_NAMES } from '../src/formats/table.js';
+import { HOST_TARGETS } from '../src/hosts/targets.js';
+import { DiskSink } from '../src/output/sink.js';
+import { hashTree } from './support/files.js';
+import { describeWith, PROJECT_ROOT, sharedPath } from './support/requirements.js';
+import { BASE, SAMPLE } from './support/site.js';
+
+/** A disk sink that fails like a full disk on its `failAt`-th write. */
+class FailingSink extends DiskSink {
+  private writes = 0;
+  constructor(root: string, private readonly failAt: number) {
+    super(root);
+  }
+  override write(path: string, data: string | Uint8Array): void {
+    if (++this.writes === this.failAt) throw new Error(`ENOSPC: no space left on device (injected at write ${this.failAt})`);
+    super.write(path, data);
+  }
+}
+
+/** A folder holding a built `dist/`, and what it looked like. */
+async function previousSite(): Promise<{ root: string; out: string; before: Map<string, string>; options: Omit<BuildOptions, 'dump'> }> {
+  const root = mkdtempSync(join(tmpdir(), 'jaspar-static-lost-'));
+  const out = join(root, 'dist');
+  const options = { out, baseUrl: BASE, formats: [...FORMAT_NAMES], targets: [...HOST_TARGETS] };
+  await build({ dump: SAMPLE, ...options });
+  return { root, out, before: hashTree(out), options };
+}
+
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+describe('a failed or crashed build loses nothing', () => {
+  it('a bad dump: the previous site is byte-identical, no staging folder', async () => {
+    const site = await previousSite();
+    roots.push(site.root);
+    const bad = join(site.root, 'bad');
+    cpSync(SAMPLE, bad, { recursive: true });
+    writeFileSync(join(bad, 'MATRIX_DATA.txt'), `${readFileSync(join(SAMPLE, 'MATRIX_DATA.txt'), 'utf8')}101\tA\t1\t1,5\n`);
+    const error = await build({ dump: bad, ...site.options }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UserError);
+    expect((error as UserError).format()).toBe(`${join(bad, 'MATRIX_DATA.txt')}:1689: value "1,5" is not a number`);
+    expect(hashTree(site.out)).toEqual(site.before);
+    expect(readdirSync(site.root).sort()).toEqual(['bad', 'dist']);
+  });
+
+  const positions = { first: (_n: number) => 1, middle: (n: number) => Math.floor(n / 2), last: (n: number) => n };
+  for (const [which, at] of Object.entries(positions)) {
+    it(`an exception thrown at the ${which} write: the previous site is byte-identical, no staging folder`, async () => {
+      const site = await previousSite();
+      roots.push(site.root);
+      const failAt = at(site.before.size);
+      const run = build({ dump: SAMPLE, ...site.options, openSink: (staging) => new FailingSink(staging, failAt) });
+      await expect(run).rejects.toThrow(`injected at write ${failAt}`);
+      expect(hashTree(site.out)).toEqual(site.before);
+      expect(readdirSync(site.root)).toEqual(['dist']);
+    });
+  }
+
+  it('a crash in the very first build leaves no site and no staging folder', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'jaspar-static-lost-'));
+    roots.push(root);
+    const options = { out: join(root, 'dist'), baseUrl: BASE, formats: [...FORMAT_NAMES], targets: [...HOST_TARGETS] };
+    await expect(build({ dump: SAMPLE, ...options, openSink: (staging) => new FailingSink(staging, 50) })).rejects.toThrow('ENOSPC');
+    expect(readdirSync(root)).toEqual([]);
+  });
+});
+
+const release = sharedPath('releases', 'JASPAR2016');
+describeWith('an interrupted jaspar-static build (child process, real release) loses nothing', [release], () => {
+  const cli = join(PROJECT_ROOT, 'bin', 'jaspar-static.js');
+  beforeAll(() => {
+    // The child runs the compiled CLI; compile it from the sources under test.
+    const tsc = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(PROJECT_ROOT, 'tsconfig.build.json')], { encoding: 'utf8' });
+    if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed:\n${tsc.stdout}${tsc.stderr}`);
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`${signal} while writing: exit 130, the previous site is byte-identical, no staging folder`, async () => {
+      const site = await previousSite();
+      roots.push(site.root);
+      const child = spawn(process.execPath, [cli, 'build', release.path, '--out', site.out], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      // Signal once the build is writing into its staging folder.
+      const deadline = Date.now() + 60_000;
+      while (!readdirSync(site.root).some((n) => n.startsWith('.dist.staging-') && readdirSync(join(site.root, n)).length > 0)) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`build never started writing (exit ${child.exitCode}): ${stderr}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      child.kill(signal);
+      const code = await exited;
+      expect(code, stderr).toBe(130);
+      expect(stderr).toContain('interrupted; the previous site is unchanged');
+      expect(hashTree(site.out)).toEqual(site.before);
+      expect(readdirSync(site.root)).toEqual(['dist']);
+      expect(existsSync(join(site.out, 'jaspar-static.json'))).toBe(true);
+    });
+  }
+});

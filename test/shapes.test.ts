@@ -1,0 +1,51 @@
+/**
+ * Every dump shape gives the same site: the sample release is exported here into each shape
+ * the build reads (headerless TSV, CSV with a header, CRLF with mixed-case file names, SQLite-
+ * and MySQL-dialect SQL, gzipped SQL, a SQLite database) and each build must be byte-identical
+ * to the build of the original folder, with the shape reported.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportAllShapes, type ExportedShape } from '../src/dump/export/shapes.js';
+import { readFlatDump } from '../src/dump/flat/read-flat.js';
+import { hashTree } from './support/files.js';
+import { SAMPLE, buildSite, type BuiltSite } from './support/site.js';
+
+describe('every dump shape builds the same site', () => {
+  const root = mkdtempSync(join(tmpdir(), 'jaspar-static-shapes-'));
+  let reference: BuiltSite;
+  let expected: Map<string, string>;
+  const shapes: ExportedShape[] = exportAllShapes(readFlatDump(SAMPLE), root, 'sample');
+
+  beforeAll(async () => {
+    reference = await buildSite(SAMPLE);
+    expected = hashTree(reference.dir);
+  });
+  afterAll(() => {
+    reference?.cleanup();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('exports seven shapes', () => {
+    expect(shapes.map((s) => s.label)).toEqual(['tsv', 'csv-header', 'crlf-mixed-case', 'sqlite-sql', 'sqlite-sql-gz', 'mysql-sql', 'sqlite-db']);
+  });
+
+  for (const shape of shapes) {
+    it(`${shape.label}: reported as "${shape.shape}", site byte-identical`, async () => {
+      const site = await buildSite(shape.path);
+      try {
+        expect(site.summary.shape).toBe(shape.shape);
+        expect(site.summary.release).toBe('sample');
+        expect(site.summary.warnings).toEqual(reference.summary.warnings.map((w) => ({ ...w, place: expect.anything() })));
+        const actual = hashTree(site.dir);
+        const differing = [...expected.keys()].filter((k) => actual.get(k) !== expected.get(k));
+        expect(differing).toEqual([]);
+        expect(actual.size).toBe(expected.size);
+      } finally {
+        site.cleanup();
+      }
+    });
+  }
+});
