@@ -8,7 +8,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDump } from '../src/dump/read-dump.js';
-import { releaseName } from '../src/dump/sql/read-sql.js';
 import { exportAllShapes } from '../src/dump/export/shapes.js';
 
 interface Measurement {
@@ -29,8 +28,9 @@ if (!existsSync(source)) {
 mkdirSync(join(root, '.bench'), { recursive: true });
 const work = mkdtempSync(join(root, '.bench', 'shapes-'));
 try {
-  const name = releaseName(source);
-  const shapes = [{ label: 'original', path: source, shape: '' }, ...exportAllShapes(await readDump(source), work, name)];
+  const dump = await readDump(source);
+  const name = dump.name;
+  const shapes = [{ label: 'original', path: source, shape: '' }, ...exportAllShapes(dump, work, name)];
   for (const s of shapes) {
     const r = spawnSync(process.execPath, [join(root, 'lib/bench/read-child.js'), s.path], { encoding: 'utf8' });
     if (r.status !== 0) {

@@ -1,8 +1,10 @@
 /**
  * Site files that are not API responses: the 404 page hosts serve for unknown paths, the
  * landing page (when the build has the HTML format) and the sequence logos every matrix
- * record links to. Pure: yields paths and contents; write-site.ts writes them through the sink.
+ * record links to, and the TFFM model files a release ships. Yields paths and contents (reading
+ * only the release's own files); write-site.ts writes them through the sink.
  */
+import { readFileSync } from 'node:fs';
 import type { RenderContext } from '../formats/context.js';
 import { landingPage } from '../formats/html/landing.js';
 import { LANDING_FILE } from '../formats/html/links.js';
@@ -26,6 +28,10 @@ export function* assetFiles(index: ReleaseIndex, ctx: RenderContext, options: Ro
   // The landing page links to the HTML pages, so it exists only when they do.
   const html = FORMATS.find((f) => f.render === renderHtml && options.formats.includes(f.name));
   if (html) yield { path: LANDING_FILE, content: landingPage(ctx, html.name) };
+  // TFFM model files shipped with the release, linked from the TFFM details.
+  for (const [id, files] of index.release.tffmFiles) {
+    for (const [name, path] of files) yield { path: `static/TFFM/${id}/${name}`, content: readFileSync(path) };
+  }
   for (const m of index.release.matrices) {
     yield { path: logoFile(m.matrixId, 'forward'), content: logoSvg(m.pfm) };
     yield { path: logoFile(m.matrixId, 'reverse'), content: logoSvg(reverseComplement(m.pfm)) };

@@ -3,6 +3,7 @@
  * folder beside the target, and swap it in only when everything succeeded.
  */
 import { readDump } from '../dump/read-dump.js';
+import { readExtras } from '../dump/extras/read-extras.js';
 import type { Warning } from '../errors.js';
 import type { FormatName } from '../formats/table.js';
 import type { HostTarget } from '../hosts/targets.js';
@@ -52,7 +53,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const raw = await readDump(options.dump);
-  const { release, warnings } = buildRelease(raw, { year: options.year ?? null });
+  const { release, warnings } = buildRelease(raw, { year: options.year ?? null, extras: readExtras(options.dump) });
   const readSeconds = (performance.now() - started) / 1000;
   const staged = stageOutput(options.out);
   const stagedDeploy = stageOutput(options.deployDir ?? deployDirFor(options.out));
@@ -67,6 +68,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       orderFields: options.orderFields === undefined ? defaults.orderFields : options.orderFields,
       filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
       filterOrders: options.filterOrders ?? defaults.filterOrders,
+      withSites: release.matrices.some((m) => m.sites !== null),
     };
     const deploy = new DiskSink(stagedDeploy.staging);
     await writeSite(release, sink, site, {

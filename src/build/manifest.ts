@@ -18,13 +18,14 @@ export interface SiteManifest {
   readonly orderFields: string[] | null;
   readonly filterKeys: string[] | null;
   readonly filterOrders: boolean;
+  readonly withSites: boolean;
   readonly targets: HostTarget[];
   readonly counts: { readonly matrices: number; readonly tffms: number };
 }
 
 /** The route options a site was built with, for consumers of its rule table (the dev server). */
 export function manifestRouteOptions(m: SiteManifest): RouteOptions {
-  return { formats: m.formats.filter(isFormatName), pageSizes: m.pageSizes, orderFields: m.orderFields, filterKeys: m.filterKeys, filterOrders: m.filterOrders };
+  return { formats: m.formats.filter(isFormatName), pageSizes: m.pageSizes, orderFields: m.orderFields, filterKeys: m.filterKeys, filterOrders: m.filterOrders, withSites: m.withSites };
 }
 
 /** Read the manifest of a built site; throws a plain Error with the path if absent. */

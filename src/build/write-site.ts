@@ -29,7 +29,7 @@ export interface WriteProgress {
   tick?(files: number): void | Promise<void>;
 }
 
-function render(route: Route, response: PageResponse, ctx: RenderContext): string {
+function render(route: Route, response: PageResponse, ctx: RenderContext): string | null {
   const spec = formatSpec(route.format);
   if (!spec) throw new Error(`no format ${route.format}`);
   return spec.render({ route, data: response.data, matrices: response.matrices }, ctx);
@@ -43,7 +43,7 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
   const index = indexRelease(release);
   const recordCtx: RecordContext = {
     baseUrl: options.baseUrl,
-    tffmFiles: { has: () => false },
+    tffmFiles: { has: (id, file) => release.tffmFiles.get(id)?.has(file) ?? false },
     releaseRecord: { name: release.info.name, year: release.info.year, matrices: release.matrices.length, tffms: release.tffms.length },
   };
   const ctx: RenderContext = { baseUrl: options.baseUrl, release: release.info, cache: new FragmentCache(), index, routes: options };
@@ -58,7 +58,8 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
     const pages = pageCount(variant.items.length, effectivePageSize(variant.pageSize));
     for (const route of listRoutes(variant, options)) {
       const page = route.page === 'last' ? pages : route.page;
-      await put(routeFile(route), render(route, listPage(variant, route, page, options.baseUrl, records), ctx));
+      const body = render(route, listPage(variant, route, page, options.baseUrl, records), ctx);
+      if (body !== null) await put(routeFile(route), body);
     }
   }
   const aliases: SuffixAlias[] = [];
@@ -67,6 +68,7 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
     const response = detailResponse(resource, item, recordCtx, index);
     for (const route of detailRoutes(resource, params, options)) {
       const body = render(route, response, ctx);
+      if (body === null) continue;
       await put(routeFile(route), body);
       const alias = writeAliases ? suffixAliasFile(route) : null;
       if (alias) {
@@ -93,6 +95,7 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
     orderFields: options.orderFields === null ? null : [...options.orderFields],
     filterKeys: options.filterKeys === null ? null : [...options.filterKeys],
     filterOrders: options.filterOrders,
+    withSites: options.withSites,
     targets: [...options.targets],
     counts: { matrices: release.matrices.length, tffms: release.tffms.length },
   };

@@ -120,6 +120,7 @@ function generate(count: number): Matrix[] {
       annotations: [],
       uniprotIds: [],
       species: [],
+      sites: null,
     };
   });
 }
@@ -140,6 +141,7 @@ const ARNT: Matrix = {
   annotations: [],
   uniprotIds: [],
   species: [],
+  sites: null,
 };
 /** A matrix listed with no data. */
 const EMPTY: Matrix = {

@@ -53,6 +53,7 @@ function makeMatrix(key: number, matrixId: string, name: string, pfm: Matrix['pf
     annotations: [],
     uniprotIds: [],
     species: [],
+    sites: null,
   };
 }
 

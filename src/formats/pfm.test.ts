@@ -18,6 +18,7 @@ function matrix(matrixId: string, name: string, pfm: Matrix['pfm']): Matrix {
     annotations: [],
     uniprotIds: [],
     species: [],
+    sites: null,
   };
 }
 

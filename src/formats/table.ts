@@ -8,21 +8,26 @@ import { renderHtml } from './html/render.js';
 import * as jaspar from './jaspar.js';
 import { toJson } from './json.js';
 import type { MatrixTextRenderer } from './matrix-text.js';
+import { hasBed, renderBed } from './bed.js';
 import * as meme from './meme.js';
 import * as pfm from './pfm.js';
 import * as transfac from './transfac.js';
 import { RawYaml, toYaml, type YamlValue } from './yaml.js';
 import type { Json, JsonObject } from '../model/json.js';
 
-/** What a format needs from a response: any API data, or the matrices of a matrix resource. */
-export type Needs = 'data' | 'matrices';
+/**
+ * What a format needs from a response: any API data, the matrices of a matrix resource, or
+ * binding sites of those matrices (only when the release ships some).
+ */
+export type Needs = 'data' | 'matrices' | 'sites';
 
 export interface FormatSpec {
   readonly name: string;
   readonly extension: string;
   readonly mediaType: string;
   readonly needs: Needs;
-  readonly render: (input: RenderInput, ctx: RenderContext) => string;
+  /** The body, or null when this response does not exist (a page whose matrices have no sites). */
+  readonly render: (input: RenderInput, ctx: RenderContext) => string | null;
 }
 
 const json = (input: RenderInput, ctx: RenderContext): string =>
@@ -66,6 +71,13 @@ export const FORMATS = [
   { name: 'transfac', extension: 'transfac', mediaType: 'text/transfac; charset=utf-8', needs: 'matrices', render: matrixText(transfac) },
   { name: 'pfm', extension: 'pfm', mediaType: 'text/pfm; charset=utf-8', needs: 'matrices', render: matrixText(pfm) },
   { name: 'meme', extension: 'meme', mediaType: 'text/meme; charset=utf-8', needs: 'matrices', render: matrixText(meme) },
+  {
+    name: 'bed',
+    extension: 'bed',
+    mediaType: 'text/bed; charset=utf-8',
+    needs: 'sites',
+    render: (input) => (input.matrices !== null && hasBed(input.matrices) ? renderBed(input.matrices) : null),
+  },
   { name: 'api', extension: 'html', mediaType: 'text/html; charset=utf-8', needs: 'data', render: renderHtml },
 ] as const satisfies readonly FormatSpec[];
 

@@ -25,6 +25,7 @@ function matrix(
     annotations,
     uniprotIds,
     species: [],
+    sites: null,
   };
 }
 

@@ -79,6 +79,7 @@ export function apacheConf(runs: readonly Run[], options: RouteOptions, notServe
     '# Include inside the <VirtualHost> whose DocumentRoot is the built site, with this folder',
     '# at /etc/apache2/jaspar/ (ServerRoot-relative). Needs: a2enmod rewrite headers.',
     'MergeSlashes Off',
+    'TraceEnable off',
     'AllowEncodedSlashes NoDecode',
     'RewriteEngine On',
     'RewriteMap jaspar_unescape int:unescape',

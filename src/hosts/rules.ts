@@ -7,7 +7,7 @@
  * slash optional) and every query key it lists is present (literal values must be equal,
  * `:name` binds any value); extra keys do not matter; a repeated key counts with its last value.
  */
-import type { FormatName } from '../formats/table.js';
+import { formatSpec, type FormatName } from '../formats/table.js';
 import { filterChoices, formatVariants, orderChoices, subsets, type RouteOptions } from '../routes/generate.js';
 import { routeFile, type ErrorName } from '../routes/paths.js';
 import { RESOURCES, UNSUPPORTED_FILTERS, type ListFilter, type Resource } from '../routes/resources.js';
@@ -109,7 +109,8 @@ function listRules(resource: Resource & { kind: 'list' }, options: RouteOptions)
             path,
             ...(suffix === undefined ? {} : { suffix }),
             query: [...filterQuery, ...formatCond, ...orderCond, ...pageCond, ...sizeCond],
-            action: { kind: 'rewrite', target, format, missing: Object.keys(filterValues).length ? 'not-found' : missing },
+            // A filtered selection that does not exist, or a format a page may lack (bed), is "Not found."
+            action: { kind: 'rewrite', target, format, missing: Object.keys(filterValues).length || formatSpec(format)?.needs === 'sites' ? 'not-found' : missing },
           });
         }
       }

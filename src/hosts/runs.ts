@@ -104,7 +104,7 @@ function keyOrder(rules: readonly Rule[]): string[] {
 }
 
 /** Each rule's option id per key it lists (computed once per table). */
-const conditionIds = (rule: Rule): Map<string, string> => new Map(rule.query.map((q) => [q.key, optionId(q)]));
+export const conditionIds = (rule: Rule): Map<string, string> => new Map(rule.query.map((q) => [q.key, optionId(q)]));
 
 /** The run standing for `rules` (one path pattern, suffixes as SUFFIX_KEY), or null when they are not one. */
 export function tryRun(rules: readonly Rule[], condIds: readonly Map<string, string>[] = rules.map(conditionIds)): Run | null {
@@ -208,43 +208,4 @@ function fullOutcome(rules: readonly Rule[], tuples: readonly number[][], firstF
     keys.map((k) => k.fixed.map((f) => f !== null)),
   );
   return parts && { kind: 'rewrite', parts, missing };
-}
-
-const hasSuffix = (r: Rule) => r.query[0]?.key === SUFFIX_KEY;
-
-/** Positions inside [start, end) where a run may end: around error rules, where suffix rules end, and the end. */
-function candidateEnds(rules: readonly Rule[], start: number, end: number): number[] {
-  const out = new Set<number>([end]);
-  for (let i = start + 1; i < end; i++) {
-    if ((rules[i] as Rule).action.kind === 'error') out.add(i).add(i + 1);
-    if (hasSuffix(rules[i] as Rule) !== hasSuffix(rules[i - 1] as Rule)) out.add(i);
-  }
-  return [...out].filter((e) => e > start && e <= end).sort((a, b) => b - a);
-}
-
-/** The rule with its suffix as a SUFFIX_KEY condition. */
-function suffixAsKey(rule: Rule): Rule {
-  if (rule.suffix === undefined) return rule;
-  return { path: rule.path, query: [{ key: SUFFIX_KEY, value: rule.suffix }, ...rule.query], action: rule.action };
-}
-
-/** The whole table as runs, in table order; every rule belongs to exactly one run. */
-export function compileRuns(table: readonly Rule[]): Run[] {
-  const rules = table.map(suffixAsKey);
-  const condIds = rules.map(conditionIds);
-  const runs: Run[] = [];
-  let i = 0;
-  while (i < rules.length) {
-    let blockEnd = i + 1;
-    while (blockEnd < rules.length && (rules[blockEnd] as Rule).path === (rules[i] as Rule).path) blockEnd++;
-    for (const end of [...candidateEnds(rules, i, blockEnd), i + 1]) {
-      const run = tryRun(rules.slice(i, end), condIds.slice(i, end));
-      if (run) {
-        runs.push(run);
-        i = end;
-        break;
-      }
-    }
-  }
-  return runs;
 }

@@ -10,7 +10,8 @@ import { cloudfrontFiles } from './cloudfront.js';
 import { NETLIFY_SITE_FILES, netlifyFiles } from './netlify.js';
 import { nginxFiles } from './nginx.js';
 import type { Rule } from './rules.js';
-import { compileRuns, type Run } from './runs.js';
+import { compileRuns } from './compile-runs.js';
+import type { Run } from './runs.js';
 
 /** A copy of a response at its DRF suffix-form path, for hosts that need one (see paths.ts). */
 export interface SuffixAlias {

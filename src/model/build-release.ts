@@ -6,6 +6,7 @@
  */
 import { UserError, type Warning } from '../errors.js';
 import type { RawDump } from '../dump/tables.js';
+import { NO_EXTRAS, type ReleaseExtras } from '../dump/extras/read-extras.js';
 import { buildPfm, type PfmCells } from './pfm.js';
 import { StopAtFirst, type Problems } from './problems.js';
 import { eachRow, groupByKey } from './rows.js';
@@ -18,6 +19,8 @@ export interface BuildModelOptions {
   readonly year?: number | null;
   /** Where problems go; default: throw the first fatal one, keep warnings. */
   readonly problems?: Problems;
+  /** Binding sites and TFFM files shipped beside the tables. */
+  readonly extras?: ReleaseExtras;
 }
 
 export interface ModelResult {
@@ -46,6 +49,7 @@ function recording(target: Problems, warnings: Warning[]): Problems {
 /** Turn a raw dump into the release model. With the default problems, throws UserError on what cannot be built. */
 export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): ModelResult {
   const warnings: Warning[] = [];
+  const extras = options.extras ?? NO_EXTRAS;
   const problems = recording(options.problems ?? new StopAtFirst(), warnings);
   const info: ReleaseInfo = {
     name: dump.name,
@@ -105,6 +109,7 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
       annotations: annotations.get(key) ?? [],
       uniprotIds: proteins.get(key) ?? [],
       species: species.get(key) ?? [],
+      sites: extras.sites.get(matrixId) ?? null,
     });
   });
   matrices.sort((a, b) => a.key - b.key);
@@ -116,5 +121,9 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
   }
 
   const tffms = readTffms(dump.tables.TFFM, new Set(matrices.map((m) => m.matrixId)), problems);
-  return { release: { info, matrices, tffms }, warnings };
+  const known = new Set(matrices.map((m) => m.matrixId));
+  for (const id of extras.sites.keys()) {
+    if (!known.has(id)) problems.warn({ message: `binding sites for ${id}, which is not in the release, are ignored`, place: { file: `sites/${id}` } });
+  }
+  return { release: { info, matrices, tffms, tffmFiles: extras.tffmFiles }, warnings };
 }

@@ -18,6 +18,29 @@ export interface Species {
   readonly name: string | null;
 }
 
+/** One binding site from a FASTA `.sites` file: the header, the sequence, the upper-case site. */
+export interface FastaSite {
+  readonly id: string;
+  readonly sequence: string;
+  readonly site: string;
+}
+
+/** One BED6 line. */
+export interface BedRegion {
+  readonly chrom: string;
+  readonly start: number;
+  readonly end: number;
+  readonly name: string;
+  readonly score: string;
+  readonly strand: string;
+}
+
+/** The binding sites a release ships for one matrix (`sites/<id>.sites`, `bed/<id>.bed`). */
+export interface MatrixSites {
+  readonly fasta: readonly FastaSite[] | null;
+  readonly bed: readonly BedRegion[] | null;
+}
+
 export interface Matrix {
   /** MATRIX.ID, the dump's internal key; the default list order. */
   readonly key: number;
@@ -33,6 +56,8 @@ export interface Matrix {
   /** MATRIX_PROTEIN accessions, in dump order. */
   readonly uniprotIds: readonly string[];
   readonly species: readonly Species[];
+  /** Binding sites shipped with the release, or null. */
+  readonly sites: MatrixSites | null;
 }
 
 export interface Tffm {
@@ -64,4 +89,6 @@ export interface Release {
   readonly matrices: readonly Matrix[];
   /** Every TFFM, in TFFM.ID order. */
   readonly tffms: readonly Tffm[];
+  /** Model files shipped with the release: TFFM id → file name → absolute path. */
+  readonly tffmFiles: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }

@@ -23,6 +23,8 @@ export interface RouteOptions {
   readonly filterKeys: readonly string[] | null;
   /** Whether filtered lists are prebuilt in every order too (else only in the default order). */
   readonly filterOrders: boolean;
+  /** Whether the release ships binding sites (so `format=bed` and /api/v1/sites/ exist). */
+  readonly withSites: boolean;
 }
 
 /** `page_size` values prebuilt by default (larger values are clamped to 1000 where the host can). */
@@ -34,6 +36,7 @@ export const defaultRouteOptions = (): RouteOptions => ({
   orderFields: null,
   filterKeys: null,
   filterOrders: false,
+  withSites: false,
 });
 
 /** The order values (`name`, `-name`) of a list that the options keep, for filtered selections or not. */
@@ -63,7 +66,8 @@ export interface FormatVariant {
 
 /** Formats that apply to a resource, each as `?format=` variant, plus the implicit default. */
 export function formatVariants(resource: Resource, options: RouteOptions): FormatVariant[] {
-  const applicable = FORMATS.filter((f) => options.formats.includes(f.name) && (f.needs === 'data' || resource.hasMatrices));
+  const applies = (needs: string) => needs === 'data' || (resource.hasMatrices && (needs === 'matrices' || (needs === 'sites' && options.withSites)));
+  const applicable = FORMATS.filter((f) => options.formats.includes(f.name) && applies(f.needs));
   const out: FormatVariant[] = applicable.map((f) => ({ format: f.name, formatInQuery: true }));
   if (resource.kind === 'list') out.push({ format: 'json', formatInQuery: false });
   return out;

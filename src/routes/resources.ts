@@ -140,7 +140,7 @@ const matrixDetailResource: DetailResource<Matrix> = {
   *instances(index) {
     for (const m of index.release.matrices) yield { params: { id: m.matrixId }, item: m };
   },
-  data: (m, ctx, index) => matrixDetail(m, ctx.baseUrl, index.tffmByMatrix.get(m.matrixId), null),
+  data: (m, ctx, index) => matrixDetail(m, ctx.baseUrl, index.tffmByMatrix.get(m.matrixId), m.sites ? apiUrl(ctx.baseUrl, `sites/${m.matrixId}/`) : null),
   matricesOf: (m) => [m],
 };
 
@@ -165,6 +165,24 @@ const tffmDetailResource: DetailResource<Tffm> = {
     for (const t of index.release.tffms) yield { params: { id: t.tffmId }, item: t };
   },
   data: (t, ctx) => tffmDetail(t, ctx.baseUrl, ctx.tffmFiles),
+  matricesOf: () => null,
+};
+
+/** The binding sites of one matrix, when the release ships them (docs/api-decisions.md). */
+const sitesDetail: DetailResource<Matrix> = {
+  kind: 'detail',
+  name: 'sites-detail',
+  segments: ['sites', ':id'],
+  hasMatrices: false,
+  *instances(index) {
+    for (const m of index.release.matrices) if (m.sites) yield { params: { id: m.matrixId }, item: m };
+  },
+  data: (m) => ({
+    matrix_id: m.matrixId,
+    name: m.name,
+    sites: (m.sites?.fasta ?? []).map((f) => ({ id: f.id, sequence: f.sequence, site: f.site })),
+    regions: (m.sites?.bed ?? []).map((r) => ({ chrom: r.chrom, start: r.start, end: r.end, name: r.name, score: r.score, strand: r.strand })),
+  }),
   matricesOf: () => null,
 };
 
@@ -277,6 +295,7 @@ export const RESOURCES: readonly Resource[] = [
   speciesList as ListResource<unknown>,
   matricesOf('species-matrices', 'species', (i) => i.species.map((s) => [s.taxId, s.matrices] as const)) as ListResource<unknown>,
   releaseList as ListResource<unknown>,
+  sitesDetail as DetailResource<unknown>,
   apiRoot as DetailResource<unknown>,
 ];
 

@@ -5,7 +5,12 @@
  * (edge-cases.ts) cover encodings, repeats, extras, trailing slashes, errors and methods.
  * A host that documents a different answer (docs/deploy.md) has it in `instead`.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { htmlFormatOf } from '../../src/hosts/accept.js';
+import { matchRules } from '../../src/hosts/match.js';
+import { parsePath, parseQuery } from '../../src/hosts/query.js';
+import type { Rule } from '../../src/hosts/rules.js';
 import { resourcePath, routeFile, routeUrl, type ErrorName } from '../../src/routes/paths.js';
 import type { DetailRoute, ListRoute, Route } from '../../src/routes/route.js';
 import type { Request } from './hosts/http.js';
@@ -73,10 +78,24 @@ function selectRoutes(routes: readonly Route[]): Route[] {
   return out;
 }
 
+/**
+ * The answer to a route's URL: its file, or — when the build wrote none (a format a page may
+ * lack, such as bed without binding sites) — the error the rule table gives for it.
+ */
+function routeOutcome(route: Route, site: string, rules: readonly Rule[]): Outcome {
+  if (existsSync(join(site, routeFile(route)))) return fileOf(route);
+  const url = routeUrl(route);
+  const q = url.indexOf('?');
+  const m = matchRules(rules, parsePath(q === -1 ? url : url.slice(0, q)) ?? [], parseQuery(q === -1 ? '' : url.slice(q + 1)));
+  if (!m) return { kind: 'error', error: 'not-found', cause: 'rule' };
+  return m.action.kind === 'error' ? { kind: 'error', error: m.action.error, cause: 'rule' } : { kind: 'error', error: m.action.missing, cause: 'absent' };
+}
+
 /** Requests generated from the site's routes. */
-export function generatedCases(routes: readonly Route[], formats: readonly string[]): Case[] {
+export function generatedCases(routes: readonly Route[], formats: readonly string[], site: string, rules: readonly Rule[]): Case[] {
   const html = htmlFormatOf(formats);
   const cases: Case[] = [];
+  const fileOf = (route: Route) => routeOutcome(route, site, rules);
   for (const [i, route] of selectRoutes(routes).entries()) {
     cases.push({ req: get(routeUrl(route)), expect: fileOf(route) });
     if (i % 5 === 0) cases.push({ req: { method: 'HEAD', target: routeUrl(route) }, expect: fileOf(route) });

@@ -10,22 +10,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build/build.js';
 import { readDump } from '../../src/dump/read-dump.js';
 import { UserError, type Warning } from '../../src/errors.js';
-import { FORMAT_NAMES } from '../../src/formats/table.js';
+import type { FormatName } from '../../src/formats/table.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
 import { inspectDump } from '../../src/inspect/inspect.js';
 import { hashTree } from '../support/files.js';
 import { BASE, SAMPLE } from '../support/site.js';
 import { CASES, type CorpusCase } from './cases.js';
 
+/** One format is enough here: what matters is what happens to the files, not what they hold. */
+const FORMATS: FormatName[] = ['json'];
+
 const root = mkdtempSync(join(tmpdir(), 'jaspar-static-corpus-'));
 const site = join(root, 'site');
 const out = join(site, 'dist');
-const options = { baseUrl: BASE, formats: [...FORMAT_NAMES], targets: [...HOST_TARGETS] };
+const options = { baseUrl: BASE, formats: FORMATS, targets: [...HOST_TARGETS] };
 let before: Map<string, string>;
 
 beforeAll(async () => {
   await build({ dump: SAMPLE, out, ...options });
-  before = hashTree(out);
+  before = hashTree(site);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -67,8 +70,8 @@ describe('bad-input corpus', () => {
         const message = error.format().replaceAll(dir, '<case>');
         if (typeof expected === 'string') expect(message).toBe(expected);
         else expect(message).toMatch(expected);
-        expect(hashTree(out)).toEqual(before);
-        expect(readdirSync(site)).toEqual(['dist']);
+        expect(hashTree(site)).toEqual(before);
+        expect(readdirSync(site).filter((n) => n.startsWith('.'))).toEqual([]);
         const inspected = await inspectOrError(dump);
         const first = inspected instanceof UserError ? inspected.format() : inspected.fatal[0]?.formatted;
         expect(first?.replaceAll(dir, '<case>')).toBe(message);
@@ -78,7 +81,7 @@ describe('bad-input corpus', () => {
         const { dir, dump } = materialise(c, index);
         const summary = await build({ dump, out: join(dir, 'dist'), ...options });
         expect(summary.warnings.map((w) => warningLine(w).replaceAll(dir, '<case>'))).toContain(c.warning);
-        expect(readdirSync(dir).filter((n) => n.includes('staging'))).toEqual([]);
+        expect(readdirSync(dir).filter((n) => n.startsWith('.'))).toEqual([]);
         const report = inspectDump(await readDump(dump));
         expect(report.fatal).toEqual([]);
         expect(report.warnings.map((w) => warningLine(w).replaceAll(dir, '<case>'))).toContain(c.warning);

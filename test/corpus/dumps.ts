@@ -1,5 +1,5 @@
 /** Building blocks of the bad-input corpus: the sample release as editable files, a tiny SQL dump. */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,7 +12,9 @@ export type Files = Record<string, string | Uint8Array>;
 /** The sample release as a folder `d/` of flat files, with `edits` applied (table file → new text, or a function of the old). */
 export function sampleFolder(edits: Record<string, string | ((text: string) => string) | null> = {}): Files {
   const files: Files = {};
+  // The table files only: the sample's binding-site folders play no part in these cases.
   for (const name of readdirSync(SAMPLE).sort()) {
+    if (!statSync(join(SAMPLE, name)).isFile()) continue;
     const edit = edits[name];
     if (edit === null) continue;
     const text = readFileSync(join(SAMPLE, name), 'utf8');

@@ -2,7 +2,7 @@
  * One release written out in every dump shape the build reads, for the equivalence test and
  * the shapes benchmark: each must give the same model and so a byte-identical site.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { DIALECT_SHAPES } from '../sql/dialect.js';
@@ -37,19 +37,30 @@ function writeFolder(dir: string, files: Map<string, string>): void {
   for (const [name, content] of files) writeFileSync(join(dir, name), content);
 }
 
+/** Copy the subfolders of `from` (files a release ships beside its tables: binding sites, TFFMs) into `to`. */
+function copyCompanions(from: string | undefined, to: string): void {
+  if (from === undefined) return;
+  for (const entry of readdirSync(from)) {
+    if (statSync(join(from, entry)).isDirectory()) cpSync(join(from, entry), join(to, entry), { recursive: true });
+  }
+}
+
 /**
  * Write `dump` under `root` in every shape; each copy is named `name` (plus its extension) so
- * the release name, and so the site, is the same for all.
+ * the release name, and so the site, is the same for all. The subfolders of `companions` (the
+ * source release folder) are copied into each copy's release folder.
  */
-export function exportAllShapes(dump: RawDump, root: string, name: string): ExportedShape[] {
+export function exportAllShapes(dump: RawDump, root: string, name: string, companions?: string): ExportedShape[] {
   const at = (label: string, file: string) => {
     mkdirSync(join(root, label), { recursive: true });
+    copyCompanions(companions, join(root, label));
     return join(root, label, file);
   };
   const out: ExportedShape[] = [];
   const folder = (label: string, options: FlatExportOptions) => {
     const path = at(label, name);
     writeFolder(path, flatFiles(dump, options));
+    copyCompanions(companions, path);
     out.push({ label, path, shape: FLAT_SHAPE });
   };
   folder('tsv', { kind: 'tsv', eol: '\n' });

@@ -6,7 +6,9 @@
 import { formatVariants, orderChoices, pageCount } from '../../routes/generate.js';
 import { resourceByName } from '../../routes/resources.js';
 import { pageSizeOf, type ListRoute, type Route } from '../../routes/route.js';
-import type { RenderContext } from '../context.js';
+import { hasBed } from '../bed.js';
+import type { RenderContext, RenderInput } from '../context.js';
+import { formatSpec, type FormatName } from '../table.js';
 import { esc } from './escape.js';
 import type { Linker } from './values.js';
 
@@ -28,9 +30,18 @@ function bar(label: string, link: Linker, items: readonly Item[], cls = ''): str
   return `<nav class="bar${cls}"><span class="label">${esc(label)}</span>${parts.join('')}</nav>`;
 }
 
-/** Links to this response in every format that applies to its resource, this one marked. */
-export function formatBar(route: Route, ctx: RenderContext, link: Linker): string {
-  const variants = formatVariants(resourceByName(route.resource), ctx.routes);
+/**
+ * Whether this response exists in a format the resource allows: a format that needs binding
+ * sites renders nothing (no file) for matrices without any.
+ */
+function exists(format: FormatName, input: RenderInput): boolean {
+  return formatSpec(format)?.needs !== 'sites' || (input.matrices !== null && hasBed(input.matrices));
+}
+
+/** Links to this response in every format that applies to it, this one marked. */
+export function formatBar(input: RenderInput, ctx: RenderContext, link: Linker): string {
+  const { route } = input;
+  const variants = formatVariants(resourceByName(route.resource), ctx.routes).filter((v) => exists(v.format, input));
   const items = variants.map((v): Item => {
     const label = v.formatInQuery ? v.format : `${v.format} (no format)`;
     if (route.kind === 'detail') return { label, to: { ...route, format: v.format }, here: v.format === route.format };

@@ -51,6 +51,6 @@ export function renderHtml(input: RenderInput, ctx: RenderContext): string {
   const shared = sharedLinker(route, ctx);
   const title = heading(input);
   const view = route.kind === 'list' ? listBody(route, input.data, link, shared, ctx) : detailView(input, ctx, link, shared);
-  const body = [`<h1>${esc(title)}</h1>`, formatBar(route, ctx, link), view, responseBlock(input.data, shared, ctx)].join('\n');
+  const body = [`<h1>${esc(title)}</h1>`, formatBar(input, ctx, link), view, responseBlock(input.data, shared, ctx)].join('\n');
   return page({ file: link.file, title, release: ctx.release.name, endpoint: `GET ${ctx.baseUrl}${routeUrl(route)}`, atApiUrl: true, body });
 }

@@ -36,7 +36,7 @@ export async function startApache(site: string, deploy: string): Promise<Running
   cpSync(join(deploy, 'apache'), join(conf, 'jaspar'), { recursive: true });
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) openUp(site);
+  if (asRoot) for (const d of [site, join(conf, 'jaspar')]) openUp(d);
   writeFileSync(
     join(conf, 'httpd.conf'),
     `ServerRoot ${conf}

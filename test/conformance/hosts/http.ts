@@ -60,7 +60,8 @@ export function send(port: number, req: Request): Promise<Answer> {
     socket.on('error', (err) => (chunks.length ? resolve(parse(Buffer.concat(chunks))) : reject(err)));
     socket.on('close', () => resolve(parse(Buffer.concat(chunks))));
     const extra = Object.entries(req.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-    socket.end(`${req.method} ${req.target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`);
+    // Not end(): a server may drop a half-closed connection before answering (Node's does).
+    socket.write(`${req.method} ${req.target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`);
   });
 }
 
