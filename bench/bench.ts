@@ -24,13 +24,16 @@ for (const dump of dumps) {
   mkdirSync(join(root, '.bench'), { recursive: true });
   const out = mkdtempSync(join(root, '.bench', 'run-'));
   // /usr/bin/time is not everywhere; ask the child for its own peak RSS instead.
-  const r = spawnSync(process.execPath, ['--expose-gc', join(root, 'lib/bench/child.js'), cli, dump, join(out, 'dist')], { encoding: 'utf8' });
-  rmSync(out, { recursive: true, force: true });
-  if (r.status !== 0) {
-    console.error(r.stderr || r.stdout);
-    failed = true;
-    continue;
+  for (const tree of ['json', 'all']) {
+    const r = spawnSync(process.execPath, [join(root, 'lib/bench/child.js'), cli, dump, join(out, tree), tree], { encoding: 'utf8' });
+    rmSync(join(out, tree), { recursive: true, force: true });
+    if (r.status !== 0) {
+      console.error(r.stderr || r.stdout);
+      failed = true;
+      continue;
+    }
+    process.stdout.write(r.stdout);
   }
-  process.stdout.write(r.stdout);
+  rmSync(out, { recursive: true, force: true });
 }
 process.exitCode = failed ? 1 : 0;

@@ -4,7 +4,8 @@
  * a file of the site, the landing page reaches every page, dump values are escaped, and the
  * dev server hands browsers the HTML.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRouteOptions, formatVariants } from '../src/routes/generate.js';
@@ -186,5 +187,30 @@ describe('dump values on HTML pages', () => {
     const tffms = readFileSync(join(site.dir, 'files/api/tffm/_/default/default/1.html'), 'utf8');
     expect(tffms).toContain('<td>&lt;script&gt;alert(5)&lt;/script&gt;</td>');
     expect(EVIL.tffmName).toBe('<script>alert(5)</script>');
+  });
+});
+
+describe('static files a release ships, on HTML pages', () => {
+  let root: string;
+  let site: BuiltSite;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'jaspar-static-html-tffm-'));
+    const dump = join(root, 'sample');
+    cpSync(SAMPLE, dump, { recursive: true });
+    mkdirSync(join(dump, 'TFFM', 'TFFM0040.1'), { recursive: true });
+    writeFileSync(join(dump, 'TFFM', 'TFFM0040.1', 'TFFM_first_order_trained.xml'), '<tffm/>\n');
+    site = await buildSite(dump, { formats: ['json', 'api'], pageSizes: [], filterKeys: [] });
+  });
+  afterAll(() => {
+    site?.cleanup();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('links a TFFM file by a relative path that resolves to the copied file', () => {
+    const page = 'files/api/tffm/TFFM0040.1.html';
+    const html = readFileSync(join(site.dir, page), 'utf8');
+    const href = '../../../static/TFFM/TFFM0040.1/TFFM_first_order_trained.xml';
+    expect(html).toContain(`<a href="${href}">`);
+    expect(readFileSync(join(site.dir, resolveFrom(page, href)), 'utf8')).toBe('<tffm/>\n');
   });
 });

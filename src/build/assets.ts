@@ -22,6 +22,7 @@ export interface AssetFile {
   readonly content: string | Uint8Array;
 }
 
+/** Every non-API file of the site: 404 page, landing page, TFFM files, forward and reverse-complement logos. */
 export function* assetFiles(index: ReleaseIndex, ctx: RenderContext, options: RouteOptions): Generator<AssetFile> {
   // Hosts that serve one page for every unknown path (Netlify, the S3 website) get the API's 404 body.
   yield { path: '404.html', content: ERROR_BODIES['not-found'] };

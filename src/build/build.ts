@@ -71,13 +71,19 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       withSites: release.matrices.some((m) => m.sites !== null),
     };
     const deploy = new DiskSink(stagedDeploy.staging);
-    await writeSite(release, sink, site, {
-      tick: async () => {
-        // Let signal handlers run, then stop if one asked us to.
-        await yieldToEventLoop();
-        options.signal?.throwIfAborted();
-      },
-    }, deploy);
+    try {
+      await writeSite(release, sink, site, {
+        tick: async () => {
+          // Let signal handlers run, then stop if one asked us to.
+          await yieldToEventLoop();
+          options.signal?.throwIfAborted();
+        },
+      }, deploy);
+    } catch (err) {
+      // Let background writes finish before the staging folder is removed, so none lands after.
+      await Promise.allSettled([sink.settle?.(0), deploy.settle(0)]);
+      throw err;
+    }
     options.signal?.throwIfAborted();
     staged.commit();
     stagedDeploy.commit();

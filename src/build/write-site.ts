@@ -51,7 +51,8 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
   let files = 0;
   const put = async (path: string, body: string | Uint8Array) => {
     sink.write(path, body);
-    if (++files % 500 === 0) await progress.tick?.(files);
+    if (++files % 64 === 0) await sink.settle?.(64);
+    if (files % 500 === 0) await progress.tick?.(files);
   };
 
   for (const variant of listVariants(index, options)) {
@@ -100,5 +101,7 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
     counts: { matrices: release.matrices.length, tffms: release.tffms.length },
   };
   await put(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  await sink.settle?.(0);
+  await deploy?.settle?.(0);
   return files;
 }

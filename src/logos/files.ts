@@ -8,6 +8,7 @@ import { isSafeSegment } from '../model/segments.js';
 /** Folder of the logos, relative to the site root. */
 export const LOGO_DIR = 'static/logos/svg';
 
+/** Which strand a logo shows: the matrix as given, or its reverse complement. */
 export type Strand = 'forward' | 'reverse';
 
 /** The site file of a matrix's logo on one strand. */

@@ -2,13 +2,18 @@
  * The one way output reaches storage (style pattern 5): a sink that refuses any path leaving
  * the output root, because ids and names from a dump become file names.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFile } from 'node:fs';
 import { join } from 'node:path';
 import { isSafeSegment } from '../model/segments.js';
 
 export interface Sink {
   /** Write `data` at `path` (relative, `/`-separated, every segment safe); `mode` for scripts. */
   write(path: string, data: string | Uint8Array, mode?: number): void;
+  /**
+   * For sinks that write in the background: resolves once at most `inFlight` writes are pending,
+   * and rejects with the first write error. Writers call it now and then, and with 0 at the end.
+   */
+  settle?(inFlight: number): Promise<void>;
 }
 
 /** Throws unless `path` is a relative path of safe segments. */
@@ -20,13 +25,33 @@ export function checkOutputPath(path: string): string[] {
   return segments;
 }
 
-/** Writes files below `root`, creating folders as needed. */
+/**
+ * Writes files below `root`, creating folders as needed. Writes run on libuv's thread pool
+ * while the caller renders the next responses (the disk, not the renderers, is the limit);
+ * {@link settle} bounds how many are in flight and surfaces the first error.
+ */
 export class DiskSink implements Sink {
   private readonly made = new Set<string>();
+  private pending = 0;
+  private failure: Error | null = null;
+  private waiters: (() => void)[] = [];
   files = 0;
   bytes = 0;
 
   constructor(readonly root: string) {}
+
+  async settle(inFlight: number): Promise<void> {
+    while (this.pending > inFlight && this.failure === null) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    if (this.failure) throw this.failure;
+  }
+
+  private done = (err: Error | null): void => {
+    this.pending--;
+    if (err && !this.failure) this.failure = err;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  };
 
   write(path: string, data: string | Uint8Array, mode?: number): void {
     const segments = checkOutputPath(path);
@@ -35,8 +60,10 @@ export class DiskSink implements Sink {
       mkdirSync(join(this.root, dir), { recursive: true });
       this.made.add(dir);
     }
+    if (this.failure) throw this.failure;
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    writeFileSync(join(this.root, path), buf, mode === undefined ? {} : { mode });
+    this.pending++;
+    writeFile(join(this.root, path), buf, mode === undefined ? {} : { mode }, this.done);
     this.files++;
     this.bytes += buf.length;
   }

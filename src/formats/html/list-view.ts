@@ -8,6 +8,8 @@ import type { RenderContext } from '../context.js';
 import { esc } from './escape.js';
 import { isRecord, valueHtml, type Linker } from './values.js';
 
+const isImage = (href: string | null): boolean => href !== null && href.endsWith('.svg');
+
 interface Columns {
   readonly plain: readonly string[];
   /** The field holding a logo URL, if the records have one. */
@@ -21,7 +23,7 @@ function columnsOf(first: JsonObject, link: Linker, base: string): Columns {
   for (const [key, value] of Object.entries(first)) {
     const isUrl = typeof value === 'string' && value.startsWith(`${base}/`);
     if (!isUrl) plain.push(key);
-    else if (logo === null && link.logo(value) !== null) logo = key;
+    else if (logo === null && isImage(link.asset(value))) logo = key;
   }
   return { plain, logo };
 }
@@ -29,7 +31,7 @@ function columnsOf(first: JsonObject, link: Linker, base: string): Columns {
 /** The first field of a record that names a page of this build, as a relative href. */
 function recordHref(rec: JsonObject, link: Linker): string | null {
   for (const value of Object.values(rec)) {
-    if (typeof value !== 'string' || link.logo(value) !== null) continue;
+    if (typeof value !== 'string' || link.asset(value) !== null) continue;
     const href = link.href(value);
     if (href !== null) return href;
   }
@@ -46,7 +48,7 @@ function row(rec: JsonObject, cols: Columns, link: Linker): string {
   });
   if (cols.logo !== null) {
     const url = rec[cols.logo];
-    const src = typeof url === 'string' ? link.logo(url) : null;
+    const src = typeof url === 'string' ? link.asset(url) : null;
     cells.push(`<td>${src === null ? '' : `<img class="thumb" src="${esc(src)}" alt="logo" loading="lazy">`}</td>`);
   }
   return `<tr>${cells.join('')}</tr>`;

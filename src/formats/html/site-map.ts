@@ -1,10 +1,11 @@
 /**
  * Which absolute URLs (the `{base}/…` links inside API data) this build answers with a file,
  * worked out once per build over the resource table, so a page links a URL to its local
- * HTML page or logo only when that file exists (a TFFM list's quirky `matrix_url`, a TFFM
+ * HTML page or static file only when that file exists (a TFFM list's quirky `matrix_url`, a TFFM
  * whose matrix is not in the release, stay plain text).
  */
 import { orderValues } from '../../api/order.js';
+import { tffmFileUrl } from '../../api/urls.js';
 import { logoFile } from '../../logos/files.js';
 import { isSafeSegment } from '../../model/segments.js';
 import { filterChoices, orderChoices, pageCount, type RouteOptions } from '../../routes/generate.js';
@@ -25,7 +26,7 @@ interface Instance {
 export interface SiteMap {
   /** The page (in the map's format) of an API URL, or null when the build has no such page. */
   route(url: string): Route | null;
-  /** A static file (a logo) the URL names, relative to the site root, or null. */
+  /** A static file (a logo, a TFFM file) the URL names, relative to the site root, or null. */
   staticFile(url: string): string | null;
 }
 
@@ -85,8 +86,10 @@ function build(ctx: RenderContext, format: FormatName): SiteMap {
       }
     }
   }
-  const logos = new Set<string>();
-  for (const m of ctx.index.release.matrices) logos.add(logoFile(m.matrixId, 'forward'));
+  // Static files the build writes that API data links to: logos, and the TFFM files shipped.
+  const statics = new Set<string>();
+  for (const m of ctx.index.release.matrices) statics.add(logoFile(m.matrixId, 'forward'));
+  for (const [id, files] of ctx.index.release.tffmFiles) for (const name of files.keys()) statics.add(tffmFileUrl('', id, name).slice(1));
   const prefix = `${ctx.baseUrl}/`;
 
   return {
@@ -102,7 +105,7 @@ function build(ctx: RenderContext, format: FormatName): SiteMap {
     staticFile(url) {
       if (!url.startsWith(prefix)) return null;
       const path = url.slice(prefix.length);
-      return logos.has(path) ? path : null;
+      return statics.has(path) ? path : null;
     },
   };
 }

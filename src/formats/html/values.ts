@@ -1,5 +1,5 @@
 /**
- * Showing API values on a page: strings that name a page or logo of this build become
+ * Showing API values on a page: strings that name a page or static file of this build become
  * relative links, everything else escaped text. One {@link Linker} per page.
  */
 import { Float, type Json, type JsonObject } from '../../model/json.js';
@@ -17,10 +17,10 @@ export interface Linker {
   readonly file: string;
   /** Pages whose linkers share this key get the same links: fragments may be cached under it. */
   readonly cacheKey: string;
-  /** Relative href to the page or logo an absolute URL names, or null when the build has none. */
+  /** Relative href to the page or static file an absolute URL names, or null when the build has none. */
   href(url: string): string | null;
-  /** Relative href to the logo an absolute URL names, or null when it names no logo. */
-  logo(url: string): string | null;
+  /** Relative href to the static file (a logo, a TFFM file) an absolute URL names, or null. */
+  asset(url: string): string | null;
   /** Relative href to another page of this build. */
   toRoute(to: Route): string;
   /** Relative href to another site file (e.g. a logo, the landing page). */
@@ -29,7 +29,7 @@ export interface Linker {
 
 function make(route: Route, ctx: RenderContext, rel: (target: string) => string, cacheKey: string): Linker {
   const map = siteMap(ctx, route.format);
-  const logo = (url: string): string | null => {
+  const asset = (url: string): string | null => {
     const f = map.staticFile(url);
     return f === null ? null : rel(f);
   };
@@ -38,9 +38,9 @@ function make(route: Route, ctx: RenderContext, rel: (target: string) => string,
     cacheKey,
     href(url) {
       const to = map.route(url);
-      return to === null ? logo(url) : rel(routeFile(to));
+      return to === null ? asset(url) : rel(routeFile(to));
     },
-    logo,
+    asset,
     toRoute: (to) => rel(routeFile(to)),
     toFile: rel,
   };
