@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { describeWith, sharedPath } from '../../test/support/requirements.js';
+import { testMatrix } from '../../test/support/matrices.js';
 import { BASES } from '../model/types.js';
 import type { Base, Matrix } from '../model/types.js';
 import * as jaspar from './jaspar.js';
@@ -40,22 +41,7 @@ function chunks(
   return { head, blocks };
 }
 
-function makeMatrix(key: number, matrixId: string, name: string, pfm: Matrix['pfm']): Matrix {
-  const [baseId = '', version = ''] = matrixId.split('.');
-  return {
-    key,
-    matrixId,
-    baseId,
-    version: Number(version),
-    collection: 'CORE',
-    name,
-    pfm,
-    annotations: [],
-    uniprotIds: [],
-    species: [],
-    sites: null,
-  };
-}
+const makeMatrix = (key: number, matrixId: string, name: string, pfm: Matrix['pfm']): Matrix => testMatrix(matrixId, name, pfm, { key });
 
 /** Parse `>ID<ws>NAME` + four `L [ … ]` rows, whitespace-tolerant (JASPAR and bundle layouts). */
 function parseJasparBlock(block: string, key: number): Matrix {

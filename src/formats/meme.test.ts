@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Matrix } from '../model/types.js';
+import { testMatrix as matrix } from '../../test/support/matrices.js';
 import type { MatrixTextContext } from './matrix-text.js';
 import { MEME_HEADER, renderMatrices, renderMatrix } from './meme.js';
 
 const ctx: MatrixTextContext = { baseUrl: 'http://jaspar.genereg.net', year: 2018 };
 
-function matrix(matrixId: string, name: string, pfm: Matrix['pfm']): Matrix {
-  const [baseId = '', version = '1'] = matrixId.split('.');
-  return {
-    key: 1,
-    matrixId,
-    baseId,
-    version: Number(version),
-    collection: 'CORE',
-    name,
-    pfm,
-    annotations: [],
-    uniprotIds: [],
-    species: [],
-    sites: null,
-  };
-}
 
 const arnt = matrix('MA0004.1', 'Arnt', {
   A: [4, 19, 0, 0, 0, 0],

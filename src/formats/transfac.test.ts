@@ -1,33 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Annotation, Matrix } from '../model/types.js';
 import type { MatrixTextContext } from './matrix-text.js';
+import { testMatrix } from '../../test/support/matrices.js';
 import { renderMatrices, renderMatrix } from './transfac.js';
 
 const base = 'http://jaspar.genereg.net';
 const at = (year: number | null): MatrixTextContext => ({ baseUrl: base, year });
 
-function matrix(
+const matrix = (
   matrixId: string,
   name: string,
   pfm: Matrix['pfm'],
   annotations: readonly Annotation[] = [],
   uniprotIds: readonly string[] = [],
-): Matrix {
-  const [baseId = '', version = '1'] = matrixId.split('.');
-  return {
-    key: 1,
-    matrixId,
-    baseId,
-    version: Number(version),
-    collection: 'CORE',
-    name,
-    pfm,
-    annotations,
-    uniprotIds,
-    species: [],
-    sites: null,
-  };
-}
+): Matrix => testMatrix(matrixId, name, pfm, { annotations, uniprotIds });
 
 const ann = (tag: string, value: string): Annotation => ({ tag, value });
 
