@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Matrix } from '../model/types.js';
-import { testMatrix as matrix } from '../../test/support/matrices.js';
+import { ARNT_PFM, testMatrix as matrix } from '../../test/support/matrices.js';
 import type { MatrixTextContext } from './matrix-text.js';
 import { MEME_HEADER, renderMatrices, renderMatrix } from './meme.js';
 
 const ctx: MatrixTextContext = { baseUrl: 'http://jaspar.genereg.net', year: 2018 };
 
-
-const arnt = matrix('MA0004.1', 'Arnt', {
-  A: [4, 19, 0, 0, 0, 0],
-  C: [16, 0, 20, 0, 0, 0],
-  G: [0, 1, 0, 20, 0, 20],
-  T: [0, 0, 0, 0, 20, 0],
-});
+const arnt = matrix('MA0004.1', 'Arnt', ARNT_PFM);
 
 const HEADER =
   'MEME version 4\n\nALPHABET= ACGT\n\nstrands: + -\n\n' +

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { testMatrix as matrix } from '../../test/support/matrices.js';
+import { ARNT_PFM, testMatrix as matrix } from '../../test/support/matrices.js';
 import type { MatrixTextContext } from './matrix-text.js';
 import { renderMatrices, renderMatrix } from './pfm.js';
 
 const ctx: MatrixTextContext = { baseUrl: 'http://jaspar.genereg.net', year: null };
 
-
-const arnt = matrix('MA0004.1', 'Arnt', {
-  A: [4, 19, 0, 0, 0, 0],
-  C: [16, 0, 20, 0, 0, 0],
-  G: [0, 1, 0, 20, 0, 20],
-  T: [0, 0, 0, 0, 20, 0],
-});
+const arnt = matrix('MA0004.1', 'Arnt', ARNT_PFM);
 
 const ARNT =
   '>MA0004.1 Arnt\n' +
