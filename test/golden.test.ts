@@ -1,0 +1,68 @@
+/**
+ * Golden files per format: the sample release's MA0101.2 detail and matrix list page 2 (order
+ * -name) in every format of the format table, compared byte for byte with test/golden/. A
+ * format without a golden file fails, as does a format without a host rule or Content-Type.
+ * After an intended change, regenerate with `UPDATE_GOLDEN=1 npx vitest run test/golden.test.ts`
+ * and review the diff.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMATS, FORMAT_NAMES } from '../src/formats/table.js';
+import { prefixTypes } from '../src/hosts/content-types.js';
+import { ruleTable } from '../src/hosts/rules.js';
+import { defaultRouteOptions } from '../src/routes/generate.js';
+import { routeFile } from '../src/routes/paths.js';
+import type { Route } from '../src/routes/route.js';
+import { PROJECT_ROOT } from './support/requirements.js';
+import { SAMPLE, buildSite, type BuiltSite } from './support/site.js';
+
+const GOLDEN = join(PROJECT_ROOT, 'test/golden');
+const update = process.env.UPDATE_GOLDEN === '1';
+
+const cases = (format: (typeof FORMAT_NAMES)[number]): [string, Route][] => [
+  [`MA0101.2.${format}`, { kind: 'detail', resource: 'matrix-detail', params: { id: 'MA0101.2' }, format }],
+  [`matrix-page2-name-desc.${format}`, { kind: 'list', resource: 'matrix-list', params: {}, filters: {}, order: '-name', page: 2, pageSize: null, format, formatInQuery: true }],
+];
+
+describe('the format table is consistent', () => {
+  it('has unique names and extensions, each a safe file-name part', () => {
+    expect(new Set(FORMATS.map((f) => f.name)).size).toBe(FORMATS.length);
+    expect(new Set(FORMATS.map((f) => f.extension)).size).toBe(FORMATS.length);
+    for (const f of FORMATS) expect(f.extension).toMatch(/^[a-z0-9]+$/);
+  });
+
+  it('gives every format a golden file, a rewrite rule and a Content-Type for hosts', () => {
+    const rules = ruleTable({ ...defaultRouteOptions(), withSites: true });
+    for (const f of FORMATS) {
+      expect(existsSync(join(GOLDEN, `MA0101.2.${f.name}`)) || update, `golden file for ${f.name}`).toBe(true);
+      expect(rules.some((r) => r.action.kind === 'rewrite' && r.action.format === f.name), `rule for ${f.name}`).toBe(true);
+      expect(prefixTypes().find((p) => p.prefix === `/files/${f.name}/`)?.mediaType, `Content-Type for ${f.name}`).toBe(f.mediaType);
+    }
+  });
+});
+
+describe('golden files of the sample release', () => {
+  let site: BuiltSite;
+  beforeAll(async () => {
+    site = await buildSite(SAMPLE, { pageSizes: [], filterKeys: [] });
+    if (update) mkdirSync(GOLDEN, { recursive: true });
+  });
+  afterAll(() => site?.cleanup());
+
+  it.each(FORMAT_NAMES)('%s matches byte for byte', (format) => {
+    for (const [name, route] of cases(format)) {
+      const path = join(site.dir, routeFile(route));
+      const golden = join(GOLDEN, name);
+      if (!existsSync(path)) {
+        // Only a format that needs binding sites may lack a page (none of its matrices has regions).
+        expect(FORMATS.find((f) => f.name === format)?.needs, name).toBe('sites');
+        expect(existsSync(golden), `${name} should not exist`).toBe(false);
+        continue;
+      }
+      const got = readFileSync(path);
+      if (update) writeFileSync(golden, got);
+      expect(got.equals(readFileSync(golden)), `${name} differs from test/golden/${name}`).toBe(true);
+    }
+  });
+});
