@@ -11,21 +11,29 @@ export interface OrderField<T> {
   get(item: T): SortValue;
 }
 
-function compareValues(a: SortValue, b: SortValue): number {
+/** SQLite's BINARY collation: UTF-8 byte order (`Z` < `a` < `Ä`). */
+export const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+
+/** A sort value with text already encoded, so a sort encodes each item once. */
+type SortKey = Buffer | number | null;
+
+function compareKeys(a: SortKey, b: SortKey): number {
   if (a === b) return 0;
   if (a === null) return -1;
   if (b === null) return 1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'number') return -1; // SQLite: numbers sort before text
   if (typeof b === 'number') return 1;
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  return Buffer.compare(a, b);
 }
+
+const sortKey = (v: SortValue): SortKey => (typeof v === 'string' ? Buffer.from(v, 'utf8') : v);
 
 /** Items sorted by `field`; `items` must be in the default order (ties keep it). */
 export function sortBy<T>(items: readonly T[], field: OrderField<T>, descending: boolean): T[] {
-  const keyed = items.map((item, index) => ({ item, index, key: field.get(item) }));
+  const keyed = items.map((item, index) => ({ item, index, key: sortKey(field.get(item)) }));
   keyed.sort((x, y) => {
-    const c = compareValues(x.key, y.key);
+    const c = compareKeys(x.key, y.key);
     return (descending ? -c : c) || x.index - y.index;
   });
   return keyed.map((k) => k.item);

@@ -21,9 +21,12 @@ export function matrixListRecord(m: Matrix, base: string, versionAsInt = false):
   };
 }
 
-/** Species as the detail shows them: tax_id an integer when all digits. */
+/** A tax id as the API shows it: an integer when all digits, else the text (`-` occurs). */
+export const taxIdJson = (taxId: string): Json => (/^\d+$/.test(taxId) ? Number(taxId) : taxId);
+
+/** Species as the detail shows them. */
 function speciesJson(m: Matrix): Json[] {
-  return m.species.map((s) => ({ tax_id: /^\d+$/.test(s.taxId) ? Number(s.taxId) : s.taxId, name: s.name }));
+  return m.species.map((s) => ({ tax_id: taxIdJson(s.taxId), name: s.name }));
 }
 
 function tffmInMatrix(t: Tffm, base: string): JsonObject {

@@ -104,13 +104,15 @@ function listRules(resource: Resource & { kind: 'list' }, options: RouteOptions)
           const pageCond: QueryCondition[] = page === PAGE ? [{ key: 'page', placeholder: 'page' }] : [];
           const sizeCond: QueryCondition[] = size === SIZE ? [{ key: 'page_size', placeholder: 'size', max: MAX_PAGE_SIZE }] : [];
           const target = listTarget(resource, { params, filters: filterValues, order, format, formatInQuery }, page, size);
-          const missing: ErrorName = page === PAGE || size === SIZE || Object.keys(filterValues).length ? 'invalid-page' : missingInstance;
+          // A filtered selection that does not exist, or a format a page may lack (bed), is "Not found.";
+          // otherwise a missing page (or page size) is an invalid page, a missing list instance not found.
+          const missing: ErrorName =
+            filtered || formatSpec(format)?.needs === 'sites' ? 'not-found' : page === PAGE || size === SIZE ? 'invalid-page' : missingInstance;
           rules.push({
             path,
             ...(suffix === undefined ? {} : { suffix }),
             query: [...filterQuery, ...formatCond, ...orderCond, ...pageCond, ...sizeCond],
-            // A filtered selection that does not exist, or a format a page may lack (bed), is "Not found."
-            action: { kind: 'rewrite', target, format, missing: Object.keys(filterValues).length || formatSpec(format)?.needs === 'sites' ? 'not-found' : missing },
+            action: { kind: 'rewrite', target, format, missing },
           });
         }
       }

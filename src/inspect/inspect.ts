@@ -10,6 +10,8 @@ import { buildRelease } from '../model/build-release.js';
 import { CollectAll } from '../model/problems.js';
 import type { Matrix } from '../model/types.js';
 import { DEFAULT_PAGE_SIZE } from '../routes/route.js';
+import { groupSorted } from '../routes/release-index.js';
+import { pageCount } from '../routes/generate.js';
 
 /** One table of the dump: where it was read from and how many rows it has; null when absent. */
 export interface TableReport {
@@ -49,14 +51,9 @@ export interface InspectReport {
   readonly warnings: readonly Warning[];
 }
 
-const pages = (items: number, size: number): number => Math.max(1, Math.ceil(items / size));
-const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
-
 /** How many matrices fall under each key (a matrix may have several), keys in byte order. */
 function countBy(matrices: readonly Matrix[], keys: (m: Matrix) => readonly string[]): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const m of matrices) for (const key of new Set(keys(m))) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => byteOrder(a, b));
+  return [...groupSorted(matrices, keys)].map(([key, ms]) => [key, ms.length]);
 }
 
 /** The per-value lists of the API: collections, tax groups (`tax_group` annotation, lower-cased), species. */
@@ -71,7 +68,7 @@ export function inspectDump(dump: RawDump, options: { year?: number | null } = {
   const problems = new CollectAll();
   const { release } = buildRelease(dump, { year: options.year ?? null, problems });
   const size = DEFAULT_PAGE_SIZE;
-  const list = (name: string, items: number): ListReport => ({ list: name, items, pages: pages(items, size) });
+  const list = (name: string, items: number): ListReport => ({ list: name, items, pages: pageCount(items, size) });
   const lists: ListReport[] = [list('matrix', release.matrices.length), list('tffm', release.tffms.length)];
   for (const g of GROUPED_LISTS) for (const [key, n] of countBy(release.matrices, g.keys)) lists.push(list(`${g.list}/${key}`, n));
   return {

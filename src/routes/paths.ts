@@ -16,7 +16,7 @@
 import { formatSpec, type FormatName } from '../formats/table.js';
 import { isSafeSegment } from '../model/segments.js';
 import { resourceSegments } from './resources.js';
-import { DEFAULT_PAGE_SIZE, type ListRoute, type Route } from './route.js';
+import type { ListRoute, Route } from './route.js';
 
 /** Root folder (inside the site) of every prebuilt response. */
 export const FILES_ROOT = 'files';
@@ -142,4 +142,3 @@ export function routeUrl(route: Route): string {
   return route.page === 'last' ? `${url}${url.includes('?') ? '&' : '?'}page=last` : url;
 }
 
-export { DEFAULT_PAGE_SIZE };

@@ -1,4 +1,5 @@
 /** Lookups over a release that several resources need, computed once per build. */
+import { byteOrder } from '../api/order.js';
 import type { Matrix, Release, Tffm } from '../model/types.js';
 
 export interface SpeciesEntry {
@@ -22,7 +23,6 @@ export interface ReleaseIndex {
   readonly species: readonly SpeciesEntry[];
 }
 
-const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /** Group items under one or several keys each, keys sorted, items kept in input order. */
 export function groupSorted<T>(items: readonly T[], keys: (item: T) => readonly string[]): Map<string, T[]> {

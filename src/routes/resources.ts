@@ -3,7 +3,7 @@
  * with its URL segments, its orders, its instances in a release and how its data is made.
  * The route generator expands it; nothing here does I/O.
  */
-import { matrixDetail, matrixListRecord, tffmDetail, tffmListRecord, type TffmFiles } from '../api/records.js';
+import { matrixDetail, matrixListRecord, taxIdJson, tffmDetail, tffmListRecord, type TffmFiles } from '../api/records.js';
 import { apiUrl } from '../api/urls.js';
 import type { OrderField } from '../api/order.js';
 import type { Json, JsonObject } from '../model/json.js';
@@ -220,8 +220,6 @@ function matricesOf(name: string, segment: string, groups: (index: ReleaseIndex)
   };
 }
 
-const speciesTaxId = (taxId: string): Json => (/^\d+$/.test(taxId) ? Number(taxId) : taxId);
-
 const speciesList: ListResource<SpeciesEntry> = {
   kind: 'list',
   name: 'species-list',
@@ -234,7 +232,7 @@ const speciesList: ListResource<SpeciesEntry> = {
   },
   record: (s, ctx) => {
     const url = apiUrl(ctx.baseUrl, `species/${s.taxId}/`);
-    return { tax_id: speciesTaxId(s.taxId), species: s.name, url, matrix_url: url };
+    return { tax_id: taxIdJson(s.taxId), species: s.name, url, matrix_url: url };
   },
   matrixOf: () => null,
 };

@@ -16,15 +16,13 @@ import { buildRelease } from '../../src/model/build-release.js';
 import { allRoutes } from '../../src/routes/generate.js';
 import { indexRelease } from '../../src/routes/release-index.js';
 import { netlifyHost } from '../support/netlify-host.js';
-import { describeWith } from '../support/requirements.js';
 import { SAMPLE, buildSite, serve, type BuiltSite, type Served } from '../support/site.js';
 import { generatedCases, HOSTS, type Case, type HostName } from './cases.js';
 import { edgeCases } from './edge-cases.js';
 import { describeSummary, expected, outcomeFor, summarise } from './expect.js';
-import { apacheRequirements, startApache } from './hosts/apache.js';
 import { cloudfrontHost } from './hosts/cloudfront.js';
 import { send, type Answer, type Request } from './hosts/http.js';
-import { nginxRequirements, startNginx, type Running } from './hosts/nginx.js';
+import { describeEachServer } from './hosts/servers.js';
 
 type Ask = (req: Request) => Promise<Answer> | Answer;
 
@@ -93,23 +91,16 @@ describe('URL conformance across hosts', () => {
     report(await check('cloudfront', cloudfrontHost(site.dir, deployDirFor(site.dir))));
   });
 
-  for (const [host, name, reqs, start] of [
-    ['nginx', 'nginx with njs (the emitted include)', nginxRequirements(), startNginx],
-    ['apache', 'Apache (the emitted include)', apacheRequirements(), startApache],
-  ] as const) {
-    describeWith(name, reqs, () => {
-      let server: Running | undefined;
-      beforeAll(async () => {
-        server = await start(site.dir, deployDirFor(site.dir));
-      });
-      afterAll(async () => server?.close());
+  describeEachServer(
+    () => site.dir,
+    ({ host, name }, running) => {
       it('answers every request as the contract says', async () => {
-        const failures = await check(host, (req) => send((server as Running).port, req));
-        if (failures.length) console.error(`${name} error log:\n${(server as Running).log().slice(-3000)}`);
+        const failures = await check(host, (req) => send(running().port, req));
+        if (failures.length) console.error(`${name} error log:\n${running().log().slice(-3000)}`);
         report(failures);
       });
-    });
-  }
+    },
+  );
 
   it('all hosts agree', () => {
     const ran = HOSTS.filter((h) => answers.has(h));

@@ -8,12 +8,9 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployDirFor } from '../../src/build/build.js';
-import { describeWith } from '../support/requirements.js';
 import { SAMPLE, buildSite, serve, type BuiltSite } from '../support/site.js';
-import { apacheRequirements, startApache } from './hosts/apache.js';
 import { send, type Request } from './hosts/http.js';
-import { nginxRequirements, startNginx, type Running } from './hosts/nginx.js';
+import { describeEachServer } from './hosts/servers.js';
 
 const CANARY = 'CANARY-7d1e0c5a-outside-the-site';
 const long = (n: number) => 'a'.repeat(n);
@@ -102,17 +99,8 @@ describe('hostile requests', () => {
     check(() => port);
   });
 
-  for (const [name, reqs, start] of [
-    ['nginx with njs', nginxRequirements(), startNginx],
-    ['Apache', apacheRequirements(), startApache],
-  ] as const) {
-    describeWith(name, reqs, () => {
-      let server: Running | undefined;
-      beforeAll(async () => {
-        server = await start(site.dir, deployDirFor(site.dir));
-      });
-      afterAll(async () => server?.close());
-      check(() => (server as Running).port);
-    });
-  }
+  describeEachServer(
+    () => site.dir,
+    (_server, running) => check(() => running().port),
+  );
 });
