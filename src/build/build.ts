@@ -5,7 +5,7 @@
 import { readDump } from '../dump/read-dump.js';
 import { readExtras } from '../dump/extras/read-extras.js';
 import type { Warning } from '../errors.js';
-import type { FormatName } from '../formats/table.js';
+import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../hosts/targets.js';
 import { buildRelease } from '../model/build-release.js';
 import { DiskSink } from '../output/sink.js';
@@ -27,6 +27,8 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly deployDir?: string;
   /** Opens the sink the site is written through (default: a DiskSink on the staging folder); tests inject write failures here. */
   readonly openSink?: (staging: string) => DiskSink;
+  /** A compact build, for hosts that run the request runtime (docs/runtime.md). */
+  readonly compact?: boolean;
 }
 
 export interface BuildSummary {
@@ -68,6 +70,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       orderFields: options.orderFields === undefined ? defaults.orderFields : options.orderFields,
       filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
       filterOrders: options.filterOrders ?? defaults.filterOrders,
+      compact: options.compact ?? false,
       withSites: release.matrices.some((m) => m.sites !== null),
     };
     const deploy = new DiskSink(stagedDeploy.staging);

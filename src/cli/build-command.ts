@@ -1,6 +1,6 @@
 /** `jaspar-static build`: runs the build and prints its summary. */
 import { build, deployDirFor, type BuildSummary } from '../build/build.js';
-import type { FormatName } from '../formats/table.js';
+import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../hosts/targets.js';
 
 interface BuildFlags {
@@ -14,6 +14,7 @@ interface BuildFlags {
   orders: string[] | null;
   filters: string[] | null;
   filterOrders: boolean;
+  compact: boolean;
 }
 
 export function formatSummary(s: BuildSummary, out: string): string {
@@ -51,6 +52,7 @@ export async function runBuild(dump: string, flags: BuildFlags): Promise<void> {
       orderFields: flags.orders,
       filterKeys: flags.filters,
       filterOrders: flags.filterOrders,
+      compact: flags.compact,
       signal: controller.signal,
     });
     process.stdout.write(`${formatSummary(summary, flags.out)}\n`);

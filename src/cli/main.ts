@@ -3,10 +3,10 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UserError } from '../errors.js';
-import { FORMAT_NAMES } from '../formats/table.js';
+import { FORMAT_NAMES } from '../api/formats.js';
 import { HOST_TARGETS } from '../hosts/targets.js';
 import { DEFAULT_PAGE_SIZES } from '../routes/generate.js';
-import { MATRIX_FILTERS } from '../routes/resources.js';
+import { PREBUILT_FILTERS } from '../api/resources.js';
 import { runBuild } from './build-command.js';
 import { runFetch } from './fetch-command.js';
 import { runInspect } from './inspect-command.js';
@@ -64,8 +64,9 @@ export function program(): Command {
     .addOption(new Option('-f, --formats <list>', `formats to build, comma-separated (${FORMAT_NAMES.join(',')})`).argParser(list(FORMAT_NAMES, 'format')).default([...FORMAT_NAMES], 'all'))
     .addOption(new Option('--page-sizes <list>', `page_size values to prebuild besides the default 10 (e.g. ${DEFAULT_PAGE_SIZES.join(',')}); "none" for only the default`).argParser(pageSizes).default([...DEFAULT_PAGE_SIZES], DEFAULT_PAGE_SIZES.join(',')))
     .addOption(new Option('--orders <list>', 'order fields to prebuild (each ascending and descending), or "all" / "none"').argParser(choice).default(null, 'all'))
-    .addOption(new Option('--filters <list>', `matrix-list filters to prebuild (${MATRIX_FILTERS.map((f) => f.key).join(',')}), or "all" / "none"`).argParser(choice).default(null, 'all'))
+    .addOption(new Option('--filters <list>', `matrix-list filters to prebuild (${PREBUILT_FILTERS.map((f) => f.key).join(',')}), or "all" / "none"`).argParser(choice).default(null, 'all'))
     .option('--filter-orders', 'also prebuild every order of every filtered list (many more files)', false)
+    .option('--compact', 'for hosts that run the request runtime only (nginx, netlify-edge, cloudflare, the dev server): fragments and index, no prebuilt pages (docs/runtime.md)', false)
     .addOption(new Option('-t, --targets <list>', `hosts to write configuration for (${HOST_TARGETS.join(',')})`).argParser(list(HOST_TARGETS, 'target')).default([...HOST_TARGETS], 'all'))
     .option('--deploy-dir <dir>', 'folder for host configuration that must not be served (nginx, Apache, CloudFront; default: <out>.deploy)')
     .action(runBuild);

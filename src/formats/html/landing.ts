@@ -4,10 +4,11 @@
  * every detail without parameters (the API root), all generic over the resource table.
  */
 import { routeFile, resourcePath } from '../../routes/paths.js';
-import { RESOURCES, type Resource } from '../../routes/resources.js';
+import { RESOURCES, type ResourceDescriptor } from '../../api/resources.js';
+import { resourceInstances } from '../../routes/builders.js';
 import type { Params, Route } from '../../routes/route.js';
 import type { RenderContext } from '../context.js';
-import type { FormatName } from '../table.js';
+import type { FormatName } from '../../api/formats.js';
 import { anchor, esc } from './escape.js';
 import { fileHref, LANDING_FILE } from './links.js';
 import { recordCount } from './list-view.js';
@@ -20,15 +21,16 @@ interface Entry {
   readonly count: number | null;
 }
 
-function entries(resource: Resource, ctx: RenderContext, format: FormatName): Entry[] {
+function entries(resource: ResourceDescriptor, ctx: RenderContext, format: FormatName): Entry[] {
+  const found = resourceInstances(resource, ctx.index);
   if (resource.kind === 'list') {
-    return [...resource.instances(ctx.index)].map(({ params, items }) => ({
+    return found.map(({ params, count }) => ({
       route: { kind: 'list', filters: {}, resource: resource.name, params, order: null, page: 1, pageSize: null, format, formatInQuery: true },
       params,
-      count: items.length,
+      count,
     }));
   }
-  return [...resource.instances(ctx.index)]
+  return found
     .filter(({ params }) => Object.keys(params).length === 0)
     .map(({ params }) => ({ route: { kind: 'detail', resource: resource.name, params, format }, params, count: null }));
 }

@@ -3,12 +3,14 @@
  * (from the format table, through `formatVariants`), every order of a list, and a list's
  * first/previous/next/last pages. All links are relative file paths.
  */
-import { formatVariants, orderChoices, pageCount } from '../../routes/generate.js';
-import { resourceByName } from '../../routes/resources.js';
+import { formatSpec, type FormatName } from '../../api/formats.js';
+import { resourceSpec } from '../../api/resources.js';
+import { formatVariants } from '../../routes/generate.js';
+import { prebuiltOrders } from '../../runtime/prebuilt.js';
+import { pageCount } from '../../runtime/select.js';
 import { pageSizeOf, type ListRoute, type Route } from '../../routes/route.js';
 import { hasBed } from '../bed.js';
 import type { RenderContext, RenderInput } from '../context.js';
-import { formatSpec, type FormatName } from '../table.js';
 import { esc } from './escape.js';
 import type { Linker } from './values.js';
 
@@ -35,13 +37,13 @@ function bar(label: string, link: Linker, items: readonly Item[], cls = ''): str
  * sites renders nothing (no file) for matrices without any.
  */
 function exists(format: FormatName, input: RenderInput): boolean {
-  return formatSpec(format)?.needs !== 'sites' || (input.matrices !== null && hasBed(input.matrices));
+  return formatSpec(format).needs !== 'sites' || (input.matrices !== null && hasBed(input.matrices));
 }
 
 /** Links to this response in every format that applies to it, this one marked. */
 export function formatBar(input: RenderInput, ctx: RenderContext, link: Linker): string {
   const { route } = input;
-  const variants = formatVariants(resourceByName(route.resource), ctx.routes).filter((v) => exists(v.format, input));
+  const variants = formatVariants(resourceSpec(route.resource), ctx.routes).filter((v) => exists(v.format, input));
   const items = variants.map((v): Item => {
     const label = v.formatInQuery ? v.format : `${v.format} (no format)`;
     if (route.kind === 'detail') return { label, to: { ...route, format: v.format }, here: v.format === route.format };
@@ -52,9 +54,7 @@ export function formatBar(input: RenderInput, ctx: RenderContext, link: Linker):
 
 /** Page 1 of the list in every order the build has, default first; '' for a list without orders. */
 export function orderBar(route: ListRoute, ctx: RenderContext, link: Linker): string {
-  const resource = resourceByName(route.resource);
-  if (resource.kind !== 'list') throw new Error(`${route.resource} is not a list`);
-  const orders = orderChoices(resource, ctx.routes, Object.keys(route.filters).length > 0);
+  const orders = prebuiltOrders(resourceSpec(route.resource), ctx.routes, Object.keys(route.filters).length > 0);
   if (orders.length === 0) return '';
   const items = [null, ...orders].map((order): Item => ({
     label: order ?? 'default',

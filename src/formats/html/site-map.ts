@@ -4,19 +4,21 @@
  * HTML page or static file only when that file exists (a TFFM list's quirky `matrix_url`, a TFFM
  * whose matrix is not in the release, stay plain text).
  */
-import { orderValues } from '../../api/order.js';
 import { tffmFileUrl } from '../../api/urls.js';
 import { logoFile } from '../../logos/files.js';
 import { isSafeSegment } from '../../model/segments.js';
-import { filterChoices, orderChoices, pageCount, type RouteOptions } from '../../routes/generate.js';
+import type { RouteOptions } from '../../routes/generate.js';
+import { prebuiltFilterKeys, prebuiltOrders } from '../../runtime/prebuilt.js';
+import { pageCount } from '../../runtime/select.js';
+import { orderValues, RESOURCES, type ResourceDescriptor } from '../../api/resources.js';
+import { resourceInstances } from '../../routes/builders.js';
 import { resourcePath } from '../../routes/paths.js';
-import { RESOURCES, type Resource } from '../../routes/resources.js';
 import { effectivePageSize, type Params, type Route } from '../../routes/route.js';
 import type { RenderContext } from '../context.js';
-import type { FormatName } from '../table.js';
+import type { FormatName } from '../../api/formats.js';
 
 interface Instance {
-  readonly resource: Resource;
+  readonly resource: ResourceDescriptor;
   readonly params: Params;
   /** Records of a list instance (for its page range); 0 for a detail. */
   readonly count: number;
@@ -33,14 +35,14 @@ export interface SiteMap {
 const trimSlash = (p: string): string => (p.endsWith('/') ? p.slice(0, -1) : p);
 
 /** Filter values of a list URL, in the resource's filter order (the order its files use). */
-function filtersOf(resource: Resource, query: URLSearchParams, routes: RouteOptions): Record<string, string> | null {
+function filtersOf(resource: ResourceDescriptor, query: URLSearchParams, routes: RouteOptions): Record<string, string> | null {
   const filters: Record<string, string> = {};
   if (resource.kind !== 'list') return filters;
-  for (const f of filterChoices(resource, routes)) {
-    const value = query.get(f.key);
+  for (const key of prebuiltFilterKeys(resource, routes)) {
+    const value = query.get(key);
     if (value === null) continue;
     if (!isSafeSegment(value)) return null;
-    filters[f.key] = value;
+    filters[key] = value;
   }
   return filters;
 }
@@ -62,7 +64,7 @@ function listRoute(inst: Instance, query: URLSearchParams, format: FormatName, r
   const valid = order !== null && orderValues(inst.resource.orders).includes(order);
   // DRF drops an unknown order and falls back to the default (contract §3); a valid one the
   // build did not prebuild here has no page.
-  if (valid && !orderChoices(inst.resource, routes, Object.keys(filters).length > 0).includes(order)) return null;
+  if (valid && !prebuiltOrders(inst.resource, routes, Object.keys(filters).length > 0).includes(order)) return null;
   const known = valid ? order : null;
   const raw = query.get('page');
   // Filtered variants hold fewer records: the whole list's page count bounds theirs.
@@ -76,14 +78,8 @@ function listRoute(inst: Instance, query: URLSearchParams, format: FormatName, r
 function build(ctx: RenderContext, format: FormatName): SiteMap {
   const instances = new Map<string, Instance>();
   for (const resource of RESOURCES) {
-    if (resource.kind === 'list') {
-      for (const { params, items } of resource.instances(ctx.index)) {
-        instances.set(trimSlash(resourcePath(resource.name, params)), { resource, params, count: items.length });
-      }
-    } else {
-      for (const { params } of resource.instances(ctx.index)) {
-        instances.set(trimSlash(resourcePath(resource.name, params)), { resource, params, count: 0 });
-      }
+    for (const { params, count } of resourceInstances(resource, ctx.index)) {
+      instances.set(trimSlash(resourcePath(resource.name, params)), { resource, params, count });
     }
   }
   // Static files the build writes that API data links to: logos, and the TFFM files shipped.
