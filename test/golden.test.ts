@@ -8,10 +8,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORMATS, FORMAT_NAMES } from '../src/formats/table.js';
+import { FORMATS, FORMAT_NAMES } from '../src/api/formats.js';
 import { prefixTypes } from '../src/hosts/content-types.js';
-import { ruleTable } from '../src/hosts/rules.js';
-import { defaultRouteOptions } from '../src/routes/generate.js';
 import { routeFile } from '../src/routes/paths.js';
 import type { Route } from '../src/routes/route.js';
 import { PROJECT_ROOT } from './support/requirements.js';
@@ -32,11 +30,9 @@ describe('the format table is consistent', () => {
     for (const f of FORMATS) expect(f.extension).toMatch(/^[a-z0-9]+$/);
   });
 
-  it('gives every format a golden file, a rewrite rule and a Content-Type for hosts', () => {
-    const rules = ruleTable({ ...defaultRouteOptions(), withSites: true });
+  it('gives every format a golden file and a Content-Type for hosts', () => {
     for (const f of FORMATS) {
       expect(existsSync(join(GOLDEN, `MA0101.2.${f.name}`)) || update, `golden file for ${f.name}`).toBe(true);
-      expect(rules.some((r) => r.action.kind === 'rewrite' && r.action.format === f.name), `rule for ${f.name}`).toBe(true);
       expect(prefixTypes().find((p) => p.prefix === `/files/${f.name}/`)?.mediaType, `Content-Type for ${f.name}`).toBe(f.mediaType);
     }
   });

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../src/build/build.js';
 import { UserError } from '../src/errors.js';
-import type { FormatName } from '../src/formats/table.js';
+import type { FormatName } from '../src/api/formats.js';
 import { HOST_TARGETS } from '../src/hosts/targets.js';
 import { DiskSink } from '../src/output/sink.js';
 import { hashTree } from './support/files.js';

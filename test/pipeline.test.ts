@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build/build.js';
 import { UserError } from '../src/errors.js';
-import { FORMAT_NAMES } from '../src/formats/table.js';
+import { FORMAT_NAMES } from '../src/api/formats.js';
 import { HOST_TARGETS } from '../src/hosts/targets.js';
 import { hashTree } from './support/files.js';
 import { BASE, SAMPLE, buildSite, type BuiltSite } from './support/site.js';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportAllShapes, type ExportedShape } from '../src/dump/export/shapes.js';
 import { readFlatDump } from '../src/dump/flat/read-flat.js';
 import { readDump } from '../src/dump/read-dump.js';
-import type { FormatName } from '../src/formats/table.js';
+import type { FormatName } from '../src/api/formats.js';
 import { buildRelease } from '../src/model/build-release.js';
 import { hashTree } from './support/files.js';
 import { SAMPLE, buildSite, type BuiltSite } from './support/site.js';

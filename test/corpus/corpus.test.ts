@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build/build.js';
 import { readDump } from '../../src/dump/read-dump.js';
 import { UserError, type Warning } from '../../src/errors.js';
-import type { FormatName } from '../../src/formats/table.js';
+import type { FormatName } from '../../src/api/formats.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
 import { inspectDump } from '../../src/inspect/inspect.js';
 import { hashTree } from '../support/files.js';

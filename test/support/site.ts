@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type BuildSummary } from '../../src/build/build.js';
-import { FORMAT_NAMES, type FormatName } from '../../src/formats/table.js';
+import { FORMAT_NAMES, type FormatName } from '../../src/api/formats.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
 import { startDevServer } from '../../src/server/dev-server.js';
 import { PROJECT_ROOT } from './requirements.js';
