@@ -14,7 +14,7 @@ import { reverseComplement } from '../logos/geometry.js';
 import { logoFile } from '../logos/files.js';
 import { logoSvg } from '../logos/svg.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
-import type { SiteOptions } from './write-site.js';
+import type { SiteOptions } from './site-options.js';
 
 export interface AssetFile {
   readonly path: string;

@@ -12,7 +12,7 @@ import { RENDERERS } from '../formats/registry.js';
 import type { Release } from '../model/types.js';
 import type { Sink } from '../output/sink.js';
 import { DETAIL_SOURCES, type RecordContext } from '../routes/builders.js';
-import { detailRoutes, listRoutes, listVariants, type RouteOptions } from '../routes/generate.js';
+import { detailRoutes, listRoutes, listVariants } from '../routes/generate.js';
 import { routeFile, routePairs, suffixAliasFile } from '../routes/paths.js';
 import { indexRelease, type ReleaseIndex } from '../routes/release-index.js';
 import { effectivePageSize } from '../routes/route.js';
@@ -22,14 +22,10 @@ import { assetFiles } from './assets.js';
 import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
 import { indexData } from './index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
-import { hostFiles, NEEDS_SUFFIX_ALIASES, type HostTarget, type SuffixAlias } from '../hosts/targets.js';
+import { hostFiles, NEEDS_SUFFIX_ALIASES, type SuffixAlias } from '../hosts/targets.js';
+import type { SiteOptions } from './site-options.js';
 
-export interface SiteOptions extends RouteOptions {
-  readonly baseUrl: string;
-  readonly targets: readonly HostTarget[];
-  /** Compute hosts only: fragments, index and runtime, no prebuilt pages or detail files. */
-  readonly compact?: boolean;
-}
+export type { SiteOptions } from './site-options.js';
 
 export interface WriteProgress {
   /** Called every few hundred files; may throw to abort (e.g. on a signal). */

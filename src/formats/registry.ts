@@ -8,7 +8,7 @@ import type { FormatName } from '../api/formats.js';
 import type { JsonObject } from '../model/json.js';
 import type { Matrix } from '../model/types.js';
 import { renderBed } from './bed.js';
-import type { RenderContext, RenderInput } from './context.js';
+import type { RecordInput, RenderContext, RenderInput } from './context.js';
 import { htmlRecord } from './html/record.js';
 import { renderHtml } from './html/render.js';
 import * as jaspar from './jaspar.js';
@@ -19,14 +19,6 @@ import * as meme from './meme.js';
 import * as pfm from './pfm.js';
 import * as transfac from './transfac.js';
 import { toYaml, yamlListItem } from './yaml.js';
-
-/** A list record to render: its JSON, and the matrix it shows (matrix records only). */
-export interface RecordInput {
-  readonly record: JsonObject;
-  readonly matrix: Matrix | null;
-  /** The kind of list it belongs to (records of one kind share their HTML columns). */
-  readonly kind: string;
-}
 
 export interface FormatRenderer {
   /** The record's fragment; null when the format's pages do not hold records of their own (jsonp wraps json). */

@@ -11,7 +11,7 @@ import type { DetailRoute } from '../routes/route.js';
 import { answered, apiHeaders, bodyAnswer, errorAnswer, type Step } from './answer.js';
 import { DETAIL_SOURCES, detailFromMatrices, wrapDetail } from './assemble.js';
 import { detailPosition, fragments, newNeeds, releaseIndex } from './data.js';
-import type { Ctx } from './resolve.js';
+import type { Ctx } from './context.js';
 import { detailKind, recordKind, type IndexData } from './site-data.js';
 
 export function resolveDetail(ctx: Ctx, detail: DetailDescriptor, id: string, format: FormatName): Step {

@@ -13,7 +13,7 @@ import { fragments, newNeeds, releaseIndex } from './data.js';
 import { listPageBody } from './list-page.js';
 import { isFileable, prebuiltRoute } from './prebuilt.js';
 import type { QueryPair } from './request.js';
-import type { Ctx } from './resolve.js';
+import type { Ctx } from './context.js';
 import { requestFilters, requestOrder, requestPage, requestPageSize } from './select.js';
 
 /** The request's pairs, with a DRF suffix standing as the `format` pair (links keep the format). */

@@ -22,6 +22,9 @@ import { negotiate } from './negotiate.js';
 import { asciiLower, parsePath, parseQuery, type Query } from './request.js';
 import { matchApiPath } from './route-match.js';
 import type { ReleaseConfig, SiteConfig } from './site-data.js';
+import type { Ctx, Mode, ResolveOptions } from './context.js';
+
+export type { Mode, ResolveOptions } from './context.js';
 
 /** A request as every host can describe it. */
 export interface RuntimeRequest {
@@ -34,28 +37,12 @@ export interface RuntimeRequest {
   readonly accept: string | null;
 }
 
-export type Mode = 'compute' | 'rules';
-
-export interface ResolveOptions {
-  readonly mode: Mode;
-  /** Compute mode: a prebuilt file it answered with does not exist, so assemble instead. */
-  readonly skipFiles?: boolean;
-}
 
 /** Longest request target answered (longer: 414). */
 export const MAX_URL = 8192;
 
 /** Site paths that are build configuration, never served by any host. */
 export const NOT_SERVED: readonly string[] = ['/jaspar-static.json', '/_redirects', '/_headers', '/_worker.js'];
-
-/** Everything a resolution step has at hand. */
-export interface Ctx {
-  readonly site: SiteConfig;
-  readonly release: ReleaseConfig;
-  readonly loaded: Loaded;
-  readonly options: ResolveOptions;
-  readonly query: Query;
-}
 
 /** The formats that apply to a resource on this site, in the table's (negotiation) order. */
 function candidates(resource: ResourceDescriptor, site: SiteConfig): FormatName[] {

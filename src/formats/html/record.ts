@@ -1,8 +1,7 @@
 /**
  * One record of a list as the HTML list page holds it (work in progress: see docs/runtime.md).
  */
-import type { RenderContext } from '../context.js';
-import type { RecordInput } from '../registry.js';
+import type { RecordInput, RenderContext } from '../context.js';
 import { esc } from './escape.js';
 import { toJson } from '../json.js';
 
