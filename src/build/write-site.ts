@@ -127,9 +127,11 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
   for (const page of listPages(full, fragments, site, releaseConfig)) await put(page.path, page.body);
   const aliases: SuffixAlias[] = [];
   const wantAliases = options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
-  if (!options.compact) for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null)) await put(f.path, f.body);
-  await put(ERROR_FILES['not-found'], NOT_FOUND.body);
-  await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
+  if (!options.compact) {
+    for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null)) await put(f.path, f.body);
+    await put(ERROR_FILES['not-found'], NOT_FOUND.body);
+    await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
+  }
   for (const asset of assetFiles(index, ctx, options)) await put(asset.path, asset.content);
 
   for (const file of hostFiles(options.targets, site, { aliases })) {

@@ -26,6 +26,7 @@ export interface SiteOptions {
   orderFields?: string[] | null;
   filterKeys?: string[] | null;
   filterOrders?: boolean;
+  compact?: boolean;
 }
 
 export async function buildSite(dump: string, opts: SiteOptions = {}): Promise<BuiltSite> {
@@ -42,6 +43,7 @@ export async function buildSite(dump: string, opts: SiteOptions = {}): Promise<B
     ...(opts.orderFields !== undefined ? { orderFields: opts.orderFields } : {}),
     ...(opts.filterKeys !== undefined ? { filterKeys: opts.filterKeys } : {}),
     ...(opts.filterOrders !== undefined ? { filterOrders: opts.filterOrders } : {}),
+    ...(opts.compact !== undefined ? { compact: opts.compact } : {}),
   });
   return { dir, summary, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
