@@ -62,7 +62,7 @@ export function utf8Decode(bytes: readonly number[]): string {
       i += j;
       continue;
     }
-    out += String.fromCodePoint(cp);
+    out += cp < 0x10000 ? String.fromCharCode(cp) : String.fromCharCode(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
     i += need + 1;
   }
   return out;
