@@ -32,6 +32,8 @@ export interface RenderContext {
   readonly index: ReleaseIndex;
   /** What this build prebuilds (formats, orders, filters), so pages link only to files that exist. */
   readonly routes: RouteOptions;
+  /** A compact build: no page files, so HTML links go to API URLs (docs/decisions.md). */
+  readonly compact: boolean;
 }
 
 /** One response to render: its route, its API data, and the matrices it shows (if any). */

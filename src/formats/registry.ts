@@ -5,6 +5,7 @@
  * only by the site writer.
  */
 import type { FormatName } from '../api/formats.js';
+import type { ItemKind } from '../api/resources.js';
 import type { JsonObject } from '../model/json.js';
 import type { Matrix } from '../model/types.js';
 import { renderBed } from './bed.js';
@@ -25,7 +26,7 @@ export interface RecordInput {
   readonly record: JsonObject;
   readonly matrix: Matrix | null;
   /** The kind of list it belongs to (records of one kind share their HTML columns). */
-  readonly kind: string;
+  readonly kind: ItemKind;
 }
 
 export interface FormatRenderer {
