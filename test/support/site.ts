@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type BuildSummary } from '../../src/build/build.js';
-import { FORMAT_NAMES, type FormatName } from '../../src/formats/table.js';
+import { FORMAT_NAMES, type FormatName } from '../../src/api/formats.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
 import { startDevServer } from '../../src/server/dev-server.js';
 import { PROJECT_ROOT } from './requirements.js';
@@ -26,6 +26,8 @@ export interface SiteOptions {
   orderFields?: string[] | null;
   filterKeys?: string[] | null;
   filterOrders?: boolean;
+  /** A compact build (no prebuilt pages; docs/runtime.md). */
+  compact?: boolean;
 }
 
 export async function buildSite(dump: string, opts: SiteOptions = {}): Promise<BuiltSite> {
@@ -42,6 +44,7 @@ export async function buildSite(dump: string, opts: SiteOptions = {}): Promise<B
     ...(opts.orderFields !== undefined ? { orderFields: opts.orderFields } : {}),
     ...(opts.filterKeys !== undefined ? { filterKeys: opts.filterKeys } : {}),
     ...(opts.filterOrders !== undefined ? { filterOrders: opts.filterOrders } : {}),
+    ...(opts.compact !== undefined ? { compact: opts.compact } : {}),
   });
   return { dir, summary, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
