@@ -6,6 +6,7 @@
  * the build has (the TFFM list's quirky `matrix_url`, a TFFM whose matrix is not in the release)
  * is not in the table and stays text.
  */
+import { BROWSABLE_FORMAT } from '../../api/formats.js';
 import { tffmFileUrl } from '../../api/urls.js';
 import { RESOURCES } from '../../api/resources.js';
 import { logoFile } from '../../logos/files.js';
@@ -18,7 +19,7 @@ import type { LinkTarget } from './links.js';
 /** Link targets by the absolute URL API data knows them by. */
 export type LinkTable = ReadonlyMap<string, LinkTarget>;
 
-const HTML = 'api';
+const HTML = BROWSABLE_FORMAT;
 
 function build(ctx: RenderContext): LinkTable {
   const table = new Map<string, LinkTarget>();

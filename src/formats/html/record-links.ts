@@ -5,6 +5,7 @@
  * than its JSON says. The TFFM list's `matrix_url` names no page (a JASPAR quirk: it is built
  * from the TFFM id), so it stays text.
  */
+import { BROWSABLE_FORMAT } from '../../api/formats.js';
 import type { ItemKind } from '../../api/resources.js';
 import { logoFile } from '../../logos/files.js';
 import type { JsonObject } from '../../model/json.js';
@@ -20,7 +21,7 @@ export interface RecordLink {
   readonly target: LinkTarget;
 }
 
-const HTML = 'api';
+const HTML = BROWSABLE_FORMAT;
 
 const detail = (resource: DetailRoute['resource'], id: string): LinkTarget => ({ route: { kind: 'detail', resource, params: { id }, format: HTML } });
 
