@@ -73,12 +73,12 @@ const matrixList = <N extends string>(name: N, segments: readonly string[], preb
   hasMatrices: true,
 });
 
-const plainList = <N extends string>(name: N, segment: string, items: ItemKind, orders: readonly string[] = []): ListDescriptor<N> => ({
+const plainList = <N extends string>(name: N, segment: string, items: ItemKind, orders?: readonly string[]): ListDescriptor<N> => ({
   name,
   kind: 'list',
   segments: [segment],
   items,
-  orders,
+  orders: orders ?? [],
   filtered: false,
   prebuildFilters: false,
   hasMatrices: false,

@@ -105,7 +105,7 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
     tffmFiles: { has: (id, file) => release.tffmFiles.get(id)?.has(file) ?? false },
     releaseRecord: { name: release.info.name, year: release.info.year, matrices: release.matrices.length, tffms: release.tffms.length },
   };
-  const ctx: RenderContext = { baseUrl: options.baseUrl, release: release.info, cache: new FragmentCache(), index, routes: options };
+  const ctx: RenderContext = { baseUrl: options.baseUrl, release: release.info, cache: new FragmentCache(), index, routes: options, compact: options.compact ?? false };
   const site = siteConfig(release, options);
   const releaseConfig = site.releases[0]!;
   let files = 0;

@@ -5,8 +5,6 @@
  * only by the site writer.
  */
 import type { FormatName } from '../api/formats.js';
-import type { JsonObject } from '../model/json.js';
-import type { Matrix } from '../model/types.js';
 import { renderBed } from './bed.js';
 import type { RecordInput, RenderContext, RenderInput } from './context.js';
 import { htmlRecord } from './html/record.js';

@@ -5,7 +5,7 @@
  * writes prebuilt pages through the same table, so an assembled page equals the prebuilt one.
  * Runtime-safe subset.
  */
-import type { FormatName } from '../api/formats.js';
+import { FORMATS, type FormatName } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
 import { htmlListPage, type HtmlListView } from '../formats/html/list-page.js';
 import { bedBody, jsonList, jsonpWrap, MEME_HEADER, textBody, yamlList, type Envelope } from '../formats/list-frames.js';
@@ -23,6 +23,13 @@ export interface ListView extends HtmlListView {
   readonly pairs: readonly QueryPair[];
 }
 
+/** The formats that apply to a view's list on its site, in the table's order (the HTML page offers them). */
+function applicableFormats(view: ListView): FormatName[] {
+  const out: FormatName[] = [];
+  for (let i = 0; i < FORMATS.length; i++) if (formatApplies(FORMATS[i]!.name, FORMATS[i]!.needs, view.list, view.site)) out.push(FORMATS[i]!.name);
+  return out;
+}
+
 type ListAssembler = (env: Envelope, fragments: readonly string[], view: ListView) => string | null;
 
 const text = (header: string): ListAssembler => (_env, fragments) => textBody(fragments, header);
@@ -37,7 +44,7 @@ export const LIST_ASSEMBLERS: { readonly [F in FormatName]: ListAssembler } = {
   pfm: text(''),
   meme: text(MEME_HEADER),
   bed: (_env, fragments) => bedBody(fragments),
-  api: (env, fragments, view) => htmlListPage(env, fragments, view),
+  api: (env, fragments, view) => htmlListPage(env, fragments, view, applicableFormats(view)),
 };
 
 /**

@@ -17,6 +17,8 @@ export const EVIL = {
   species: 'Homo <sapiens> & "friends"',
   tffmName: '<script>alert(5)</script>',
   experiment: `exp"'<&>`,
+  /** NUL, which starts the markers of HTML list fragments: shown as U+FFFD, never read as a marker. */
+  markers: 'plain\u0000/ & \u0000|simple\u0000b',
 } as const;
 
 const rows = (r: readonly (readonly (string | number)[])[]) => r.map((cols) => `${cols.join('\t')}\n`).join('');
@@ -38,7 +40,8 @@ export function writeEvilDump(): string {
     'MATRIX.txt': [
       [1, 'CORE', 'MA0001', 1, EVIL.name],
       [2, 'CORE', 'MA0001', 2, EVIL.name2],
-      [3, 'CORE', 'MA0002', 1, 'plain & simple'],
+      // MySQL's escape for NUL in flat files (contract §1).
+      [3, 'CORE', 'MA0002', 1, EVIL.markers.replace(/\u0000/g, '\\0')],
     ],
     'MATRIX_DATA.txt': [
       ...pfmRows(1, [[10, 0, 0, 0], [0, 5, 5, 0], [2, 2, 3, 3]]),

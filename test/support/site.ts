@@ -26,6 +26,7 @@ export interface SiteOptions {
   orderFields?: string[] | null;
   filterKeys?: string[] | null;
   filterOrders?: boolean;
+  /** A compact build (no prebuilt pages; docs/runtime.md). */
   compact?: boolean;
 }
 

@@ -1,10 +1,29 @@
 /**
- * One record of a list as the HTML list page holds it (work in progress: see docs/runtime.md).
+ * One list record as the HTML list page holds it (fragment.ts): its table row and its
+ * pretty-printed JSON, rendered once per record at build time. Every href is written behind
+ * the fragment's root marker, so the fragment serves pages at any depth and at API URLs.
  */
+import { hasBed } from '../bed.js';
 import type { RecordInput, RenderContext } from '../context.js';
 import { esc } from './escape.js';
-import { toJson } from '../json.js';
+import { joinFragment, RECORD_INDENT, ROOT } from './fragment.js';
+import { targetPath, type LinkTarget } from './links.js';
+import { prettyJson } from './pretty-json.js';
+import { recordLinks } from './record-links.js';
+import { recordRow } from './record-row.js';
 
-export function htmlRecord(input: RecordInput, _ctx: RenderContext): string {
-  return `<tr><td>${esc(toJson(input.record))}</td></tr>`;
+/** The HTML fragment of one list record. */
+export function htmlRecord(input: RecordInput, ctx: RenderContext): string {
+  const links = recordLinks(input.kind, input.record, ctx.baseUrl);
+  const attr = (target: LinkTarget): string => ROOT + esc(targetPath(target, ctx.compact));
+  const row = recordRow(input.kind, input.record, links, attr);
+  const json = prettyJson(
+    input.record,
+    (value) => {
+      const link = links.find((l) => l.url === value);
+      return link ? attr(link.target) : null;
+    },
+    RECORD_INDENT,
+  );
+  return joinFragment(row, json, input.matrix !== null && hasBed([input.matrix]));
 }
