@@ -75,11 +75,13 @@ export async function createHandler(dir: string, mode: Mode = 'compute'): Promis
     const request = { method, path: q === -1 ? raw : raw.slice(0, q), query: q === -1 ? '' : raw.slice(q + 1), accept: req.headers.accept ?? null };
     let a = await answer(handle, request, { mode });
     if (a.passThrough) {
-      // serve-handler sends existing files only; a missing one gets the site's 404 body.
-      const abs = sitePath(handle.root, decodeURIComponent(request.path));
+      // Existing files only (a folder by its index.html); a missing one gets the site's 404 body.
+      const path = decodeURIComponent(request.path);
+      const file = path.endsWith('/') ? `${path}index.html` : path;
+      const abs = sitePath(handle.root, file);
       const info = abs === null ? null : await stat(abs).catch(() => null);
       if (info === null || !info.isFile()) return sendError(res, NOT_FOUND);
-      return passThrough(req, res, request.path);
+      return passThrough(req, res, file);
     }
     while (a.file !== undefined) {
       if (await sendFile(handle, res, a, a.file, method === 'HEAD')) return;
