@@ -73,12 +73,13 @@ const matrixList = <N extends string>(name: N, segments: readonly string[], preb
   hasMatrices: true,
 });
 
-const plainList = <N extends string>(name: N, segment: string, items: ItemKind, orders: readonly string[] = []): ListDescriptor<N> => ({
+const plainList = <N extends string>(name: N, segment: string, items: ItemKind, orders?: readonly string[]): ListDescriptor<N> => ({
   name,
   kind: 'list',
   segments: [segment],
   items,
-  orders,
+  // No default parameter: njs 0.7 (the nginx host) has none.
+  orders: orders ?? [],
   filtered: false,
   prebuildFilters: false,
   hasMatrices: false,

@@ -62,7 +62,9 @@ function filledSegments(resource: ResourceName, params: Params, template: boolea
  * The file of a route, relative to the output root, with `/` separators. With `template`,
  * parameter and page values may be placeholders (`:id`, `:page`) for host rules.
  */
-export function routeFile(route: Route, template = false): string {
+export function routeFile(route: Route, templateArg?: boolean): string {
+  // No default parameter: njs 0.7 (the nginx host) has none.
+  const template = templateArg === true;
   const ext = formatSpec(route.format).extension;
   const filled = filledSegments(route.resource, route.params, template);
   if (route.kind === 'detail') {

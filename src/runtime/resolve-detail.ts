@@ -15,7 +15,10 @@ import type { Ctx } from './resolve.js';
 import { detailKind, recordKind, type IndexData } from './site-data.js';
 
 export function resolveDetail(ctx: Ctx, detail: DetailDescriptor, id: string, format: FormatName): Step {
-  const { site, release, options } = ctx;
+  // No destructuring: njs 0.7 (the nginx host) has none.
+  const site = ctx.site;
+  const release = ctx.release;
+  const options = ctx.options;
   const mediaType = formatSpec(format).mediaType;
   const hasId = detail.segments.indexOf(':id') !== -1;
   if (hasId && !isSafeSegment(id)) return answered(errorAnswer(NOT_FOUND));

@@ -49,7 +49,11 @@ function missingList(route: ListRoute): Answer {
 }
 
 export function resolveList(ctx: Ctx, list: ListDescriptor, id: string, format: FormatName, named: boolean, suffix: FormatName | null): Step {
-  const { site, release, query, options } = ctx;
+  // No destructuring: njs 0.7 (the nginx host) has none.
+  const site = ctx.site;
+  const release = ctx.release;
+  const query = ctx.query;
+  const options = ctx.options;
   const filters = requestFilters(list, query);
   const pairs = effectivePairs(query.pairs, suffix);
   const mediaType = formatSpec(format).mediaType;
