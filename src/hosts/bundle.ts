@@ -77,7 +77,12 @@ export function entryFile(entry: string): string {
 
 /** Bundle one host entry; throws when the code is not fit for the platform. */
 export function bundle(req: BundleRequest): string {
-  const file = entryFile(req.entry);
+  return bundleFile(entryFile(req.entry), req);
+}
+
+/** Bundle the module `file` as {@link bundle} bundles an entry (`req.entry` names it in errors). */
+export function bundleFile(file: string, req: Omit<BundleRequest, 'entry'> & { readonly entry?: string }): string {
+  const name = req.entry ?? file;
   const result = buildSync({
     entryPoints: [file],
     absWorkingDir: dirname(file),
@@ -94,11 +99,11 @@ export function bundle(req: BundleRequest): string {
     logLevel: 'silent',
   });
   const out = result.outputFiles[0];
-  if (out === undefined) throw new Error(`esbuild wrote nothing for ${req.entry}`);
+  if (out === undefined) throw new Error(`esbuild wrote nothing for ${name}`);
   const code = out.text.trimEnd();
   if (req.platform === 'restricted') {
     const banned = bannedBuiltins(code);
-    if (banned.length) throw new Error(`the ${req.entry} bundle uses what njs 0.7 and CloudFront Functions lack: ${banned.join(', ')}`);
+    if (banned.length) throw new Error(`the ${name} bundle uses what njs 0.7 and CloudFront Functions lack: ${banned.join(', ')}`);
   }
   return `${req.banner ? `${req.banner.trimEnd()}\n` : ''}${code}\n${req.footer.trimEnd()}\n`;
 }

@@ -23,7 +23,12 @@ export interface Comparison {
 }
 
 /** Send every request to both hosts (a few at a time); `agree` decides (default: {@link sameReply}). */
-export async function compareHosts(requests: readonly ClientRequest[], reference: Sender, host: Sender, agree: (expected: Reply, got: Reply) => boolean = sameReply): Promise<Comparison> {
+export async function compareHosts<R extends Reply>(
+  requests: readonly ClientRequest[],
+  reference: Sender,
+  host: (req: ClientRequest) => Promise<R>,
+  agree: (expected: Reply, got: R) => boolean = sameReply,
+): Promise<Comparison> {
   const out: string[] = [];
   const statuses: Record<number, number> = {};
   let next = 0;

@@ -1,6 +1,6 @@
 /**
- * The sample release built twice for the host tests, once per test file: a full build with a
- * trimmed prebuilt set (so requests hit both prebuilt files and assembled pages) and a compact
+ * The sample release built for the host tests, once per test file and kind: a full build with a
+ * trimmed prebuilt set (so requests hit both prebuilt files and assembled pages), or a compact
  * build; each with its deploy folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,23 +16,19 @@ export const BASE = 'https://jaspar.example.org';
 /** The year the sample is built as, so `release=2016` is its own release. */
 export const SAMPLE_YEAR = 2016;
 
-export interface Built {
+export interface BuiltSample {
   readonly site: string;
   readonly deploy: string;
-}
-
-export interface SampleSites {
-  readonly full: Built;
-  readonly compact: Built;
   cleanup(): void;
 }
 
-/** Build the sample, full and compact, configured for `targets` (compute hosts for the compact one). */
-export async function buildSampleSites(targets: readonly HostTarget[], compactTargets: readonly HostTarget[]): Promise<SampleSites> {
+/** Build the sample (full or compact) for `targets` into a temporary folder, with its deploy folder. */
+export async function buildSample(targets: readonly HostTarget[], compact: boolean): Promise<BuiltSample> {
   const root = mkdtempSync(join(tmpdir(), 'jaspar-hosts-'));
-  const one = async (name: string, compact: boolean): Promise<Built> => {
-    const site = join(root, name);
-    const deploy = join(root, `${name}.deploy`);
+  const site = join(root, 'site');
+  const deploy = join(root, 'site.deploy');
+  const cleanup = () => rmSync(root, { recursive: true, force: true });
+  try {
     await build({
       dump: SAMPLE,
       out: site,
@@ -40,7 +36,7 @@ export async function buildSampleSites(targets: readonly HostTarget[], compactTa
       baseUrl: BASE,
       year: SAMPLE_YEAR,
       formats: [...FORMAT_NAMES],
-      targets: compact ? compactTargets : targets,
+      targets,
       compact,
       // A few prebuilt variants only: enough for the fast path, the rest assembled.
       pageSizes: [100],
@@ -48,9 +44,9 @@ export async function buildSampleSites(targets: readonly HostTarget[], compactTa
       filterKeys: ['collection', 'tax_group'],
       filterOrders: false,
     });
-    return { site, deploy };
-  };
-  const full = await one('full', false);
-  const compact = await one('compact', true);
-  return { full, compact, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
+  return { site, deploy, cleanup };
 }
