@@ -10,6 +10,7 @@ import { NOT_FOUND } from '../../api/errors.js';
 import { errorAnswer, type Loaded } from '../../runtime/answer.js';
 import type { SiteConfig } from '../../runtime/site-data.js';
 import { mediaTypeOf } from '../content-types.js';
+import { newBook } from './file-cache.js';
 import { fileOrNull, respond, type SiteFiles } from './fetch-host.js';
 
 /** Cloudflare's static-assets binding. */
@@ -59,7 +60,8 @@ async function staticAnswer(assets: AssetsBinding, request: Request): Promise<Re
 export function cloudflareWorker(site: SiteConfig): { fetch(request: Request, env: WorkerEnv): Promise<Response> } {
   // One deployment serves one site: its parsed data outlives requests while the isolate lives.
   const loaded: Loaded = {};
+  const book = newBook();
   return {
-    fetch: (request, env) => respond({ site, loaded, files: assetFiles(env.ASSETS, request), passThrough: () => staticAnswer(env.ASSETS, request) }, request),
+    fetch: (request, env) => respond({ site, loaded, book, files: assetFiles(env.ASSETS, request), passThrough: () => staticAnswer(env.ASSETS, request) }, request),
   };
 }

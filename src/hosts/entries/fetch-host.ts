@@ -9,6 +9,7 @@ import { INTERNAL_ERROR } from '../../api/errors.js';
 import { errorAnswer, type Answer, type Loaded } from '../../runtime/answer.js';
 import { resolve, type ResolveOptions, type RuntimeRequest } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../runtime/site-data.js';
+import { remember, type CacheBook } from './file-cache.js';
 import { MAX_STEPS, tooMany, whenMissing } from './steps.js';
 
 /** A site's files as the host serves them. */
@@ -20,16 +21,19 @@ export interface SiteFiles {
 /** What a host gives the runtime for one request. */
 export interface FetchHost {
   readonly site: SiteConfig;
-  /** Parsed site files, kept across requests (one site per deployment). */
+  /** Parsed site files, kept across requests (one site per deployment), within a budget. */
   readonly loaded: Loaded;
+  readonly book: CacheBook;
   readonly files: SiteFiles;
   /** A path outside the API: the host's own static answer. */
   passThrough(): Promise<Response>;
 }
 
-async function loadJson(files: SiteFiles, path: string): Promise<unknown> {
+async function loadJson(files: SiteFiles, path: string): Promise<{ value: unknown; size: number }> {
   const res = await files.get(path);
-  return res === null ? null : ((await res.json()) as unknown);
+  if (res === null) return { value: null, size: 0 };
+  const text = await res.text();
+  return { value: JSON.parse(text) as unknown, size: text.length };
 }
 
 async function answerOf(host: FetchHost, req: RuntimeRequest, options: ResolveOptions): Promise<Answer> {
@@ -38,7 +42,10 @@ async function answerOf(host: FetchHost, req: RuntimeRequest, options: ResolveOp
     if ('answer' in step) return step.answer;
     const need = step.need;
     const values = await Promise.all(need.map((path) => loadJson(host.files, path)));
-    for (let k = 0; k < need.length; k++) host.loaded[need[k]!] = values[k];
+    for (let k = 0; k < need.length; k++) {
+      host.loaded[need[k]!] = values[k]!.value;
+      remember(host.book, host.loaded, need[k]!, values[k]!.size, need);
+    }
   }
   throw tooMany(req);
 }

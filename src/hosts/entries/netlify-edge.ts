@@ -7,6 +7,7 @@
  */
 import type { Loaded } from '../../runtime/answer.js';
 import type { SiteConfig } from '../../runtime/site-data.js';
+import { newBook } from './file-cache.js';
 import { fileOrNull, respond, type SiteFiles } from './fetch-host.js';
 
 /** What the function uses of Netlify's Context. */
@@ -25,5 +26,6 @@ function originFiles(request: Request): SiteFiles {
 export function netlifyEdge(site: SiteConfig): (request: Request, context: NetlifyContext) => Promise<Response> {
   // One deployment serves one site: its parsed data outlives requests while the isolate lives.
   const loaded: Loaded = {};
-  return (request, context) => respond({ site, loaded, files: originFiles(request), passThrough: () => context.next() }, request);
+  const book = newBook();
+  return (request, context) => respond({ site, loaded, book, files: originFiles(request), passThrough: () => context.next() }, request);
 }
