@@ -1,7 +1,10 @@
 /** `jaspar-static build`: runs the build and prints its summary. */
 import { build, deployDirFor, type BuildSummary } from '../build/build.js';
 import type { FormatName } from '../api/formats.js';
+import type { Command } from 'commander';
+import { COMPACT_TARGETS, compactRefusal } from '../hosts/compute-targets.js';
 import type { HostTarget } from '../hosts/targets.js';
+import { UserError } from '../errors.js';
 
 interface BuildFlags {
   out: string;
@@ -34,7 +37,20 @@ export function formatSummary(s: BuildSummary, out: string): string {
   return lines.join('\n');
 }
 
-export async function runBuild(dump: string, flags: BuildFlags): Promise<void> {
+/**
+ * The hosts to configure: a compact build without `--targets` configures the compute hosts;
+ * a compact build for a host that serves prebuilt pages only is refused before any work.
+ */
+export function buildTargets(flags: Pick<BuildFlags, 'targets' | 'compact'>, targetsGiven: boolean): HostTarget[] {
+  if (!flags.compact) return flags.targets;
+  if (!targetsGiven) return [...COMPACT_TARGETS];
+  const refusal = compactRefusal(flags.targets);
+  if (refusal !== null) throw new UserError(refusal);
+  return flags.targets;
+}
+
+export async function runBuild(dump: string, flags: BuildFlags, command?: Command): Promise<void> {
+  const targets = buildTargets(flags, command?.getOptionValueSource('targets') === 'cli');
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
@@ -46,7 +62,7 @@ export async function runBuild(dump: string, flags: BuildFlags): Promise<void> {
       baseUrl: flags.baseUrl,
       year: flags.release ?? null,
       formats: flags.formats,
-      targets: flags.targets,
+      targets,
       ...(flags.deployDir === undefined ? {} : { deployDir: flags.deployDir }),
       pageSizes: flags.pageSizes,
       orderFields: flags.orders,

@@ -66,7 +66,7 @@ export function program(): Command {
     .addOption(new Option('--orders <list>', 'order fields to prebuild (each ascending and descending), or "all" / "none"').argParser(choice).default(null, 'all'))
     .addOption(new Option('--filters <list>', `matrix-list filters to prebuild (${PREBUILT_FILTERS.map((f) => f.key).join(',')}), or "all" / "none"`).argParser(choice).default(null, 'all'))
     .option('--filter-orders', 'also prebuild every order of every filtered list (many more files)', false)
-    .option('--compact', 'for hosts that run the request runtime only (nginx, netlify-edge, cloudflare, the dev server): fragments and index, no prebuilt pages (docs/runtime.md)', false)
+    .option('--compact', 'for hosts that run the request runtime only (nginx, netlify-edge, cloudflare, the dev server): fragments and index, no prebuilt pages; configures those hosts unless --targets is given, and refuses the others (docs/runtime.md)', false)
     .addOption(new Option('-t, --targets <list>', `hosts to write configuration for (${HOST_TARGETS.join(',')})`).argParser(list(HOST_TARGETS, 'target')).default([...HOST_TARGETS], 'all'))
     .option('--deploy-dir <dir>', 'folder for host configuration that must not be served (nginx, Apache, CloudFront; default: <out>.deploy)')
     .action(runBuild);
