@@ -13,7 +13,8 @@ import { logoSvg } from '../logos/svg.js';
 import { DETAIL_SOURCES, ITEM_SOURCES, type ItemTypes, type RecordContext } from '../routes/builders.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
 import type { DetailRoute } from '../routes/route.js';
-import { DETAIL_SOURCES as DETAIL_BODIES, formatApplies } from '../runtime/assemble.js';
+import { formatApplies } from '../runtime/applies.js';
+import { DETAIL_SOURCES as DETAIL_BODIES } from '../runtime/assemble.js';
 import { chunkFile, detailKind, LOGO_FORMAT, LOGO_KINDS, recordKind, type ReleaseConfig, type SiteConfig } from '../runtime/site-data.js';
 
 /** Target size of a chunk file, in UTF-16 code units of its fragments. */

@@ -7,7 +7,7 @@
  */
 import { FORMATS, type FormatName } from '../api/formats.js';
 import { PREBUILT_FILTERS, RESOURCES, type DetailDescriptor, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
-import { formatApplies } from '../runtime/assemble.js';
+import { formatApplies } from '../runtime/applies.js';
 import { prebuiltFilterKeys, prebuiltOrders } from '../runtime/prebuilt.js';
 import { filterItems, orderItems, pageCount, type FilterValue, type OrderTerm } from '../runtime/select.js';
 import type { IndexData, PrebuiltLists, SiteConfig } from '../runtime/site-data.js';

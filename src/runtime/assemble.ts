@@ -9,6 +9,7 @@ import { FORMATS, type FormatName } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
 import { htmlListPage, type HtmlListView } from '../formats/html/list-page.js';
 import { bedBody, jsonList, jsonpWrap, MEME_HEADER, textBody, yamlList, type Envelope } from '../formats/list-frames.js';
+import { formatApplies } from './applies.js';
 import type { QueryPair } from './request.js';
 import type { ReleaseConfig, SiteConfig } from './site-data.js';
 
@@ -87,9 +88,3 @@ export function detailFromMatrices(format: FormatName, fragments: readonly strin
 /** The body of a detail whose JSON is `json`, in a wrapping format. */
 export const wrapDetail = (json: string): string => jsonpWrap(json);
 
-/** Whether a format applies to a resource of this site (contract §5): matrix formats to matrices, bed where sites exist. */
-export function formatApplies(format: FormatName, needs: 'data' | 'matrices' | 'sites', resource: { readonly hasMatrices: boolean }, site: Pick<SiteConfig, 'formats' | 'withSites'>): boolean {
-  if (site.formats.indexOf(format) === -1) return false;
-  if (needs === 'data') return true;
-  return resource.hasMatrices && (needs === 'matrices' || site.withSites);
-}

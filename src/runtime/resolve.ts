@@ -14,7 +14,7 @@ import type { ResourceDescriptor } from '../api/resources.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { isSafeSegment } from '../model/segments.js';
 import { apiHeaders, answered, errorAnswer, type Answer, type Loaded, type Step } from './answer.js';
-import { formatApplies } from './assemble.js';
+import { formatApplies } from './applies.js';
 import { resolveDetail } from './resolve-detail.js';
 import { resolveList } from './resolve-list.js';
 import { resolveLogo } from './resolve-static.js';
