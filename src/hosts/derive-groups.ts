@@ -10,12 +10,25 @@ import { formatSpec, type FormatName } from '../api/formats.js';
 import { formatVariants, subsets } from '../routes/generate.js';
 import { prebuiltFilterKeys, prebuiltOrders } from '../runtime/prebuilt.js';
 import type { PrebuiltLists, SiteConfig } from '../runtime/site-data.js';
-import { filterKey, orderKey, pageKey, pageSizeKey, releaseKey } from './group-keys.js';
-import type { FormatCondition, Group, KeyRule, PathForm, RefuseGroup, ServeGroup } from './groups.js';
-import { EMPTY_SELECTION_ERROR, filterError, INVALID_PAGE_ERROR, NOT_ACCEPTABLE_ERROR, NOT_FOUND_ERROR, releaseError, type HostError } from './host-errors.js';
+import { DOT_SEGMENTS, filterKey, orderKey, pageKey, pageSizeKey, releaseKey } from './group-keys.js';
+import type { FormatCondition, Group, KeyMatch, KeyRule, PathForm, RefuseGroup, ServeGroup } from './groups.js';
+import { EMPTY_SELECTION_ERROR, filterError, INVALID_PAGE_ERROR, NOT_ACCEPTABLE_ERROR, NOT_FOUND_ERROR, releaseError, SUFFIX_FILTER_ERROR, type HostError } from './host-errors.js';
 import { absentFill, detailTarget, listTarget } from './group-targets.js';
 
 type Site = Pick<SiteConfig, 'formats' | 'withSites' | 'releases'> & { readonly prebuilt: PrebuiltLists };
+
+/** What a host can afford to list. */
+export interface GroupOptions {
+  /**
+   * Whether a list's format-suffix form (`/api/v1/matrix.json`) serves filter selections too;
+   * else its filters are refused (hosts that list every combination as a rule: a fraction of
+   * the rules, for a form clients rarely use).
+   */
+  readonly suffixSelections: boolean;
+}
+
+/** Every combination on every form (Apache, the reference). */
+export const ALL_GROUPS: GroupOptions = { suffixSelections: true };
 
 /** The formats of a resource on this site, in the format table's (negotiation) order. */
 const namedFormats = (r: ListDescriptor | DetailDescriptor, site: Site): FormatName[] => formatVariants(r, site).filter((v) => v.formatInQuery).map((v) => v.format);
@@ -40,32 +53,36 @@ function detailGroup(detail: DetailDescriptor, form: PathForm, format: FormatCon
   return { kind: 'serve', resource: detail.name as ServeGroup['resource'], form, format, negotiable: namedFormats(detail, site), keys: [release], target, mediaType: formatSpec(format.format).mediaType, missing: NOT_FOUND_ERROR };
 }
 
-/** The filters a list reads that this build has no selections for: refused (`version` only as `latest`, the one value that filters). */
-function filterRefusals(r: ResourceDescriptor, form: PathForm, site: Site): RefuseGroup[] {
+/**
+ * Refusals before a list's groups: the filters it reads that this build has no selections for
+ * (`version` only as `latest`, the one value that filters); on a form without selections every
+ * filter; and a dot segment as a selection's value (it would step to another folder).
+ */
+function filterRefusals(r: ResourceDescriptor, form: PathForm, site: Site, selections: readonly MatrixFilter[]): RefuseGroup[] {
   if (r.kind !== 'list' || !r.filtered) return [];
   const prebuilt = prebuiltFilterKeys(r, site.prebuilt);
-  return MATRIX_FILTERS.filter((k) => !prebuilt.includes(k)).map((key) => ({
-    kind: 'refuse',
-    resource: r.name,
-    form,
-    when: { key, match: key === 'version' ? { kind: 'literal', values: ['latest'], caseless: false } : { kind: 'any' } },
-    negotiable: namedFormats(r, site),
-    error: filterError(key),
-  }));
+  const refusal = (key: MatrixFilter, match: KeyMatch, error: HostError): RefuseGroup => ({ kind: 'refuse', resource: r.name, form, when: { key, match }, negotiable: namedFormats(r, site), error });
+  const out: RefuseGroup[] = [];
+  for (const key of MATRIX_FILTERS) {
+    if (selections.includes(key)) continue;
+    const error = prebuilt.includes(key) ? SUFFIX_FILTER_ERROR : filterError(key);
+    out.push(refusal(key, key === 'version' ? { kind: 'literal', values: ['latest'], caseless: false } : { kind: 'any' }, error));
+  }
+  for (const key of selections) if (key !== 'version') out.push(refusal(key, { kind: 'literal', values: DOT_SEGMENTS, caseless: false }, NOT_FOUND_ERROR));
+  return out;
 }
 
 /** Every group of one path form of a resource. */
-function formGroups(r: ResourceDescriptor, form: PathForm, site: Site, release: KeyRule): Group[] {
+function formGroups(r: ResourceDescriptor, form: PathForm, site: Site, release: KeyRule, options: GroupOptions): Group[] {
   const negotiable = namedFormats(r, site);
   const refusal = (when: RefuseGroup['when'], error: HostError): RefuseGroup => ({ kind: 'refuse', resource: r.name, form, when, negotiable, error });
-  const serve = (format: FormatCondition): ServeGroup[] => {
-    if (r.kind === 'detail') return [detailGroup(r, form, format, site, release)];
-    const keys = r.filtered ? prebuiltFilterKeys(r, site.prebuilt) : [];
-    return subsets(keys as MatrixFilter[]).map((s) => listGroup(r, form, format, s, site, release));
-  };
+  const withSelections = r.kind === 'list' && r.filtered && (form.suffix === null || options.suffixSelections);
+  const selections = withSelections ? (prebuiltFilterKeys(r, site.prebuilt) as MatrixFilter[]) : [];
+  const serve = (format: FormatCondition): ServeGroup[] =>
+    r.kind === 'detail' ? [detailGroup(r, form, format, site, release)] : subsets(selections).map((s) => listGroup(r, form, format, s, site, release));
   const out: Group[] = [];
   if (form.suffix === null) out.push(refusal('not-acceptable', NOT_ACCEPTABLE_ERROR));
-  out.push(...filterRefusals(r, form, site));
+  out.push(...filterRefusals(r, form, site, selections));
   if (form.suffix !== null) return [...out, ...serve({ format: form.suffix, by: 'suffix', negotiated: false })];
   // A list's default format is its own file (links without `format`); a detail's is the same file as format=json.
   for (const f of negotiable) out.push(...serve({ format: f, by: 'query', negotiated: r.kind === 'detail' || f !== DEFAULT }));
@@ -80,7 +97,7 @@ function suffixForms(r: ResourceDescriptor, site: Site): PathForm[] {
 }
 
 /** The rule groups of a site built with prebuilt pages. */
-export function ruleGroups(site: Pick<SiteConfig, 'formats' | 'withSites' | 'releases' | 'prebuilt'>): Group[] {
+export function ruleGroups(site: Pick<SiteConfig, 'formats' | 'withSites' | 'releases' | 'prebuilt'>, options: GroupOptions = ALL_GROUPS): Group[] {
   const prebuilt = site.prebuilt;
   if (prebuilt === null) throw new Error('rules-only hosts (netlify, apache) serve prebuilt pages: build without --compact for them');
   const only = site.releases[0];
@@ -88,7 +105,7 @@ export function ruleGroups(site: Pick<SiteConfig, 'formats' | 'withSites' | 'rel
   const full: Site = { ...site, prebuilt };
   const release = releaseKey(only, releaseError([only.name]));
   const out: Group[] = [];
-  for (const r of RESOURCES) for (const form of suffixForms(r, full)) out.push(...formGroups(r, form, full, release));
-  for (const r of RESOURCES) out.push(...formGroups(r, { segments: r.segments, suffix: null }, full, release));
+  for (const r of RESOURCES) for (const form of suffixForms(r, full)) out.push(...formGroups(r, form, full, release, options));
+  for (const r of RESOURCES) out.push(...formGroups(r, { segments: r.segments, suffix: null }, full, release, options));
   return out;
 }

@@ -47,6 +47,13 @@ export interface KeyRule {
   readonly fold: 'upper' | 'lower' | null;
   /** Tried in order: literals, then `any`, then `otherwise`. */
   readonly alternatives: readonly KeyAlternative[];
+  /**
+   * The key's literal values are every value that names a file at its placeholder (besides the
+   * `otherwise` text, which names the file of the absent key): a host that cannot afford a rule
+   * per value may bind any value instead, and any other value then finds no file (its missing
+   * error, a 404) instead of the refusal.
+   */
+  readonly closed: boolean;
 }
 
 /** A path below `/api/v1/`. */

@@ -34,6 +34,8 @@ export const filterError = (key: string): HostError => named(`unavailable-filter
 export const ORDER_ERROR = named('unavailable-order', unavailableHere('This order'));
 export const PAGE_SIZE_ERROR = named('unavailable-page-size', unavailableHere('This page_size'));
 export const EMPTY_SELECTION_ERROR = named('unavailable-empty-selection', unavailableHere('A filter selection that matches no matrix'));
+/** A filter on a list's format-suffix form (`/api/v1/matrix.json?collection=CORE`), where a host keeps no rules for selections. */
+export const SUFFIX_FILTER_ERROR = named('unavailable-suffix-filter', unavailableHere('A filter on the format-suffix form of a list (use format=)'));
 /** A parameter name with `%` escapes: the host compares names as sent, so it cannot tell which filter it is. */
 export const ENCODED_NAME_ERROR = named('unavailable-encoded-name', unavailableHere('A parameter name written with %-escapes'));
 

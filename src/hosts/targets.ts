@@ -3,6 +3,7 @@
  * adapters replace the rule-table ones, see docs/runtime.md).
  */
 import type { SiteConfig } from '../runtime/site-data.js';
+import { rulesHostFiles } from './rules-targets.js';
 
 /** A copy of a response at its DRF suffix-form path, for hosts that need one (see paths.ts). */
 export interface SuffixAlias {
@@ -32,6 +33,6 @@ export type HostTarget = (typeof HOST_TARGETS)[number];
 export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(['netlify']);
 
 /** The configuration files of the chosen hosts. */
-export function hostFiles(targets: readonly HostTarget[], _site: SiteConfig, _facts: SiteFacts): HostFile[] {
-  return targets.length ? [] : [];
+export function hostFiles(targets: readonly HostTarget[], site: SiteConfig, facts: SiteFacts): HostFile[] {
+  return [...rulesHostFiles(targets, site, facts)];
 }
