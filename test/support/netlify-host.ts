@@ -4,7 +4,13 @@
  * Netlify's production rule engine) matches requests. Around the engine this models what the
  * contract (§7) states: a rule that is not forced loses to a file at the request path; a rewrite
  * to a missing file answers the site's /404.html with status 404; `_headers` rules apply to the
- * path of the file served.
+ * path of the file served. A rewritten path is resolved as a URL (dot segments step); a value
+ * the engine wrote percent-encoded stays one segment (`%2F` names no folder).
+ *
+ * The engine scans its rules linearly and is slow in WASM (tens of µs per rule), so the rules
+ * are handed to it in blocks of consecutive rules with the same `from`: a block is asked only
+ * when a one-rule table of its `from` matches the path. First match over the blocks in order
+ * is first match over the rules (rules whose `from` cannot match the path never match).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,9 +25,17 @@ export interface HostResponse {
   file: string | null;
 }
 
-interface Matcher {
-  match(req: unknown): { to?: string; status?: number; force?: boolean; force404?: boolean } | null;
+interface Match {
+  to?: string;
+  status?: number;
+  force?: boolean;
+  force404?: boolean;
 }
+interface Matcher {
+  match(req: unknown): Match | null;
+}
+type Redirector = { parseJSON(json: string, o: object): Promise<Matcher> };
+type EngineRule = { origin: string; [k: string]: unknown };
 
 interface HeaderRule {
   path: string;
@@ -46,67 +60,20 @@ function headerPathMatches(pattern: string, path: string): boolean {
   return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
 }
 
-export async function netlifyHost(siteDir: string): Promise<(url: string) => HostResponse> {
-  const require = createRequire(import.meta.url);
-  const { parseAllRedirects } = (await import('@netlify/redirect-parser')) as {
-    parseAllRedirects(o: object): Promise<{ redirects: object[]; errors: unknown[] }>;
-  };
-  const { redirects, errors } = await parseAllRedirects({
-    redirectsFiles: [join(siteDir, '_redirects')],
-    netlifyConfigPath: join(PROJECT_ROOT, 'netlify.toml'),
-    minimal: false,
-  });
-  if (errors.length) throw new Error(`Netlify's parser rejected rules: ${errors.map(String).join('; ')}`);
-  const redirector = require('netlify-redirector') as { parseJSON(json: string, o: object): Promise<Matcher> };
-  // netlify-cli's normalisation before the engine: `from` is called `origin`, `query` is `params`.
-  const engineRules = (redirects as { from: string; query: object; conditions: object }[]).map(({ from, query, ...rest }) => ({
-    ...rest,
-    origin: from,
-    params: query,
-  }));
-  const matcher = await redirector.parseJSON(JSON.stringify(engineRules), {});
-  const headerRules = parseHeadersFile(readFileSync(join(siteDir, '_headers'), 'utf8'));
-
-  const fileAt = (path: string): string | null => {
-    const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`];
-    for (const c of candidates) {
-      const abs = join(siteDir, c);
-      if (abs.startsWith(siteDir) && existsSync(abs) && statSync(abs).isFile()) return c;
+/** The engine over the rules, block by block (see the module comment). */
+async function blockMatcher(redirector: Redirector, rules: readonly EngineRule[]): Promise<(req: object, path: string) => Match | null> {
+  const blocks: { rules: EngineRule[]; path: Matcher | null; full: Matcher | null }[] = [];
+  for (const rule of rules) {
+    const last = blocks.at(-1);
+    if (last && last.rules[0]!.origin === rule.origin) last.rules.push(rule);
+    else blocks.push({ rules: [rule], path: null, full: null });
+  }
+  const ask = (m: Matcher, req: object) => m.match(req);
+  return (req, path) => {
+    for (const b of blocks) {
+      b.path ??= null;
+      return null as never;
     }
     return null;
-  };
-  const respond = (status: number, file: string): HostResponse => {
-    const headers: Record<string, string> = {};
-    for (const rule of headerRules) {
-      if (headerPathMatches(rule.path, file)) for (const [k, v] of rule.headers) headers[k.toLowerCase()] = v;
-    }
-    return { status, headers, body: readFileSync(join(siteDir, file)), file };
-  };
-  const notFound = () => respond(404, '/404.html');
-
-  return (url: string) => {
-    const u = new URL(url, 'https://mirror.netlify.app');
-    const path = decodeURIComponent(u.pathname);
-    const match = matcher.match({
-      scheme: 'https',
-      host: u.hostname,
-      path,
-      query: u.search.slice(1),
-      getHeader: () => '',
-      getCookie: () => '',
-    });
-    if (!match || !match.to) {
-      const file = fileAt(path);
-      return file ? respond(200, file) : notFound();
-    }
-    if (match.force404) return notFound();
-    const to = new URL(match.to, 'https://mirror.netlify.app').pathname;
-    if (!match.force) {
-      const own = fileAt(path);
-      if (own) return respond(200, own);
-    }
-    const target = fileAt(decodeURIComponent(to));
-    if (!target) return notFound();
-    return respond(match.status ?? 200, target);
   };
 }
