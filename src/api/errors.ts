@@ -26,6 +26,13 @@ export const methodNotAllowed = (method: string): ApiError => detail(405, `Metho
 export const releaseNotServed = (value: string, served: readonly string[]): ApiError =>
   detail(404, `Release ${value} is not served here; this copy serves ${served.join(', ')}.`);
 
+/**
+ * The same refusal as a fixed body, for hosts that answer errors with files (Netlify, Apache):
+ * they cannot echo the value asked for.
+ */
+export const releaseNotServedHere = (served: readonly string[]): ApiError =>
+  detail(404, `This release is not served here; this copy serves ${served.join(', ')}.`);
+
 /** The hosts that answer every query (docs/hosting.md), named in the rules tier's refusals. */
 export const COMPUTE_HOSTS = 'the dev server (jaspar-static serve), nginx with njs, a Netlify Edge Function or a Cloudflare Worker';
 

@@ -9,7 +9,7 @@
  */
 import type { SiteConfig } from '../runtime/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from './bundle.js';
-import type { HostFile } from './targets.js';
+import type { HostFile } from './host-file.js';
 
 /** The Worker's source for a site. */
 export function workerScript(site: SiteConfig): string {

@@ -16,7 +16,7 @@ import { NOT_SERVED } from '../runtime/resolve.js';
 import { DATA_DIR, type SiteConfig } from '../runtime/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from './bundle.js';
 import { FILE_TYPES, prefixTypes } from './content-types.js';
-import type { HostFile } from './targets.js';
+import type { HostFile } from './host-file.js';
 
 /** CloudFront's limit on a function's code, in bytes. */
 export const FUNCTION_LIMIT = 10 * 1024;

@@ -9,7 +9,7 @@ import { cloudflareFiles } from './cloudflare.js';
 import { cloudfrontFiles } from './cloudfront.js';
 import { netlifyEdgeFiles } from './netlify-edge.js';
 import { nginxFiles } from './nginx.js';
-import type { HostFile, HostTarget } from './targets.js';
+import type { HostFile, HostTarget } from './host-file.js';
 
 /** Per host that runs the runtime, its adapter. */
 export const RUNTIME_ADAPTERS: { readonly [T in HostTarget]?: (site: SiteConfig) => HostFile[] } = {

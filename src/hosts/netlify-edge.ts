@@ -9,7 +9,7 @@
 import { LOGO_DIR } from '../logos/files.js';
 import type { SiteConfig } from '../runtime/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from './bundle.js';
-import type { HostFile } from './targets.js';
+import type { HostFile } from './host-file.js';
 
 /** The deploy folder's subfolder Netlify reads edge functions from (netlify.toml `edge_functions`). */
 export const EDGE_DIR = 'netlify-edge';

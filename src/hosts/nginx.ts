@@ -17,7 +17,7 @@ import { NOT_SERVED } from '../runtime/resolve.js';
 import type { SiteConfig } from '../runtime/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from './bundle.js';
 import { FILE_TYPES, prefixTypes } from './content-types.js';
-import type { HostFile } from './targets.js';
+import type { HostFile } from './host-file.js';
 
 /** The folder below the nginx configuration folder holding these files. */
 export const NGINX_DIR = 'jaspar';

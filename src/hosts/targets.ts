@@ -1,43 +1,21 @@
 /**
- * The hosts a build can configure, one adapter each (work in progress: the request-runtime
- * adapters replace the rule-table ones, see docs/runtime.md).
+ * The hosts a build can configure: the rules-only hosts (rendered from the rule groups) and the
+ * hosts that run the request runtime (docs/hosting.md has the table of both tiers).
  */
 import type { SiteConfig } from '../runtime/site-data.js';
 import { compactRefusal, RUNTIME_ADAPTERS } from './compute-targets.js';
+import type { HostFile, HostTarget, SiteFacts } from './host-file.js';
+import { rulesHostFiles } from './rules-targets.js';
 
-/** A copy of a response at its DRF suffix-form path, for hosts that need one (see paths.ts). */
-export interface SuffixAlias {
-  /** Site path with leading slash, e.g. /api/v1/matrix/MA0004.1.jaspar. */
-  readonly path: string;
-  readonly mediaType: string;
-}
-
-/** Facts about the built tree some adapters need beyond the site configuration. */
-export interface SiteFacts {
-  readonly aliases: readonly SuffixAlias[];
-}
-
-/** A configuration file an adapter writes: into the site (`site`, the default) or the deploy folder. */
-export interface HostFile {
-  readonly path: string;
-  readonly content: string;
-  readonly place?: 'site' | 'deploy';
-  /** Unix permissions, for scripts. */
-  readonly mode?: number;
-}
-
-export const HOST_TARGETS = ['netlify', 'netlify-edge', 'cloudflare', 'cloudfront', 'nginx', 'apache'] as const;
-export type HostTarget = (typeof HOST_TARGETS)[number];
-
-/** Hosts whose rules cannot match part of a path segment, so suffix forms need copies. */
-export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(['netlify']);
+export { HOST_TARGETS, NEEDS_SUFFIX_ALIASES } from './host-file.js';
+export type { HostFile, HostTarget, SiteFacts, SuffixAlias } from './host-file.js';
 
 /** The configuration files of the chosen hosts. */
-export function hostFiles(targets: readonly HostTarget[], site: SiteConfig, _facts: SiteFacts): HostFile[] {
+export function hostFiles(targets: readonly HostTarget[], site: SiteConfig, facts: SiteFacts): HostFile[] {
   // The CLI refuses such a build before it starts (src/cli/build-command.ts); this guards the API.
   const refusal = site.prebuilt === null ? compactRefusal(targets) : null;
   if (refusal !== null) throw new Error(refusal);
-  const out: HostFile[] = [];
+  const out: HostFile[] = [...rulesHostFiles(targets, site, facts)];
   for (const target of targets) out.push(...(RUNTIME_ADAPTERS[target]?.(site) ?? []));
   return out;
 }

@@ -60,7 +60,8 @@ function filledSegments(resource: ResourceName, params: Params, template: boolea
 
 /**
  * The file of a route, relative to the output root, with `/` separators. With `template`,
- * parameter and page values may be placeholders (`:id`, `:page`) for host rules.
+ * parameter, filter, order, page size and page values may be placeholders (`:id`, `:order`,
+ * `:page`) for host rules.
  */
 export function routeFile(route: Route, asTemplate?: boolean): string {
   const template = asTemplate === true;
@@ -80,7 +81,7 @@ export function routeFile(route: Route, asTemplate?: boolean): string {
   const keys = Object.keys(route.filters);
   for (let i = 0; i < keys.length; i++) segs.push(check(keys[i]!, false), check(route.filters[keys[i]!]!, template));
   segs.push(route.pageSize === null ? 'default' : check(String(route.pageSize), template));
-  segs.push(route.order === null ? 'default' : check(route.order, false));
+  segs.push(route.order === null ? 'default' : check(route.order, template));
   return `${segs.join('/')}/${check(String(route.page), template)}.${ext}`;
 }
 
