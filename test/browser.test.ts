@@ -13,7 +13,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVIL, writeEvilDump } from './support/evil-dump.js';
 import { command, describeWith, PROJECT_ROOT } from './support/requirements.js';
-import { SAMPLE, buildSite, serve, type BuiltSite, type Served } from './support/site.js';
+import { SAMPLE, buildSite, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -121,9 +121,8 @@ describeWith('browsable pages in Chromium', [command(CHROMIUM, ['--version'], 'D
   let site: BuiltSite;
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildSite(SAMPLE);
+    site = await sharedSite(SAMPLE);
   });
-  afterAll(() => site?.cleanup());
 
   describe('through the dev server', () => {
     let dev: Served;

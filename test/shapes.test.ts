@@ -6,34 +6,28 @@
  * sites are built in two formats (a data and a text format): renderers are pure functions of the
  * model, which is compared whole.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exportAllShapes, type ExportedShape } from '../src/dump/export/shapes.js';
 import { readFlatDump } from '../src/dump/flat/read-flat.js';
 import { readDump } from '../src/dump/read-dump.js';
 import type { FormatName } from '../src/api/formats.js';
 import { buildRelease } from '../src/model/build-release.js';
 import { hashTree } from './support/files.js';
+import { tempDirSync } from './support/scratch.js';
 import { SAMPLE, buildSite, type BuiltSite } from './support/site.js';
 
 const FORMATS: FormatName[] = ['json', 'jaspar'];
 const model = async (dump: string) => buildRelease(await readDump(dump)).release;
 
 describe('every dump shape builds the same site', () => {
-  const root = mkdtempSync(join(tmpdir(), 'jaspar-static-shapes-'));
+  const root = tempDirSync('shapes');
   let reference: BuiltSite;
   let expected: Map<string, string>;
   const shapes: ExportedShape[] = exportAllShapes(readFlatDump(SAMPLE), root, 'sample', SAMPLE);
 
   beforeAll(async () => {
     reference = await buildSite(SAMPLE, { formats: FORMATS });
-    expected = hashTree(reference.dir);
-  });
-  afterAll(() => {
-    reference?.cleanup();
-    rmSync(root, { recursive: true, force: true });
+    expected = await hashTree(reference.dir);
   });
 
   it('exports seven shapes', () => {
@@ -48,12 +42,12 @@ describe('every dump shape builds the same site', () => {
         expect(site.summary.shape).toBe(shape.shape);
         expect(site.summary.release).toBe('sample');
         expect(site.summary.warnings).toEqual(reference.summary.warnings.map((w) => ({ ...w, place: expect.anything() })));
-        const actual = hashTree(site.dir);
+        const actual = await hashTree(site.dir);
         const differing = [...expected.keys()].filter((k) => actual.get(k) !== expected.get(k));
         expect(differing).toEqual([]);
         expect(actual.size).toBe(expected.size);
       } finally {
-        site.cleanup();
+        await site.cleanup();
       }
     });
   }

@@ -1,14 +1,19 @@
 /**
  * The build: read the dump, build the model once, write every response into a staging
- * folder beside the target, and swap it in only when everything succeeded.
+ * folder beside the target, and swap it in only when everything succeeded. One build at a
+ * time per target (a lock beside it); what dead builds left there is cleaned up first.
  */
 import { readDump } from '../dump/read-dump.js';
 import { readExtras } from '../dump/extras/read-extras.js';
-import type { Warning } from '../errors.js';
+import { UserError, type Warning } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../hosts/targets.js';
 import { buildRelease } from '../model/build-release.js';
+import { diskError } from '../output/disk-errors.js';
+import { changedInputs, snapshotInputs } from '../output/input-snapshot.js';
+import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
+import { removeStale } from '../output/stale.js';
 import { stageOutput } from '../output/swap.js';
 import { resolve } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
@@ -29,6 +34,8 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly openSink?: (staging: string) => DiskSink;
   /** A compact build, for hosts that run the request runtime (docs/runtime.md). */
   readonly compact?: boolean;
+  /** Hears what the build did beside the target (stale locks and staging folders removed); the CLI prints it. */
+  readonly log?: (line: string) => void;
 }
 
 export interface BuildSummary {
@@ -53,14 +60,40 @@ export const deployDirFor = (out: string): string => `${resolve(out)}.deploy`;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
+  const log = options.log ?? (() => {});
+  const deployDir = options.deployDir ?? deployDirFor(options.out);
+  const written = { files: 0, bytes: 0, diskBytes: 0 };
+  const locks: OutputLock[] = [];
+  try {
+    locks.push(lockOutput(options.out, log));
+    locks.push(lockOutput(deployDir, log));
+    await removeStale(options.out, log);
+    await removeStale(deployDir, log);
+    return await buildLocked(options, deployDir, written);
+  } catch (err) {
+    // Mapped here, after the staging folder is gone, so the free space reported is real.
+    throw diskError(err, options.out, written) ?? err;
+  } finally {
+    for (const lock of locks) lock.release();
+  }
+}
+
+async function buildLocked(options: BuildOptions, deployDir: string, written: { files: number; bytes: number; diskBytes: number }): Promise<BuildSummary> {
   const started = performance.now();
+  const before = await snapshotInputs(options.dump);
   const raw = await readDump(options.dump);
-  const { release, warnings } = buildRelease(raw, { year: options.year ?? null, extras: readExtras(options.dump) });
+  const extras = readExtras(options.dump);
+  const changed = changedInputs(before, await snapshotInputs(options.dump));
+  if (changed.length > 0) {
+    throw new UserError(`the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`, { file: options.dump });
+  }
+  const { release, warnings } = buildRelease(raw, { year: options.year ?? null, extras });
   const readSeconds = (performance.now() - started) / 1000;
   const staged = stageOutput(options.out);
-  const stagedDeploy = stageOutput(options.deployDir ?? deployDirFor(options.out));
+  const stagedDeploy = stageOutput(deployDir);
+  let sink: DiskSink | null = null;
   try {
-    const sink = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging);
+    sink = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging);
     const defaults = defaultRouteOptions();
     const site = {
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -84,12 +117,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       }, deploy);
     } catch (err) {
       // Let background writes finish before the staging folder is removed, so none lands after.
-      await Promise.allSettled([sink.settle?.(0), deploy.settle(0)]);
+      await Promise.allSettled([sink.settle(0), deploy.settle(0)]);
       throw err;
     }
     options.signal?.throwIfAborted();
-    staged.commit();
-    stagedDeploy.commit();
+    await staged.commit();
+    await stagedDeploy.commit();
     return {
       shape: raw.shape,
       release: release.info.name,
@@ -103,7 +136,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       warnings,
     };
   } finally {
-    staged.discard();
-    stagedDeploy.discard();
+    if (sink) Object.assign(written, { files: sink.files, bytes: sink.bytes, diskBytes: sink.diskBytes });
+    await staged.discard();
+    await stagedDeploy.discard();
   }
 }

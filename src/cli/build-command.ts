@@ -70,6 +70,7 @@ export async function runBuild(dump: string, flags: BuildFlags, command?: Comman
       filterOrders: flags.filterOrders,
       compact: flags.compact,
       signal: controller.signal,
+      log: (line) => process.stderr.write(`jaspar-static: ${line}\n`),
     });
     process.stdout.write(`${formatSummary(summary, flags.out)}\n`);
     process.stdout.write(`host configuration not to be served: ${flags.deployDir ?? deployDirFor(flags.out)} (see docs/deploy.md)\n`);

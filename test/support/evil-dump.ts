@@ -2,9 +2,9 @@
  * A tiny flat-file release whose names, annotations, species and TFFM fields carry markup,
  * quotes and ampersands, for checking that every page shows them as text.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDirSync } from './scratch.js';
 
 /** Strings that would run or inject markup if a page printed them raw. */
 export const EVIL = {
@@ -34,7 +34,7 @@ function pfmRows(id: number, cols: readonly (readonly [number, number, number, n
 
 /** Write the dump into a new temporary folder named EVIL2020; returns the folder. */
 export function writeEvilDump(): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'jaspar-static-evil-')), 'EVIL2020');
+  const dir = join(tempDirSync('evil'), 'EVIL2020');
   mkdirSync(dir);
   const files: Record<string, (readonly (string | number)[])[]> = {
     'MATRIX.txt': [
