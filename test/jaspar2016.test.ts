@@ -140,11 +140,23 @@ describeWith('JASPAR2016 (real flat-file release)', [release], () => {
     expect(root.matrix).toBe('https://jaspar.example.org/api/v1/matrix/');
   });
 
-  it('refuses filters it cannot prebuild instead of answering an unfiltered list', async () => {
-    for (const url of ['/api/v1/matrix/?search=Arnt', '/api/v1/matrix/?tax_id=9606,10090', '/api/v1/matrix/?version=2', '/api/v1/matrix/?collection=CORE&order=name']) {
+  type Listed = { name: string; base_id: string; collection: string; version: string };
+  it('answers filters it did not prebuild on the dev server, and a rules-only host refuses them with a detail, never another list', async () => {
+    const cases: [string, (m: Listed) => boolean][] = [
+      ['/api/v1/matrix/?search=Arnt', (m) => [m.name, m.base_id, m.collection].some((v) => v.toUpperCase().includes('ARNT'))],
+      ['/api/v1/matrix/?version=2', (m) => m.version === '2'],
+      ['/api/v1/matrix/?collection=CORE&order=name', (m) => m.collection === 'CORE'],
+    ];
+    for (const [url, fits] of cases) {
       const res = await fetch(dev.origin + url);
-      expect(res.status, url).toBe(404);
-      expect(netlify(url).status, url).toBe(404);
+      expect(res.status, url).toBe(200);
+      const page = (await res.json()) as { count: number; results: Listed[] };
+      expect(page.count, url).toBeGreaterThan(0);
+      expect(page.count, url).toBeLessThan(2049);
+      expect(page.results.filter((m) => !fits(m)), url).toEqual([]);
+      const viaNetlify = netlify(url);
+      expect(viaNetlify.status, url).toBe(404);
+      expect((JSON.parse(viaNetlify.body.toString('utf8')) as { detail: string }).detail, url).toMatch(/netlify-edge|cloudflare|nginx/);
     }
   });
 

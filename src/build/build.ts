@@ -14,7 +14,7 @@ import { changedInputs, snapshotInputs } from '../output/input-snapshot.js';
 import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
 import { removeStale } from '../output/stale.js';
-import { stageOutput } from '../output/swap.js';
+import { commitTogether, stageOutput } from '../output/swap.js';
 import { resolve } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
 import { writeSite } from './write-site.js';
@@ -121,8 +121,7 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
       throw err;
     }
     options.signal?.throwIfAborted();
-    await staged.commit();
-    await stagedDeploy.commit();
+    await commitTogether([staged, stagedDeploy]);
     return {
       shape: raw.shape,
       release: release.info.name,

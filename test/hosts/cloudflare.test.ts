@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { command, PROJECT_ROOT } from '../support/requirements.js';
+import { WORKERD } from '../support/probes.js';
+import { command } from '../support/requirements.js';
 import { send } from './support/client.js';
 import { startWorker } from './support/miniflare.js';
 import { LOGO_REQUESTS } from './support/requests.js';
@@ -15,7 +16,7 @@ import { computeHostSuite } from './support/suite.js';
 computeHostSuite({
   title: 'Cloudflare Worker in workerd answers as the dev server',
   // miniflare runs workerd, an npm package's binary: there after `npm ci` where workerd supports the platform.
-  requirements: [command(join(PROJECT_ROOT, 'node_modules/.bin/workerd'), ['--version'], 'workerd (npm, installed with miniflare by npm ci)')],
+  requirements: [command(WORKERD, ['--version'], 'workerd (npm, installed with miniflare by npm ci)')],
   target: 'cloudflare',
   start: async (built) => {
     const worker = await startWorker(built.site, join(built.site, '_worker.js'));

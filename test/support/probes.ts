@@ -4,7 +4,12 @@
  * up (requirements.ts), so collecting a test file never waits on a child process. A probe a
  * test needs must be listed here (command() fails with that advice otherwise).
  */
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { run } from './process.js';
+
+/** The checkout (as requirements.ts has it; not imported from there, which needs vitest). */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface ProbeResult {
   /** Exited 0. */
@@ -21,6 +26,12 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** Whether this process may mount a small tmpfs (root, outside a locked-down container): for the full-disk test. */
 export const MOUNT_TMPFS = ['sh', ['-c', 'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r']] as const;
 
+/** Binaries of npm packages (installed by `npm ci` where the package supports the platform). */
+export const DENO = join(ROOT, 'node_modules/.bin/deno');
+export const WORKERD = join(ROOT, 'node_modules/.bin/workerd');
+/** Debian libnginx-mod-http-js. */
+export const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
+
 /** [command, args] of every probe. */
 export const PROBES: readonly (readonly [string, readonly string[]])[] = [
   ...PYTHONS.flatMap((py) => ['yaml', 'Bio'].map((m) => [py, ['-c', `import ${m}`]] as const)),
@@ -29,6 +40,9 @@ export const PROBES: readonly (readonly [string, readonly string[]])[] = [
   ['apache2', ['-v']],
   [CHROMIUM, ['--version']],
   MOUNT_TMPFS,
+  [DENO, ['--version']],
+  [WORKERD, ['--version']],
+  ['test', ['-f', NJS_MODULE]],
 ];
 
 export const probeKey = (cmd: string, args: readonly string[]): string => JSON.stringify([cmd, ...args]);

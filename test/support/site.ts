@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { build, type BuildSummary } from '../../src/build/build.js';
 import { FORMAT_NAMES, type FormatName } from '../../src/api/formats.js';
+import { COMPACT_TARGETS } from '../../src/hosts/compute-targets.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
 import { startDevServer } from '../../src/server/dev-server.js';
 import { PROJECT_ROOT } from './requirements.js';
@@ -42,7 +43,8 @@ async function buildInto(root: string, dump: string, opts: SiteOptions): Promise
     baseUrl: opts.baseUrl ?? BASE,
     year: opts.year ?? null,
     formats: opts.formats ?? [...FORMAT_NAMES],
-    targets: [...HOST_TARGETS],
+    // A compact build is for the hosts that run the runtime only (the build refuses the others).
+    targets: opts.compact ? [...COMPACT_TARGETS] : [...HOST_TARGETS],
     ...(opts.pageSizes ? { pageSizes: opts.pageSizes } : {}),
     ...(opts.orderFields !== undefined ? { orderFields: opts.orderFields } : {}),
     ...(opts.filterKeys !== undefined ? { filterKeys: opts.filterKeys } : {}),

@@ -7,9 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { command, PROJECT_ROOT, type Requirement } from '../../support/requirements.js';
+import { command, type Requirement } from '../../support/requirements.js';
 
-export const DENO = join(PROJECT_ROOT, 'node_modules/.bin/deno');
+export { DENO } from '../../support/probes.js';
+import { DENO } from '../../support/probes.js';
 const HARNESS = join(dirname(fileURLToPath(import.meta.url)), 'netlify-edge-harness.js');
 
 export const denoRequirements = (): Requirement[] => [command(DENO, ['--version'], 'Deno (npm package deno, installed by npm ci)')];

@@ -16,7 +16,8 @@ import { freePort } from './ports.js';
 const run = promisify(execFile);
 
 /** nginx's own module folder on Debian. */
-export const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
+export { NJS_MODULE } from '../../support/probes.js';
+import { NJS_MODULE } from '../../support/probes.js';
 
 /** nginx with the njs module (Debian packages nginx and libnginx-mod-http-js). */
 export function nginxRequirements(): Requirement[] {
