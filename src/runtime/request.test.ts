@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formDecode, parsePath, parseQuery, pyInt, quotePlus, utf8Decode } from './request.js';
+import { asciiLower, asciiUpper, formDecode, parsePath, parseQuery, pyInt, quotePlus, utf8Decode } from './request.js';
 
 describe('reading a request as Django does', () => {
   it('form-decodes names and values, keeps every pair in order, the last value of a name winning', () => {
@@ -39,5 +39,13 @@ describe('reading a request as Django does', () => {
 
   it('encodes as Python’s quote_plus', () => {
     expect(quotePlus("a b/c?d=e&f~g_h.i-j!'()*é")).toBe('a+b%2Fc%3Fd%3De%26f~g_h.i-j%21%27%28%29%2A%C3%A9');
+  });
+
+  it('folds case of ASCII letters only, as SQLite does, with or without other characters', () => {
+    expect(asciiUpper('Arnt::Ahr')).toBe('ARNT::AHR');
+    expect(asciiLower('ZIPPER-type')).toBe('zipper-type');
+    expect(asciiUpper('straße ǆ ı')).toBe('STRAßE ǆ ı');
+    expect(asciiLower('ÉCOLE Σ')).toBe('École Σ');
+    expect(asciiLower('ÀB')).toBe('Àb');
   });
 });

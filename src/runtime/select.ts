@@ -80,28 +80,35 @@ function anyContains(values: readonly string[], needle: string): boolean {
   return false;
 }
 
+/** A filter with its value folded once for the whole list (not once per record). */
+interface PreparedFilter {
+  readonly key: MatrixFilter;
+  readonly value: string;
+  readonly upper: string;
+  readonly lower: string;
+}
+
+const prepare = (f: FilterValue): PreparedFilter => ({ key: f.key, value: f.value, upper: asciiUpper(f.value), lower: asciiLower(f.value) });
+
 /** Whether matrix `i` passes one filter (every filter but `version`). */
-function passes(m: MatrixAttributes, i: number, f: FilterValue): boolean {
-  const v = f.value;
+function passes(m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
   switch (f.key) {
     case 'collection':
-      return m.collection[i] === asciiUpper(v);
+      return m.collection[i] === f.upper;
     case 'tax_group':
-      return m.taxGroups[i]!.indexOf(asciiLower(v)) !== -1;
+      return m.taxGroups[i]!.indexOf(f.lower) !== -1;
     case 'tax_id':
-      return m.taxIds[i]!.indexOf(v) !== -1;
+      return m.taxIds[i]!.indexOf(f.value) !== -1;
     case 'name':
-      return m.name[i] === v;
+      return m.name[i] === f.value;
     case 'tf_class':
-      return anyContains(m.classes[i]!, asciiLower(v));
+      return anyContains(m.classes[i]!, f.lower);
     case 'tf_family':
-      return anyContains(m.families[i]!, asciiLower(v));
+      return anyContains(m.families[i]!, f.lower);
     case 'data_type':
-      return anyContains(m.types[i]!, asciiLower(v));
-    case 'search': {
-      const n = asciiLower(v);
-      return containsFolded(m.name[i]!, n) || containsFolded(m.baseId[i]!, n) || containsFolded(m.collection[i]!, n);
-    }
+      return anyContains(m.types[i]!, f.lower);
+    case 'search':
+      return containsFolded(m.name[i]!, f.lower) || containsFolded(m.baseId[i]!, f.lower) || containsFolded(m.collection[i]!, f.lower);
     case 'version':
       return true;
   }
@@ -126,12 +133,16 @@ export function filterItems(index: IndexData, list: ListDescriptor, items: reado
   if (filters.length === 0 || list.items !== 'matrix') return items;
   const m = index.matrices;
   let latest = false;
-  for (let f = 0; f < filters.length; f++) if (filters[f]!.key === 'version') latest = true;
+  const prepared: PreparedFilter[] = [];
+  for (let f = 0; f < filters.length; f++) {
+    if (filters[f]!.key === 'version') latest = true;
+    else prepared.push(prepare(filters[f]!));
+  }
   const out: number[] = [];
   for (let k = 0; k < items.length; k++) {
     const i = items[k]!;
     let ok = true;
-    for (let f = 0; f < filters.length && ok; f++) ok = passes(m, i, filters[f]!);
+    for (let f = 0; f < prepared.length && ok; f++) ok = passes(m, i, prepared[f]!);
     if (ok) out.push(i);
   }
   return latest ? latestOnly(m, out) : out;
