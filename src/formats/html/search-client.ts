@@ -57,7 +57,8 @@ export const SEARCH_CLIENT = `/* jaspar-static: the search box of the browsable 
           extractField: function (doc, field) { return field === 'n' ? doc.n : text(doc.d[at[field]]); },
           searchOptions: {
             prefix: true,
-            fuzzy: function (term) { return term.length > 4 ? 0.2 : false; },
+            // Typos in words, never in ids and numbers: MA0101 must not find MA0107.
+            fuzzy: function (term) { return term.length > 4 && !/[0-9]/.test(term) ? 0.2 : false; },
             combineWith: 'AND',
             boost: { id: 3, name: 2 }
           }
