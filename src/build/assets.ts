@@ -1,7 +1,7 @@
 /**
  * Site files that are not API responses: the 404 page hosts serve for unknown paths, the
- * landing page (when the build has the HTML format) and the sequence logos every matrix
- * record links to, and the TFFM model files a release ships. Yields paths and contents (reading
+ * landing page and the search box's files (when the build has the HTML format), the sequence
+ * logos every matrix record links to, and the TFFM model files a release ships. Yields paths and contents (reading
  * only the release's own files); write-site.ts writes them through the sink.
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,9 @@ import { reverseComplement } from '../logos/geometry.js';
 import { logoFile } from '../logos/files.js';
 import { logoSvg } from '../logos/svg.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
+import type { IndexData } from '../runtime/site-data.js';
+import { landingFacets } from './facets.js';
+import { searchFiles } from './search-files.js';
 import type { SiteOptions } from './site-options.js';
 
 export interface AssetFile {
@@ -22,14 +25,18 @@ export interface AssetFile {
 }
 
 /**
- * Every non-API file of the site: 404 page, landing page, TFFM files, forward and
- * reverse-complement logos (a compact build keeps logos in fragment chunks instead).
+ * Every non-API file of the site: 404 page, landing page, search files, TFFM files, forward
+ * and reverse-complement logos (a compact build keeps logos in fragment chunks instead).
+ * `data` is the runtime's index of the release (the facets' counts and prebuilt selections).
  */
-export function* assetFiles(index: ReleaseIndex, ctx: RenderContext, options: SiteOptions): Generator<AssetFile> {
+export function* assetFiles(index: ReleaseIndex, ctx: RenderContext, options: SiteOptions, data: IndexData): Generator<AssetFile> {
   // Hosts that serve one page for every unknown path (Netlify, the S3 website) get the API's 404 body.
   yield { path: '404.html', content: NOT_FOUND.body };
-  // The landing page links to the HTML pages, so it exists only when they do.
-  if (options.formats.includes(BROWSABLE_FORMAT)) yield { path: LANDING_FILE, content: landingPage(ctx, BROWSABLE_FORMAT) };
+  // The landing page and the search link to the HTML pages, so they exist only when those do.
+  if (options.formats.includes(BROWSABLE_FORMAT)) {
+    yield { path: LANDING_FILE, content: landingPage(ctx, BROWSABLE_FORMAT, landingFacets(data, options, ctx.compact)) };
+    yield* searchFiles(index.release, ctx.compact);
+  }
   // TFFM model files shipped with the release, linked from the TFFM details.
   for (const [id, files] of index.release.tffmFiles) {
     for (const [name, path] of files) yield { path: `static/TFFM/${id}/${name}`, content: readFileSync(path) };

@@ -132,7 +132,7 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
     await put(ERROR_FILES['not-found'], NOT_FOUND.body);
     await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
   }
-  for (const asset of assetFiles(index, ctx, options)) await put(asset.path, asset.content);
+  for (const asset of assetFiles(index, ctx, options, full)) await put(asset.path, asset.content);
 
   for (const file of hostFiles(options.targets, site, { aliases })) {
     if (file.place !== 'deploy') await put(file.path, file.content);

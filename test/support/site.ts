@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { build, type BuildSummary } from '../../src/build/build.js';
 import { FORMAT_NAMES, type FormatName } from '../../src/api/formats.js';
 import { COMPACT_TARGETS } from '../../src/hosts/compute-targets.js';
-import { HOST_TARGETS } from '../../src/hosts/targets.js';
+import { HOST_TARGETS, type HostTarget } from '../../src/hosts/targets.js';
 import { startDevServer } from '../../src/server/dev-server.js';
 import { PROJECT_ROOT } from './requirements.js';
 import { removeTree, tempDir } from './scratch.js';
@@ -34,6 +34,8 @@ export interface SiteOptions {
   filterOrders?: boolean;
   /** A compact build (no prebuilt pages; docs/runtime.md). */
   compact?: boolean;
+  /** Hosts to configure (default: every host; a compact build takes only those that compute). */
+  targets?: HostTarget[];
 }
 
 /** Build `dump` into `<root>/dist` (its deploy folder: `<root>/dist.deploy`). */
@@ -44,7 +46,7 @@ async function buildInto(root: string, dump: string, opts: SiteOptions): Promise
     year: opts.year ?? null,
     formats: opts.formats ?? [...FORMAT_NAMES],
     // A compact build is for the hosts that run the runtime only (the build refuses the others).
-    targets: opts.compact ? [...COMPACT_TARGETS] : [...HOST_TARGETS],
+    targets: opts.targets ?? (opts.compact ? [...COMPACT_TARGETS] : [...HOST_TARGETS]),
     ...(opts.pageSizes ? { pageSizes: opts.pageSizes } : {}),
     ...(opts.orderFields !== undefined ? { orderFields: opts.orderFields } : {}),
     ...(opts.filterKeys !== undefined ? { filterKeys: opts.filterKeys } : {}),

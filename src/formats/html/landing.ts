@@ -1,8 +1,9 @@
 /**
  * The landing page (`index.html` at the site root): links to every list of the release, a
  * page per instance of every parameterised list (a collection, a tax group, a species…) and
- * every detail without parameters (the API root), all generic over the resource table. In a
- * compact build (no page files) it links to API URLs, which the request runtime answers.
+ * every detail without parameters (the API root), all generic over the resource table; the
+ * search box and the release's facets (facets.ts). In a compact build (no page files) it links
+ * to API URLs, which the request runtime answers.
  */
 import { resourcePath } from '../../routes/paths.js';
 import { RESOURCES, type ResourceDescriptor } from '../../api/resources.js';
@@ -11,7 +12,8 @@ import type { Params, Route } from '../../routes/route.js';
 import type { RenderContext } from '../context.js';
 import type { FormatName } from '../../api/formats.js';
 import { anchor, esc } from './escape.js';
-import { fileHref, LANDING_FILE, targetPath } from './links.js';
+import { facetsSection, type Facet } from './facets.js';
+import { fileHref, LANDING_FILE, targetPath, type LinkTarget } from './links.js';
 import { recordCount } from './records-table.js';
 import { page } from './page.js';
 
@@ -39,14 +41,16 @@ function entries(resource: ResourceDescriptor, ctx: RenderContext, format: Forma
     .map(({ params }) => ({ route: { kind: 'detail', resource: resource.name, params, format }, params, count: null }));
 }
 
+/** The href of a target from the landing page. */
+const hrefOf = (target: LinkTarget, compact: boolean): string => (compact ? `/${targetPath(target, true)}` : fileHref(LANDING_FILE, targetPath(target, false)));
+
 function item(e: Entry, label: string, compact: boolean): string {
   const count = e.count === null ? '' : ` <span class="muted">${recordCount(e.count)}</span>`;
-  const href = compact ? `/${targetPath({ route: e.route }, true)}` : fileHref(LANDING_FILE, targetPath({ route: e.route }, false));
-  return `<li>${anchor(href, label)}${count}</li>`;
+  return `<li>${anchor(hrefOf({ route: e.route }, compact), label)}${count}</li>`;
 }
 
-/** The landing page, linking to pages of the HTML format `format`. */
-export function landingPage(ctx: RenderContext, format: FormatName): string {
+/** The landing page, linking to pages of the HTML format `format`; `facets` from src/build/facets.ts. */
+export function landingPage(ctx: RenderContext, format: FormatName, facets: readonly Facet[]): string {
   const endpoints: string[] = [];
   const sections: string[] = [];
   for (const resource of RESOURCES) {
@@ -63,9 +67,10 @@ export function landingPage(ctx: RenderContext, format: FormatName): string {
   const body = [
     `<h1>${esc(release.info.name)}</h1>`,
     `<p>${release.matrices.length} matrices, ${release.tffms.length} TFFMs. ${ctx.compact ? COMPACT_NOTE : FILES_NOTE}</p>`,
+    facetsSection(facets, (target) => hrefOf(target, ctx.compact)),
     `<h2>Endpoints</h2><ul class="plain">${endpoints.join('')}</ul>`,
     ...sections,
     `<h2>Formats</h2><p>${ctx.routes.formats.map((f) => `<code>${esc(f)}</code>`).join(' ')}</p>`,
   ].join('\n');
-  return page({ home: ctx.compact ? `/${LANDING_FILE}` : LANDING_FILE, title: 'JASPAR REST API', release: release.info.name, endpoint: null, fixBase: null, body });
+  return page({ home: ctx.compact ? `/${LANDING_FILE}` : LANDING_FILE, title: 'JASPAR REST API', release: release.info.name, endpoint: null, fixBase: null, search: ctx.compact ? '/' : '', body });
 }

@@ -61,6 +61,7 @@ export function htmlListPage(env: Envelope, fragments: readonly string[], view: 
     release: view.release.name,
     endpoint: `GET ${view.site.baseUrl}${nav.request}`,
     fixBase: nav.fixBase,
+    search: root,
     body,
   });
 }

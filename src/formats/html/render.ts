@@ -47,6 +47,7 @@ export function renderHtml(input: RenderInput, ctx: RenderContext): string {
     release: ctx.release.name,
     endpoint: `GET ${ctx.baseUrl}${routeUrl(route)}`,
     fixBase: ctx.compact ? null : link.file,
+    search: null,
     body,
   });
 }

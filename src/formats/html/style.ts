@@ -32,4 +32,15 @@ pre.response{background:var(--soft);border:1px solid var(--line);border-radius:6
 pre.response .status{color:var(--muted)}
 ul.plain{padding-left:1.1rem;margin:.3rem 0}
 footer{color:var(--muted);font-size:.8rem;text-align:center;padding:1rem}
+form.search{margin-left:auto;position:relative;flex:0 1 26rem;align-self:center}
+form.search input{width:100%;padding:.3rem .6rem;border:1px solid var(--line);border-radius:4px;font:inherit;font-size:.9rem}
+form.search .hits{position:absolute;right:0;top:calc(100% + .3rem);width:min(40rem,94vw);max-height:70vh;overflow-y:auto;background:#fff;color:var(--fg);border-radius:6px;box-shadow:0 6px 24px rgba(0,0,0,.22);z-index:10}
+form.search .hits:empty{display:none}
+form.search .hits p{margin:0;padding:.45rem .8rem;color:var(--muted);font-size:.85rem;border-bottom:1px solid var(--line)}
+form.search .hits ol{list-style:none;margin:0;padding:.2rem 0}
+form.search .hits li{padding:.25rem .8rem;font-size:.9rem}
+form.search .hits li a{color:var(--accent);font-weight:400}
+dl.facets{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:.4rem 0}
+dl.facets dt{color:var(--muted)}dl.facets dd{margin:0}
+ul.facet{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.2rem 1rem}
 `.trim();
