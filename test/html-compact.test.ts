@@ -35,7 +35,7 @@ describe('HTML pages of a compact build', () => {
     for (const { page, href } of links) {
       // The landing page's TF-class facets open its own search (test/browser-search.test.ts).
       if (page === '/index.html' && /^#class=[^#]+$/.test(href)) continue;
-      expect(href, page).toMatch(/^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|index\.html$)/);
+      expect(href, page).toMatch(/^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|static\/search\/search\.js$|index\.html$)/);
       const url = new URL(href, dev.origin);
       expect(answers.get(`${url.pathname}${url.search}`)?.status, `${page} → ${href}`).toBe(200);
     }
