@@ -1,6 +1,6 @@
 /** One benchmark build in this process; prints one result line with peak RSS. */
 import { resourceUsage } from 'node:process';
-import { build } from '../src/build/build.js';
+import { build } from '../src/site/build.js';
 import { FORMAT_NAMES } from '../src/api/formats.js';
 import { HOST_TARGETS } from '../src/hosts/targets.js';
 

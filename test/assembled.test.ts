@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_NAMES, type FormatName } from '../src/api/formats.js';
-import { build } from '../src/build/build.js';
+import { build } from '../src/site/build.js';
 import { IMPLICIT_FORMAT_DIR, routeUrl } from '../src/routes/paths.js';
 import { openSite, type SiteHandle } from '../src/server/site-files.js';
 import { ask } from './support/ask.js';

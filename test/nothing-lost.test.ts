@@ -9,7 +9,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'no
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildOptions } from '../src/build/build.js';
+import { build, type BuildOptions } from '../src/site/build.js';
 import { UserError } from '../src/errors.js';
 import type { FormatName } from '../src/api/formats.js';
 import { HOST_TARGETS } from '../src/hosts/targets.js';

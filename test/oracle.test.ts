@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
+import { build } from '../src/site/build.js';
 import { openSite, type SiteHandle } from '../src/server/site-files.js';
 import { ask, formQuery } from './support/ask.js';
 import { loadFlatFiles, loadSqlDump, type OracleDb } from './support/oracle-db.js';

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync, cpSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../src/build/build.js';
+import { build } from '../src/site/build.js';
 import { UserError } from '../src/errors.js';
 import { HOST_TARGETS } from '../src/hosts/targets.js';
 import { hashTree } from './support/files.js';

@@ -45,10 +45,13 @@ export const FORMATS = [
 export type FormatName = (typeof FORMATS)[number]['name'];
 export const FORMAT_NAMES: readonly FormatName[] = FORMATS.map((f) => f.name);
 
+/** The name of the format with role `R` (a type error if the table gives the role to another). */
+type NameWithRole<R extends Role> = Extract<(typeof FORMATS)[number], { role: R }>['name'];
+
 /** The format served when a request names none and its Accept header picks nothing else. */
-export const DEFAULT_FORMAT: FormatName = 'json';
+export const DEFAULT_FORMAT: NameWithRole<'default'> = 'json';
 /** The browsable HTML format (DRF's `api`). */
-export const BROWSABLE_FORMAT: FormatName = 'api';
+export const BROWSABLE_FORMAT: NameWithRole<'browsable'> = 'api';
 
 /** The descriptor of a format; total over {@link FormatName}. */
 export function formatSpec(name: FormatName): FormatDescriptor {

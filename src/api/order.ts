@@ -39,19 +39,6 @@ export function sortBy<T>(items: readonly T[], field: OrderField<T>, descending:
   return keyed.map((k) => k.item);
 }
 
-/** The `order` query values a list accepts: each field ascending and descending. */
-export function orderValues<T>(fields: readonly OrderField<T>[]): string[] {
-  return fields.flatMap((f) => [f.name, `-${f.name}`]);
-}
-
-/** Resolve an `order` value to its field and direction; undefined for an unknown value. */
-export function parseOrder<T>(fields: readonly OrderField<T>[], value: string): { field: OrderField<T>; descending: boolean } | undefined {
-  const descending = value.startsWith('-');
-  const name = descending ? value.slice(1) : value;
-  const field = fields.find((f) => f.name === name);
-  return field ? { field, descending } : undefined;
-}
-
 /**
  * Each item's rank under `get`'s comparison (1 = lowest; equal values share a rank; NULL lowest):
  * sorting by rank, ties in default order, is sorting by the field. The runtime orders by ranks,

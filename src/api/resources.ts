@@ -123,11 +123,6 @@ export function resourceSpec<N extends ResourceName>(name: N): Extract<ResourceD
   throw new Error(`unknown resource ${name}`);
 }
 
-/** True when `name` names a list resource. */
-export function isListName(name: ResourceName): name is ListName {
-  return resourceSpec(name).kind === 'list';
-}
-
 /** The `order` values a list accepts: each field ascending and descending. */
 export function orderValues(fields: readonly string[]): string[] {
   const out: string[] = [];

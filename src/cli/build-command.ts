@@ -1,5 +1,5 @@
 /** `jaspar-static build`: runs the build and prints its summary. */
-import { build, deployDirFor, type BuildSummary } from '../build/build.js';
+import { build, deployDirFor, type BuildSummary } from '../site/build.js';
 import type { FormatName } from '../api/formats.js';
 import type { Command } from 'commander';
 import { COMPACT_TARGETS, compactRefusal } from '../hosts/compute-targets.js';

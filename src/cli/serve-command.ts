@@ -1,7 +1,7 @@
 /** `jaspar-static serve`: the dev server on a built site. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { manifestFile } from '../build/manifest.js';
+import { manifestFile } from '../site/manifest.js';
 import { UserError } from '../errors.js';
 import { startDevServer } from '../server/dev-server.js';
 

@@ -27,14 +27,6 @@ export const TABLE_COLUMNS = {
 
 export type TableName = keyof typeof TABLE_COLUMNS;
 export const TABLE_NAMES = Object.keys(TABLE_COLUMNS) as TableName[];
-/** Tables a release may lack. */
-export const OPTIONAL_TABLES: ReadonlySet<TableName> = new Set([
-  'MATRIX_ANNOTATION',
-  'MATRIX_PROTEIN',
-  'MATRIX_SPECIES',
-  'TAX',
-  'TFFM',
-]);
 
 /** One row, cells in the order of TABLE_COLUMNS[table]; null is SQL NULL. */
 export type Row = readonly (string | null)[];

@@ -26,11 +26,6 @@ export interface MatrixTextRenderer {
 /** One PFM column: the counts of A, C, G and T at one position. */
 export type Column = readonly [a: number, c: number, g: number, t: number];
 
-/** Number of columns (positions) of a PFM; 0 for a matrix listed without data. */
-export function columnCount(pfm: Pfm): number {
-  return pfm.A.length;
-}
-
 /**
  * The PFM as columns, in position order. Throws when the four rows differ in length: the model
  * promises they do not, and a silently padded matrix would be wrong data.

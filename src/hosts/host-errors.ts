@@ -2,7 +2,7 @@
  * The error answers of rules-only hosts, each with a name: hosts that answer an error with a
  * file (Netlify, Apache) serve `files/errors/<name>.json`, so every error with a body of its
  * own is a file the adapter writes (the site writer already writes `not-found` and
- * `invalid-page`, src/build/write-site.ts). Bodies come from src/api/errors.ts, the one
+ * `invalid-page`, src/site/write-site.ts). Bodies come from src/api/errors.ts, the one
  * authority; the rules tier's refusals name what it cannot do (contract §8).
  */
 import { INVALID_PAGE, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServedHere, unavailableHere, type ApiError } from '../api/errors.js';
@@ -22,7 +22,7 @@ export const NOT_FOUND_ERROR = named('not-found', NOT_FOUND);
 export const INVALID_PAGE_ERROR = named('invalid-page', INVALID_PAGE);
 export const NOT_ACCEPTABLE_ERROR = named('not-acceptable', NOT_ACCEPTABLE);
 
-/** Error files the site writer writes for every build (src/build/write-site.ts, ERROR_FILES). */
+/** Error files the site writer writes for every build (src/site/write-site.ts, ERROR_FILES). */
 export const SITE_WRITTEN_ERRORS: readonly string[] = [NOT_FOUND_ERROR.name, INVALID_PAGE_ERROR.name];
 
 /** A `release` other than the one this site serves (a fixed body: the value cannot be echoed). */

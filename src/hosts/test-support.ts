@@ -1,7 +1,7 @@
 /** The sample release built into memory (no disk), for the host adapters' unit tests. */
 import { fileURLToPath } from 'node:url';
 import { FORMAT_NAMES } from '../api/formats.js';
-import { writeSite, siteConfig, type SiteOptions } from '../build/write-site.js';
+import { writeSite, siteConfig, type SiteOptions } from '../site/write-site.js';
 import { readExtras } from '../dump/extras/read-extras.js';
 import { readDump } from '../dump/read-dump.js';
 import { buildRelease } from '../model/build-release.js';

@@ -5,7 +5,7 @@
  * No I/O; tests count its output. What it yields is exactly what the runtime's rules mode
  * serves (src/runtime/prebuilt.ts).
  */
-import { FORMATS, type FormatName } from '../api/formats.js';
+import { DEFAULT_FORMAT, FORMATS, type FormatName } from '../api/formats.js';
 import { PREBUILT_FILTERS, RESOURCES, type DetailDescriptor, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
 import { formatApplies } from '../runtime/applies.js';
 import { prebuiltFilterKeys, prebuiltOrders } from '../runtime/prebuilt.js';
@@ -41,8 +41,7 @@ export interface FormatVariant {
 /** Formats that apply to a resource on a site, each as `?format=` variant, plus the implicit default for lists. */
 export function formatVariants(resource: ListDescriptor | DetailDescriptor, site: Pick<SiteConfig, 'formats' | 'withSites'>): FormatVariant[] {
   const out: FormatVariant[] = FORMATS.filter((f) => formatApplies(f.name, f.needs, resource, site)).map((f) => ({ format: f.name, formatInQuery: true }));
-  const implicit = FORMATS.find((f) => f.role === 'default');
-  if (resource.kind === 'list' && implicit && site.formats.includes(implicit.name)) out.push({ format: implicit.name, formatInQuery: false });
+  if (resource.kind === 'list' && site.formats.includes(DEFAULT_FORMAT)) out.push({ format: DEFAULT_FORMAT, formatInQuery: false });
   return out;
 }
 

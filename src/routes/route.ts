@@ -40,6 +40,3 @@ export type Route = ListRoute | DetailRoute;
 /** The effective number of records per page for a `page_size` value (null = absent). */
 export const effectivePageSize = (pageSize: number | null): number =>
   pageSize === null || pageSize <= 0 ? DEFAULT_PAGE_SIZE : Math.min(pageSize, MAX_PAGE_SIZE);
-
-/** The effective page size of a list route. */
-export const pageSizeOf = (r: ListRoute): number => effectivePageSize(r.pageSize);

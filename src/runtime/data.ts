@@ -5,11 +5,6 @@
 import type { Loaded } from './answer.js';
 import { chunkFile, indexFile, type IndexData, type ReleaseConfig } from './site-data.js';
 
-/** A file's parsed content, undefined while it is not loaded, null when it does not exist. */
-export function loadedFile(loaded: Loaded, path: string): unknown {
-  return loaded[path];
-}
-
 /** Collects the files a step still needs. */
 export interface Needs {
   readonly files: string[];

@@ -109,6 +109,3 @@ export function resolve(req: RuntimeRequest, site: SiteConfig, loaded: Loaded, o
   if (site.prebuilt === null && path.indexOf(`/${LOGO_DIR}/`) === 0) return resolveLogo(site, loaded, segments[segments.length - 1]!);
   return answered({ status: 200, headers: [], passThrough: true });
 }
-
-/** The media type of a format's answers. */
-export const mediaTypeOf = (format: FormatName): string => formatSpec(format).mediaType;

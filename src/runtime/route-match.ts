@@ -6,9 +6,6 @@
 import { isFormatName, type FormatName } from '../api/formats.js';
 import { RESOURCES, type ResourceDescriptor } from '../api/resources.js';
 
-/** The API prefix, as path segments. */
-export const API_SEGMENTS = ['api', 'v1'] as const;
-
 export interface PathMatch {
   readonly resource: ResourceDescriptor;
   /** The `:id` segment, '' for resources without one. */

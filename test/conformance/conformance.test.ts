@@ -8,8 +8,8 @@
  * the hosts that disagree. nginx and Apache are skipped, visibly, when not installed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployDirFor } from '../../src/build/build.js';
-import { manifestRouteOptions, readManifest } from '../../src/build/manifest.js';
+import { deployDirFor } from '../../src/site/build.js';
+import { manifestRouteOptions, readManifest } from '../../src/site/manifest.js';
 import { readDump } from '../../src/dump/read-dump.js';
 import { ruleTable } from '../../src/hosts/rules.js';
 import { buildRelease } from '../../src/model/build-release.js';

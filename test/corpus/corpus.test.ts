@@ -6,7 +6,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build/build.js';
+import { build } from '../../src/site/build.js';
 import { readDump } from '../../src/dump/read-dump.js';
 import { UserError, type Warning } from '../../src/errors.js';
 import type { FormatName } from '../../src/api/formats.js';

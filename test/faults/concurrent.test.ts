@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build/build.js';
+import { build } from '../../src/site/build.js';
 import { UserError } from '../../src/errors.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
 import { lockPathFor } from '../../src/output/lock.js';

@@ -7,7 +7,7 @@
 import { chmodSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build/build.js';
+import { build } from '../../src/site/build.js';
 import { UserError } from '../../src/errors.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
 import { DiskSink } from '../../src/output/sink.js';

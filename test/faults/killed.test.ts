@@ -15,7 +15,7 @@ import { readdirSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build/build.js';
+import { build } from '../../src/site/build.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
 import { lockPathFor } from '../../src/output/lock.js';
 import { cli, cliInBackground } from '../support/cli-run.js';

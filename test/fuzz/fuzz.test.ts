@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deployDirFor } from '../../src/build/build.js';
+import { deployDirFor } from '../../src/site/build.js';
 import type { Answer, Request } from '../conformance/hosts/http.js';
 import { describeWith } from '../support/requirements.js';
 import { SAMPLE, sharedSite, type BuiltSite } from '../support/site.js';

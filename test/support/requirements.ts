@@ -60,8 +60,6 @@ export function pythonWith(module: string, pkg: string): Requirement & { interpr
   return { ...command('python3', ['-c', `import ${module}`], `Python module ${module} (Debian ${pkg})`), interpreter: 'python3' };
 }
 
-export const python = (module: string, pkg: string): Requirement => pythonWith(module, pkg);
-
 /**
  * `describe` that runs only when every requirement holds; otherwise skipped with the reason
  * printed, or failed when JASPAR_STATIC_REQUIRE_ALL=1.

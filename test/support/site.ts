@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
-import { build, type BuildSummary } from '../../src/build/build.js';
+import { build, type BuildSummary } from '../../src/site/build.js';
 import { FORMAT_NAMES, type FormatName } from '../../src/api/formats.js';
 import { COMPACT_TARGETS } from '../../src/hosts/compute-targets.js';
 import { HOST_TARGETS, type HostTarget } from '../../src/hosts/targets.js';

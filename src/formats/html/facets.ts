@@ -1,7 +1,7 @@
 /**
  * The landing page's facets (docs/html.md, "Search"): the release's matrices by collection, by
  * taxonomic group and by TF class, each value with its count and a link. Collections and
- * groups link to a list page the site has (src/build/facets.ts picks it); a TF class has no
+ * groups link to a list page the site has (src/site/facets.ts picks it); a TF class has no
  * list page of its own, so it links to the landing page's search, which lists every matrix of
  * the class (`#class=…`, search-client.ts). Pure.
  */

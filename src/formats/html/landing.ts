@@ -49,7 +49,7 @@ function item(e: Entry, label: string, compact: boolean): string {
   return `<li>${anchor(hrefOf({ route: e.route }, compact), label)}${count}</li>`;
 }
 
-/** The landing page, linking to pages of the HTML format `format`; `facets` from src/build/facets.ts. */
+/** The landing page, linking to pages of the HTML format `format`; `facets` from src/site/facets.ts. */
 export function landingPage(ctx: RenderContext, format: FormatName, facets: readonly Facet[]): string {
   const endpoints: string[] = [];
   const sections: string[] = [];

@@ -9,7 +9,7 @@
  */
 import { esc } from './escape.js';
 
-/** The site folder holding the search files (build: src/build/search-files.ts). */
+/** The site folder holding the search files (build: src/site/search-files.ts). */
 export const SEARCH_DIR = 'static/search';
 
 /** The search files, by role. */
@@ -20,7 +20,7 @@ export const SEARCH_FILES = {
   library: `${SEARCH_DIR}/minisearch.js`,
   /** The library's licence, kept beside it. */
   licence: `${SEARCH_DIR}/minisearch.LICENSE.txt`,
-  /** The index the build writes from the release's matrices (src/build/search-index.ts). */
+  /** The index the build writes from the release's matrices (src/site/search-index.ts). */
   index: `${SEARCH_DIR}/index.js`,
 } as const;
 

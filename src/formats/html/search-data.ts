@@ -1,5 +1,5 @@
 /**
- * The search index's shape, shared by the build that writes it (src/build/search-index.ts) and
+ * The search index's shape, shared by the build that writes it (src/site/search-index.ts) and
  * the script that reads it (search-client.ts). The index is a script assigning one global, so a
  * page opened from `file://` can load it with a `<script>` tag.
  */

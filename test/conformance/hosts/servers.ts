@@ -1,6 +1,6 @@
 /** The real servers the conformance and hostile suites run against, started on a built site. */
 import { afterAll, beforeAll } from 'vitest';
-import { deployDirFor } from '../../../src/build/build.js';
+import { deployDirFor } from '../../../src/site/build.js';
 import { describeWith } from '../../support/requirements.js';
 import { apacheRequirements, startApache } from './apache.js';
 import { nginxRequirements, startNginx, type Running } from './nginx.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FORMAT_NAMES } from '../../../src/api/formats.js';
-import { build } from '../../../src/build/build.js';
+import { build } from '../../../src/site/build.js';
 import type { HostTarget } from '../../../src/hosts/targets.js';
 import { PROJECT_ROOT } from '../../support/requirements.js';
 

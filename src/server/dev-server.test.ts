@@ -1,0 +1,84 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND } from '../api/errors.js';
+import { DiskSink } from '../output/sink.js';
+import { defaultRouteOptions } from '../routes/generate.js';
+import { writeSite } from '../site/write-site.js';
+import { sampleRelease } from '../../test/support/sample-release.js';
+import { removeTree, tempDir } from '../../test/support/scratch.js';
+import { startDevServer } from './dev-server.js';
+import { sitePath } from './site-files.js';
+
+describe('sitePath', () => {
+  it('resolves inside the site and refuses what leaves it', () => {
+    expect(sitePath('/srv/site', 'files/json/a.json')).toBe('/srv/site/files/json/a.json');
+    expect(sitePath('/srv/site', '../site2/a.json')).toBeNull();
+    expect(sitePath('/srv/site', '/../../etc/passwd')).toBeNull();
+    expect(sitePath('/srv/site', '')).toBeNull();
+  });
+});
+
+describe('the dev server on a sample site', () => {
+  let root: string;
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    root = await tempDir('dev-server');
+    // The default and a few formats, no extra page sizes, orders or filters: small and quick.
+    const options = { ...defaultRouteOptions(), formats: ['json', 'jaspar', 'api'] as const, pageSizes: [], orderFields: [], filterKeys: [], withSites: true, baseUrl: 'http://127.0.0.1', targets: [] };
+    await writeSite(await sampleRelease(), new DiskSink(root), options);
+    server = await startDevServer({ dir: root, port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await removeTree(root);
+  });
+
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, { headers });
+    return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+  };
+
+  it('answers a list and a detail with their media types', async () => {
+    const list = await get('/api/v1/matrix/?format=json');
+    expect(list.status).toBe(200);
+    expect(list.type).toMatch(/^application\/json/);
+    const sample = await sampleRelease();
+    expect((JSON.parse(list.body) as { count: number }).count).toBe(sample.matrices.length);
+    const first = sample.matrices[0]!.matrixId;
+    const detail = await get(`/api/v1/matrix/${first}/?format=jaspar`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.startsWith(`>${first}`)).toBe(true);
+  });
+
+  it('answers a query no file was prebuilt for, as the runtime computes it', async () => {
+    const r = await get('/api/v1/matrix/?format=json&page_size=3&order=-name');
+    expect(r.status).toBe(200);
+    const body = JSON.parse(r.body) as { results: { name: string }[] };
+    const names = body.results.map((m) => m.name);
+    expect(names).toHaveLength(3);
+    expect([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))).toEqual(names);
+  });
+
+  it('negotiates the browsable HTML for a browser', async () => {
+    const r = await get('/api/v1/matrix/', { accept: 'text/html,application/xhtml+xml' });
+    expect(r.status).toBe(200);
+    expect(r.type).toMatch(/^text\/html/);
+    expect(r.body).toContain('<html');
+  });
+
+  it('answers hostile and unknown URLs with an error and keeps serving', async () => {
+    for (const path of ['/api/v1/matrix/NOPE.1/', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/api/v1/matrix/%E0%A4%A/', `/api/v1/${'x'.repeat(5000)}/`]) {
+      const r = await get(path);
+      expect(r.status, path).toBeGreaterThanOrEqual(400);
+      expect(r.status, path).toBeLessThan(500);
+      expect(r.body).not.toContain('root:');
+    }
+    const missing = await get('/api/v1/matrix/NOPE.1/');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toBe(NOT_FOUND.body);
+    expect((await get('/api/v1/matrix/?format=json')).status).toBe(200);
+  });
+});
