@@ -12,6 +12,7 @@ import { DiskSink } from '../output/sink.js';
 import { stageOutput } from '../output/swap.js';
 import { resolve } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
+import type { ReleaseSource } from '../model/release-identity.js';
 import { writeSite } from './write-site.js';
 
 export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
@@ -19,6 +20,8 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly out: string;
   readonly baseUrl: string;
   readonly year?: number | null;
+  /** The name the release is published under (default: `JASPAR<year>`, see release-identity.ts). */
+  readonly releaseName?: string | null;
   readonly formats: readonly FormatName[];
   readonly targets: readonly HostTarget[];
   /** Checked between batches of files; a set signal aborts the build. */
@@ -33,6 +36,8 @@ export interface BuildSummary {
   readonly shape: string;
   readonly release: string;
   readonly year: number | null;
+  /** Where the year came from; null when none was found. */
+  readonly yearFrom: ReleaseSource | null;
   readonly matrices: number;
   readonly tffms: number;
   readonly files: number;
@@ -53,7 +58,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const raw = await readDump(options.dump);
-  const { release, warnings } = buildRelease(raw, { year: options.year ?? null, extras: readExtras(options.dump) });
+  const { release, warnings, yearFrom } = buildRelease(raw, { year: options.year ?? null, releaseName: options.releaseName ?? null, extras: readExtras(options.dump) });
   const readSeconds = (performance.now() - started) / 1000;
   const staged = stageOutput(options.out);
   const stagedDeploy = stageOutput(options.deployDir ?? deployDirFor(options.out));
@@ -91,6 +96,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       shape: raw.shape,
       release: release.info.name,
       year: release.info.year,
+      yearFrom,
       matrices: release.matrices.length,
       tffms: release.tffms.length,
       files: sink.files,

@@ -23,6 +23,8 @@ export const TABLE_COLUMNS = {
     'LOG_P_DETAILED',
     'EXPERIMENT_NAME',
   ],
+  /** Optional: the release the dump holds, one row such as `JASPAR2020` (docs/api-decisions.md). */
+  RELEASE: ['NAME'],
 } as const;
 
 export type TableName = keyof typeof TABLE_COLUMNS;
@@ -34,6 +36,7 @@ export const OPTIONAL_TABLES: ReadonlySet<TableName> = new Set([
   'MATRIX_SPECIES',
   'TAX',
   'TFFM',
+  'RELEASE',
 ]);
 
 /** One row, cells in the order of TABLE_COLUMNS[table]; null is SQL NULL. */
