@@ -4,7 +4,6 @@
  */
 import { readDump } from '../dump/read-dump.js';
 import { readExtras } from '../dump/extras/read-extras.js';
-import type { Warning } from '../errors.js';
 import type { FormatName } from '../formats/table.js';
 import type { HostTarget } from '../hosts/targets.js';
 import { buildRelease } from '../model/build-release.js';
@@ -12,7 +11,8 @@ import { DiskSink } from '../output/sink.js';
 import { stageOutput } from '../output/swap.js';
 import { resolve } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
-import type { ReleaseSource } from '../model/release-identity.js';
+import { estimateFiles } from './estimate.js';
+import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
 import { writeSite } from './write-site.js';
 
 export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
@@ -30,21 +30,15 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly deployDir?: string;
   /** Opens the sink the site is written through (default: a DiskSink on the staging folder); tests inject write failures here. */
   readonly openSink?: (staging: string) => DiskSink;
+  /** Told of each phase's start, progress and end, and of what reading found (progress.ts). */
+  readonly events?: BuildEvents;
 }
 
-export interface BuildSummary {
-  readonly shape: string;
-  readonly release: string;
-  readonly year: number | null;
-  /** Where the year came from; null when none was found. */
-  readonly yearFrom: ReleaseSource | null;
-  readonly matrices: number;
-  readonly tffms: number;
+/** What a build did: what it read (also sent as the `read` event), what it wrote, how long it took. */
+export interface BuildSummary extends ReadSummary {
   readonly files: number;
   readonly bytes: number;
   readonly seconds: number;
-  readonly readSeconds: number;
-  readonly warnings: readonly Warning[];
 }
 
 /**
@@ -57,9 +51,15 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
-  const raw = await readDump(options.dump);
+  const events = options.events;
+  const reading = new PhaseClock(events, 'read', null);
+  let read = { files: 0, bytes: 0 };
+  const raw = await readDump(options.dump, (done, total) => reading.progress((read = done), total));
   const { release, warnings, yearFrom } = buildRelease(raw, { year: options.year ?? null, releaseName: options.releaseName ?? null, extras: readExtras(options.dump) });
-  const readSeconds = (performance.now() - started) / 1000;
+  const readSeconds = reading.end(read);
+  const { info } = release;
+  const readSummary: ReadSummary = { shape: raw.shape, release: info.name, year: info.year, yearFrom, matrices: release.matrices.length, tffms: release.tffms.length, warnings, readSeconds };
+  events?.({ type: 'read', summary: readSummary });
   const staged = stageOutput(options.out);
   const stagedDeploy = stageOutput(options.deployDir ?? deployDirFor(options.out));
   try {
@@ -76,9 +76,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       withSites: release.matrices.some((m) => m.sites !== null),
     };
     const deploy = new DiskSink(stagedDeploy.staging);
+    const writing = new PhaseClock(events, 'write', events ? { files: estimateFiles(release, site), bytes: 0 } : null);
     try {
       await writeSite(release, sink, site, {
-        tick: async () => {
+        tick: async (files) => {
+          writing.progress({ files, bytes: sink.bytes });
           // Let signal handlers run, then stop if one asked us to.
           await yieldToEventLoop();
           options.signal?.throwIfAborted();
@@ -90,21 +92,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       throw err;
     }
     options.signal?.throwIfAborted();
+    const written = { files: sink.files, bytes: sink.bytes };
+    writing.end(written);
+    const swapping = new PhaseClock(events, 'swap', written);
     staged.commit();
     stagedDeploy.commit();
-    return {
-      shape: raw.shape,
-      release: release.info.name,
-      year: release.info.year,
-      yearFrom,
-      matrices: release.matrices.length,
-      tffms: release.tffms.length,
-      files: sink.files,
-      bytes: sink.bytes,
-      seconds: (performance.now() - started) / 1000,
-      readSeconds,
-      warnings,
-    };
+    swapping.end(written);
+    return { ...readSummary, files: sink.files, bytes: sink.bytes, seconds: (performance.now() - started) / 1000 };
   } finally {
     staged.discard();
     stagedDeploy.discard();
