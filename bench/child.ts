@@ -1,7 +1,7 @@
 /** One benchmark build in this process; prints one result line with peak RSS. */
 import { resourceUsage } from 'node:process';
 import { build } from '../src/build/build.js';
-import { FORMAT_NAMES } from '../src/formats/table.js';
+import { FORMAT_NAMES } from '../src/api/formats.js';
 import { HOST_TARGETS } from '../src/hosts/targets.js';
 
 const [, , , dump, out, tree = 'all'] = process.argv;

@@ -1,8 +1,9 @@
 /**
  * The browsable pages in a real headless Chromium (Debian's, driven by playwright-core), both
  * through the dev server and straight from disk (`file://`, JavaScript off): landing page →
- * matrix list → next page → another order → a detail with its logo → another format, with no
- * console error and no failed request. Screenshots go to test-artifacts/.
+ * matrix list → next page → another order → a detail with its logo → another format, and a
+ * page the runtime assembles (a search) with its links, with no console error and no failed
+ * request. Screenshots go to test-artifacts/.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVIL, writeEvilDump } from './support/evil-dump.js';
 import { command, describeWith, PROJECT_ROOT } from './support/requirements.js';
-import { SAMPLE, buildSite, serve, type BuiltSite, type Served } from './support/site.js';
+import { SAMPLE, buildSite, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -120,9 +121,8 @@ describeWith('browsable pages in Chromium', [command(CHROMIUM, ['--version'], 'D
   let site: BuiltSite;
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    site = await buildSite(SAMPLE);
+    site = await sharedSite(SAMPLE);
   });
-  afterAll(() => site?.cleanup());
 
   describe('through the dev server', () => {
     let dev: Served;
@@ -154,6 +154,53 @@ describeWith('browsable pages in Chromium', [command(CHROMIUM, ['--version'], 'D
       expect(logos.every((w) => w > 0)).toBe(true);
       await follow(page, 'a:text-is("MA0101.1")');
       expect(page.url()).toMatch(/\/files\/api\/matrix\/MA0101\.1\.html$/);
+      expect(b.problems).toEqual([]);
+    });
+  });
+
+  describe('a page the runtime assembles, through the dev server', () => {
+    let dev: Served;
+    let b: Browser;
+    beforeAll(async () => {
+      dev = await serve(site.dir);
+      b = await launch(true);
+    });
+    afterAll(async () => {
+      await b?.close();
+      await dev?.close();
+    });
+
+    it('shows a search with its logos, and its links lead to working pages and files', async () => {
+      const { page } = b;
+      await page.goto(`${dev.origin}/api/v1/matrix/?search=ar`);
+      await expect(page.locator('main > p.muted').textContent()).resolves.toBe('4 records');
+      let thumbs = await imagesLoaded(page);
+      expect(thumbs).toHaveLength(4);
+      expect(thumbs.every((w) => w > 0)).toBe(true);
+
+      // No file holds this order of the search: the link is an API URL the runtime answers.
+      await follow(page, 'nav.orders a:text-is("-name")');
+      expect(page.url()).toBe(`${dev.origin}/api/v1/matrix/?format=api&order=-name&search=ar`);
+      await expect(page.locator('nav.orders .here').textContent()).resolves.toBe('-name');
+      thumbs = await imagesLoaded(page);
+      expect(thumbs).toHaveLength(4);
+      expect(thumbs.every((w) => w > 0)).toBe(true);
+      await page.screenshot({ path: join(ARTIFACTS, 'assembled-list.png'), fullPage: true });
+
+      // A record's page is a file of the build, linked root-relative.
+      const id = await page.locator('table.records tbody tr td a').first().textContent();
+      await follow(page, 'table.records tbody tr td a');
+      expect(page.url()).toBe(`${dev.origin}/files/api/matrix/${id}.html`);
+      const logos = await imagesLoaded(page);
+      expect(logos).toHaveLength(2);
+      expect(logos.every((w) => w > 0)).toBe(true);
+
+      await page.goBack();
+      await follow(page, 'nav.formats a:text-is("json")');
+      expect(page.url()).toBe(`${dev.origin}/api/v1/matrix/?format=json&order=-name&search=ar`);
+      const body = JSON.parse((await page.locator('pre').first().innerText()).trim()) as { count: number; results: { matrix_id: string }[] };
+      expect(body.count).toBe(4);
+      expect(body.results[0]?.matrix_id).toBe(id);
       expect(b.problems).toEqual([]);
     });
   });

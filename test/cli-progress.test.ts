@@ -1,26 +1,24 @@
 /**
  * Progress while the build works, from a real `jaspar-static build` child process: on a terminal
- * (a pseudo-terminal from util-linux `script`) a bar per phase redrawn in place; in a log (pipes)
+ * (a pseudo-terminal from util-linux `script`; the CLI compiled once per run) a bar per phase redrawn in place; in a log (pipes)
  * plain lines during the build, here every 0.2 s (`--progress-interval`) rather than slowing the
  * build down; the read summary as soon as reading ends, before writing starts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
-import { runChild } from './support/cli.js';
+import { expect, it } from 'vitest';
+import { cliTimed } from './support/cli-run.js';
 import { command, describeWith } from './support/requirements.js';
+import { tempDirSync } from './support/scratch.js';
 import { SAMPLE } from './support/site.js';
 
-const root = mkdtempSync(join(tmpdir(), 'jaspar-static-progress-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDirSync('progress');
 /** The sample in JSON for every host: ~6,000 files, a few seconds. */
 const build = (out: string, ...more: string[]) => ['build', SAMPLE, '--out', join(root, out), '--formats', 'json', ...more];
 const counts = (re: RegExp, text: string) => [...text.matchAll(re)].map((m) => Number((m[1] ?? '').replaceAll(',', '')));
 
 describeWith('progress on a terminal', [command('script', ['--version'], 'util-linux script (pseudo-terminal)')], () => {
   it('draws a bar per phase with files, MB and an ETA, redrawn in place', async () => {
-    const r = await runChild(build('tty'), { tty: true });
+    const r = await cliTimed(build('tty'), { tty: true });
     expect(r.code, r.stdout).toBe(0);
     const screen = r.stdout;
     for (const phase of ['read ', 'write', 'swap ']) expect(screen).toContain(`\x1b[1G${phase} \u2588`);
@@ -39,7 +37,7 @@ describeWith('progress on a terminal', [command('script', ['--version'], 'util-l
 });
 
 it('in a log: plain progress lines on stderr during the build, the summaries on stdout', async () => {
-  const r = await runChild(build('log', '--progress-interval', '0.2'));
+  const r = await cliTimed(build('log', '--progress-interval', '0.2'));
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr).not.toMatch(/[\u2588\x1b\r]/);
   const lines = r.stderr.split('\n');

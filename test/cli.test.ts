@@ -4,26 +4,25 @@
  * not the dump's — with the valid values (read from the tables that define them) in the message;
  * every error has one prefix; `--version`, `--json` and `--quiet`.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { FORMAT_NAMES } from '../src/formats/table.js';
+import { describe, expect, it } from 'vitest';
+import { FORMAT_NAMES } from '../src/api/formats.js';
+import { PREBUILT_FILTERS, RESOURCES } from '../src/api/resources.js';
 import { HOST_TARGETS } from '../src/hosts/targets.js';
-import { RESOURCES } from '../src/routes/resources.js';
 import { hashTree } from './support/files.js';
 import { runMain } from './support/cli.js';
 import { PROJECT_ROOT } from './support/requirements.js';
+import { tempDirSync } from './support/scratch.js';
 import { SAMPLE } from './support/site.js';
 
-const root = mkdtempSync(join(tmpdir(), 'jaspar-static-cli-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const root = tempDirSync('cli');
 const MISSING = join(root, 'no-such-dump');
 const OUT = join(root, 'dist');
 
 const lists = RESOURCES.flatMap((r) => (r.kind === 'list' ? [r] : []));
-const orderFields = [...new Set(lists.flatMap((r) => r.orders.map((o) => o.name)))];
-const filterKeys = [...new Set(lists.flatMap((r) => r.filters.map((f) => f.key)))];
+const orderFields = [...new Set(lists.flatMap((r) => [...r.orders]))];
+const filterKeys = PREBUILT_FILTERS.map((f) => f.key);
 
 describe('every invalid build option stops before the dump is read', () => {
   it('control: with valid options, the missing dump is what fails', async () => {
@@ -100,7 +99,7 @@ describe('output for scripts', () => {
     expect(r.stdout.endsWith('\n') && r.stdout.trim().split('\n')).toHaveLength(1);
     const summary = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(summary).toMatchObject({ generator: 'jaspar-static', out, shape: 'flat-file tables', release: 'JASPAR2016', year: 2016, yearFrom: 'option', matrices: 34, tffms: 23 });
-    expect(summary.files).toBe(hashTree(out).size);
+    expect(summary.files).toBe((await hashTree(out)).size);
     expect(summary.warnings).toEqual([expect.objectContaining({ message: 'TFFM TFFM0007.1 points at matrix MA0999.1, which is not in the release', line: 20 })]);
   });
 

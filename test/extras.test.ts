@@ -3,12 +3,12 @@
  * model files. The sample ships sites; the test adds JASPAR's own TFFM files from
  * ../shared/golden/fixtures to a copy of it.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { netlifyHost, type HostResponse } from './support/netlify-host.js';
 import { describeWith, sharedPath } from './support/requirements.js';
+import { removeTree, tempDir } from './support/scratch.js';
 import { BASE, SAMPLE, buildSite, serve, type BuiltSite, type Served } from './support/site.js';
 
 const fixtures = sharedPath('golden', 'fixtures');
@@ -20,7 +20,7 @@ describeWith('binding sites and TFFM files shipped with a release', [fixtures], 
   let netlify: (url: string) => HostResponse;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'jaspar-extras-'));
+    root = await tempDir('extras');
     const dump = join(root, 'release');
     cpSync(SAMPLE, dump, { recursive: true });
     const tffm = join(dump, 'TFFM', 'TFFM0040.1');
@@ -33,8 +33,8 @@ describeWith('binding sites and TFFM files shipped with a release', [fixtures], 
   });
   afterAll(async () => {
     await dev?.close();
-    site?.cleanup();
-    if (root) rmSync(root, { recursive: true, force: true });
+    await site?.cleanup();
+    if (root) await removeTree(root);
   });
 
   const both = async (url: string) => {

@@ -8,12 +8,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORMATS, FORMAT_NAMES } from '../src/formats/table.js';
+import { FORMATS, FORMAT_NAMES } from '../src/api/formats.js';
 import { prefixTypes } from '../src/hosts/content-types.js';
-import { ruleTable } from '../src/hosts/rules.js';
-import { defaultRouteOptions } from '../src/routes/generate.js';
-import { routeFile } from '../src/routes/paths.js';
+import { DEFAULT_PAGE_SIZES } from '../src/routes/generate.js';
+import { routeFile, routeUrl } from '../src/routes/paths.js';
 import type { Route } from '../src/routes/route.js';
+import { resolve } from '../src/runtime/resolve.js';
+import type { SiteConfig } from '../src/runtime/site-data.js';
 import { PROJECT_ROOT } from './support/requirements.js';
 import { SAMPLE, buildSite, type BuiltSite } from './support/site.js';
 
@@ -32,11 +33,24 @@ describe('the format table is consistent', () => {
     for (const f of FORMATS) expect(f.extension).toMatch(/^[a-z0-9]+$/);
   });
 
-  it('gives every format a golden file, a rewrite rule and a Content-Type for hosts', () => {
-    const rules = ruleTable({ ...defaultRouteOptions(), withSites: true });
+  it('gives every format a golden file, a file the rules tier serves and a Content-Type for hosts', () => {
+    const site: SiteConfig = {
+      generator: 'jaspar-static',
+      baseUrl: 'https://jaspar.example.org',
+      releases: [{ name: 'sample', year: null, root: '' }],
+      formats: [...FORMAT_NAMES],
+      withSites: true,
+      prebuilt: { pageSizes: DEFAULT_PAGE_SIZES, orderFields: null, filterKeys: null, filterOrders: false },
+    };
     for (const f of FORMATS) {
       expect(existsSync(join(GOLDEN, `MA0101.2.${f.name}`)) || update, `golden file for ${f.name}`).toBe(true);
-      expect(rules.some((r) => r.action.kind === 'rewrite' && r.action.format === f.name), `rule for ${f.name}`).toBe(true);
+      for (const [, route] of cases(f.name)) {
+        const [path = '', query = ''] = routeUrl(route).split('?');
+        const step = resolve({ method: 'GET', path, query, accept: null }, site, {}, { mode: 'rules' });
+        const answer = 'answer' in step ? step.answer : null;
+        expect(answer?.file, `rules tier for ${routeUrl(route)}`).toBe(routeFile(route));
+        expect(answer?.headers.find(([k]) => k === 'Content-Type')?.[1], `Content-Type of ${routeUrl(route)}`).toBe(f.mediaType);
+      }
       expect(prefixTypes().find((p) => p.prefix === `/files/${f.name}/`)?.mediaType, `Content-Type for ${f.name}`).toBe(f.mediaType);
     }
   });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { netlifyHost, type HostResponse } from './support/netlify-host.js';
 import { describeWith, sharedPath } from './support/requirements.js';
-import { buildSite, serve, type BuiltSite, type Served } from './support/site.js';
+import { serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
 const release = sharedPath('releases', 'JASPAR2016');
 
@@ -16,13 +16,12 @@ describeWith('JASPAR2016 (real flat-file release)', [release], () => {
 
   beforeAll(async () => {
     // Trimmed to what these checks need; the full tree is measured by `npm run bench`.
-    site = await buildSite(release.path, { formats: ['json', 'meme'], pageSizes: [1000] });
+    site = await sharedSite(release.path, { formats: ['json', 'meme'], pageSizes: [1000] });
     dev = await serve(site.dir);
     netlify = await netlifyHost(site.dir);
   });
   afterAll(async () => {
     await dev?.close();
-    site?.cleanup();
   });
 
   const get = async (url: string) => {

@@ -4,22 +4,25 @@
  * thrown mid-write by an injected sink); interruptions send SIGINT/SIGTERM to a real
  * `jaspar-static build` child process building a real release.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../src/build/build.js';
 import { UserError } from '../src/errors.js';
-import type { FormatName } from '../src/formats/table.js';
+import type { FormatName } from '../src/api/formats.js';
 import { HOST_TARGETS } from '../src/hosts/targets.js';
 import { DiskSink } from '../src/output/sink.js';
+import { compiledCli } from './support/cli.js';
 import { hashTree } from './support/files.js';
-import { describeWith, PROJECT_ROOT, sharedPath } from './support/requirements.js';
+import { describeWith, sharedPath } from './support/requirements.js';
+import { tempDir } from './support/scratch.js';
 import { BASE, SAMPLE } from './support/site.js';
 
-/** One format is enough here: what matters is what happens to the files, not what they hold. */
+/** One format and no extra pages are enough here: what matters is what happens to the files, not what they hold. */
 const FORMATS: FormatName[] = ['json'];
+const TRIM = { formats: FORMATS, pageSizes: [], filterKeys: [] };
 
 /** A disk sink that fails like a full disk on its `failAt`-th write. */
 class FailingSink extends DiskSink {
@@ -33,11 +36,6 @@ class FailingSink extends DiskSink {
   }
 }
 
-const roots: string[] = [];
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
-
 interface PreviousSite {
   readonly root: string;
   readonly out: string;
@@ -50,12 +48,11 @@ interface PreviousSite {
 
 /** A fresh folder holding a built `dist/`, and what it looked like. */
 async function previousSite(): Promise<PreviousSite> {
-  const root = mkdtempSync(join(tmpdir(), 'jaspar-static-lost-'));
-  roots.push(root);
+  const root = await tempDir('lost');
   const out = join(root, 'dist');
-  const options = { out, baseUrl: BASE, formats: FORMATS, targets: [...HOST_TARGETS] };
+  const options = { out, baseUrl: BASE, ...TRIM, targets: [...HOST_TARGETS] };
   await build({ dump: SAMPLE, ...options });
-  return { root, out, before: hashTree(root), files: hashTree(out).size, options };
+  return { root, out, before: await hashTree(root), files: (await hashTree(out)).size, options };
 }
 
 /** Staging (`.dist.staging-…`) and swap (`.dist.old-…`) folders left in `root`. */
@@ -64,14 +61,13 @@ const leftovers = (root: string): string[] => readdirSync(root).filter((name) =>
 describe('a failed or crashed build loses nothing', () => {
   it('a bad dump: the previous site is byte-identical, no staging folder', async () => {
     const site = await previousSite();
-    const bad = join(mkdtempSync(join(tmpdir(), 'jaspar-static-bad-')), 'bad');
-    roots.push(dirname(bad));
+    const bad = join(await tempDir('bad'), 'bad');
     cpSync(SAMPLE, bad, { recursive: true });
     writeFileSync(join(bad, 'MATRIX_DATA.txt'), `${readFileSync(join(SAMPLE, 'MATRIX_DATA.txt'), 'utf8')}101\tA\t1\t1,5\n`);
     const error = await build({ dump: bad, ...site.options }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserError);
     expect((error as UserError).format()).toBe(`${join(bad, 'MATRIX_DATA.txt')}:1689: value "1,5" is not a number`);
-    expect(hashTree(site.root)).toEqual(site.before);
+    expect(await hashTree(site.root)).toEqual(site.before);
     expect(leftovers(site.root)).toEqual([]);
   });
 
@@ -82,15 +78,14 @@ describe('a failed or crashed build loses nothing', () => {
       const failAt = at(site.files);
       const run = build({ dump: SAMPLE, ...site.options, openSink: (staging) => new FailingSink(staging, failAt) });
       await expect(run).rejects.toThrow(`injected at write ${failAt}`);
-      expect(hashTree(site.root)).toEqual(site.before);
+      expect(await hashTree(site.root)).toEqual(site.before);
       expect(leftovers(site.root)).toEqual([]);
     });
   }
 
   it('a crash in the very first build leaves no site and no staging folder', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'jaspar-static-lost-'));
-    roots.push(root);
-    const options = { out: join(root, 'dist'), baseUrl: BASE, formats: FORMATS, targets: [...HOST_TARGETS] };
+    const root = await tempDir('lost');
+    const options = { out: join(root, 'dist'), baseUrl: BASE, ...TRIM, targets: [...HOST_TARGETS] };
     await expect(build({ dump: SAMPLE, ...options, openSink: (staging) => new FailingSink(staging, 50) })).rejects.toThrow('ENOSPC');
     expect(readdirSync(root)).toEqual([]);
   });
@@ -98,11 +93,10 @@ describe('a failed or crashed build loses nothing', () => {
 
 const release = sharedPath('releases', 'JASPAR2016');
 describeWith('an interrupted jaspar-static build (child process, real release) loses nothing', [release], () => {
-  const cli = join(PROJECT_ROOT, 'bin', 'jaspar-static.js');
-  beforeAll(() => {
-    // The child runs the compiled CLI; compile it from the sources under test.
-    const tsc = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(PROJECT_ROOT, 'tsconfig.build.json')], { encoding: 'utf8' });
-    if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed:\n${tsc.stdout}${tsc.stderr}`);
+  let cli = '';
+  beforeAll(async () => {
+    // The child runs the CLI compiled from the sources under test (once per run).
+    cli = await compiledCli();
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -114,7 +108,13 @@ describeWith('an interrupted jaspar-static build (child process, real release) l
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       // Signal once the build is writing into its staging folder.
       const deadline = Date.now() + 60_000;
-      while (!readdirSync(site.root).some((n) => n.startsWith('.dist.staging-') && readdirSync(join(site.root, n)).length > 0)) {
+      const writing = async () => {
+        for (const n of await readdir(site.root)) {
+          if (n.startsWith('.dist.staging-') && (await readdir(join(site.root, n)).catch(() => [])).length > 0) return true;
+        }
+        return false;
+      };
+      while (!(await writing())) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`build never started writing (exit ${child.exitCode}): ${stderr}`);
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -122,7 +122,7 @@ describeWith('an interrupted jaspar-static build (child process, real release) l
       const code = await exited;
       expect(code, stderr).toBe(130);
       expect(stderr).toContain('interrupted; the previous site is unchanged');
-      expect(hashTree(site.root)).toEqual(site.before);
+      expect(await hashTree(site.root)).toEqual(site.before);
       expect(leftovers(site.root)).toEqual([]);
       expect(existsSync(join(site.out, 'jaspar-static.json'))).toBe(true);
     });

@@ -3,16 +3,15 @@
  * against the dump read independently here (plain split of the TSV files), determinism, and
  * the atomic swap.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, mkdirSync, cpSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync, cpSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build/build.js';
 import { UserError } from '../src/errors.js';
-import { FORMAT_NAMES } from '../src/formats/table.js';
 import { HOST_TARGETS } from '../src/hosts/targets.js';
 import { hashTree } from './support/files.js';
-import { BASE, SAMPLE, buildSite, type BuiltSite } from './support/site.js';
+import { tempDir } from './support/scratch.js';
+import { BASE, SAMPLE, buildSite, sharedSite, type BuiltSite } from './support/site.js';
 
 const tsv = (name: string) =>
   readFileSync(join(SAMPLE, name), 'utf8')
@@ -36,9 +35,8 @@ describe('sample release, whole pipeline', () => {
   const tffms = tsv('TFFM.txt');
 
   beforeAll(async () => {
-    site = await buildSite(SAMPLE);
+    site = await sharedSite(SAMPLE);
   });
-  afterAll(() => site?.cleanup());
 
   it('writes the API tree, host files and manifest at their paths', () => {
     for (const path of [
@@ -134,39 +132,42 @@ describe('sample release, whole pipeline', () => {
   it('is deterministic and has no symlinks', async () => {
     const again = await buildSite(SAMPLE);
     try {
-      expect(hashTree(again.dir)).toEqual(hashTree(site.dir));
+      expect(await hashTree(again.dir)).toEqual(await hashTree(site.dir));
     } finally {
-      again.cleanup();
+      await again.cleanup();
     }
   });
 });
 
 describe('atomic output', () => {
+  // Which files the site holds does not matter here, only what happens to them: JSON, no extra page sizes or filters.
+  const trimmed = { formats: ['json' as const], pageSizes: [], filterKeys: [] };
+
   it('a failed build leaves the previous site byte-identical and no staging folder', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'jaspar-static-swap-'));
+    const root = await tempDir('swap');
     const out = join(root, 'dist');
-    const opts = { out, baseUrl: BASE, formats: [...FORMAT_NAMES], targets: [...HOST_TARGETS] };
+    const opts = { out, baseUrl: BASE, ...trimmed, targets: [...HOST_TARGETS] };
     await build({ dump: SAMPLE, ...opts });
-    const before = hashTree(out);
+    const before = await hashTree(out);
     const bad = join(root, 'bad');
     mkdirSync(bad);
     cpSync(SAMPLE, bad, { recursive: true });
     writeFileSync(join(bad, 'MATRIX_DATA.txt'), `${readFileSync(join(SAMPLE, 'MATRIX_DATA.txt'), 'utf8')}101\tA\t1\t1,5\n`);
     await expect(build({ dump: bad, ...opts })).rejects.toThrow(UserError);
-    expect(hashTree(out)).toEqual(before);
+    expect(await hashTree(out)).toEqual(before);
     expect(readdirSync(dirname(out)).sort()).toEqual(['bad', 'dist', 'dist.deploy']);
   });
 
   it('an aborted build leaves the previous site byte-identical and no staging folder', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'jaspar-static-abort-'));
+    const root = await tempDir('abort');
     const out = join(root, 'dist');
-    const opts = { out, baseUrl: BASE, formats: [...FORMAT_NAMES], targets: [...HOST_TARGETS] };
+    const opts = { out, baseUrl: BASE, ...trimmed, targets: [...HOST_TARGETS] };
     await build({ dump: SAMPLE, ...opts });
-    const before = hashTree(out);
+    const before = await hashTree(out);
     const controller = new AbortController();
     controller.abort();
     await expect(build({ dump: SAMPLE, ...opts, signal: controller.signal })).rejects.toThrow();
-    expect(hashTree(out)).toEqual(before);
+    expect(await hashTree(out)).toEqual(before);
     expect(readdirSync(root).sort()).toEqual(['dist', 'dist.deploy']);
   });
 });

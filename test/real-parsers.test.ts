@@ -3,10 +3,10 @@
  * to the same bytes as our YAML (every list page and detail), and Biopython reads every
  * jaspar, transfac, pfm and meme file back to the counts of the dump's MATRIX_DATA.
  */
-import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { runOk } from './support/process.js';
 import { describeWith, pythonWith, sharedPath } from './support/requirements.js';
-import { buildSite, type BuiltSite } from './support/site.js';
+import { sharedSite } from './support/site.js';
 
 const release = sharedPath('releases', 'JASPAR2016');
 const pyyaml = pythonWith('yaml', 'python3-yaml');
@@ -87,30 +87,33 @@ for fmt, (reader, tol) in READERS.items():
 print(json.dumps({'stats': stats, 'problems': problems[:5], 'nproblems': len(problems)}))
 `;
 
-function runPython(interpreter: string, script: string, args: string[]): unknown {
-  const r = spawnSync(interpreter, ['-c', script, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`python failed: ${r.stderr}`);
-  return JSON.parse(r.stdout);
+/** Run a check script in a child process (never blocking the worker: each takes 20–60 s). */
+async function runPython(interpreter: string, script: string, args: string[]): Promise<unknown> {
+  return JSON.parse((await runOk(interpreter, ['-c', script, ...args])).stdout);
 }
 
 describeWith('real parsers on the JASPAR2016 build', [release, pyyaml, biopython], () => {
-  let site: BuiltSite;
+  let yamlCheck: Promise<unknown>;
+  let bioCheck: Promise<unknown>;
   beforeAll(async () => {
     // Every format these parsers read, every list and detail; filters and page sizes only add
     // more pages of the same records, so they are left out to keep the run short.
-    site = await buildSite(release.path, { formats: ['json', 'yaml', 'jaspar', 'transfac', 'pfm', 'meme'], filterKeys: [], pageSizes: [] });
+    const site = await sharedSite(release.path, { formats: ['json', 'yaml', 'jaspar', 'transfac', 'pfm', 'meme'], filterKeys: [], pageSizes: [] });
+    // Both checks run at once, one per core, while the tests wait for their results.
+    yamlCheck = runPython(pyyaml.interpreter, YAML_CHECK, [site.dir]);
+    bioCheck = runPython(biopython.interpreter, BIO_CHECK, [site.dir, release.path]);
+    for (const p of [yamlCheck, bioCheck]) p.catch(() => {}); // awaited (and so reported) by the tests
   });
-  afterAll(() => site?.cleanup());
 
-  it('PyYAML safe_dump of every JSON response equals our YAML byte for byte', () => {
-    const r = runPython(pyyaml.interpreter, YAML_CHECK, [site.dir]) as { checked: number; bad: string[]; nbad: number };
+  it('PyYAML safe_dump of every JSON response equals our YAML byte for byte', async () => {
+    const r = (await yamlCheck) as { checked: number; bad: string[]; nbad: number };
     console.log(`PyYAML: ${r.checked} responses compared, ${r.nbad} differ`);
     expect(r.bad).toEqual([]);
     expect(r.checked).toBeGreaterThan(2049 + 205 * 9);
   });
 
-  it('Biopython reads every jaspar, transfac, pfm and meme response back to the dump counts', () => {
-    const r = runPython(biopython.interpreter, BIO_CHECK, [site.dir, release.path]) as {
+  it('Biopython reads every jaspar, transfac, pfm and meme response back to the dump counts', async () => {
+    const r = (await bioCheck) as {
       stats: Record<string, { files: number; motifs: number }>;
       problems: unknown[];
       nproblems: number;

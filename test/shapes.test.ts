@@ -8,17 +8,17 @@
  * built in a data format (the release list names the release) and a text format whose layout
  * depends on the year; renderers are pure functions of the model, which is compared whole.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FormatName } from '../src/api/formats.js';
 import { exportAllShapes, type ExportedShape } from '../src/dump/export/shapes.js';
 import { readFlatDump } from '../src/dump/flat/read-flat.js';
 import { readDump } from '../src/dump/read-dump.js';
 import type { RawDump } from '../src/dump/tables.js';
-import type { FormatName } from '../src/formats/table.js';
 import { buildRelease } from '../src/model/build-release.js';
 import { hashTree } from './support/files.js';
+import { tempDirSync } from './support/scratch.js';
 import { SAMPLE, buildSite, type BuiltSite, type SiteOptions } from './support/site.js';
 
 const YEAR = 2020;
@@ -43,7 +43,7 @@ function withReleaseTable(dump: RawDump): RawDump {
 }
 
 describe('every dump shape builds the same site, whatever its name', () => {
-  const root = mkdtempSync(join(tmpdir(), 'jaspar-static-shapes-'));
+  const root = tempDirSync('shapes');
   let reference: BuiltSite;
   let expected: Map<string, string>;
   const sample = readFlatDump(SAMPLE);
@@ -52,11 +52,7 @@ describe('every dump shape builds the same site, whatever its name', () => {
 
   beforeAll(async () => {
     reference = await buildSite(SAMPLE, { ...OPTIONS, year: YEAR });
-    expected = hashTree(reference.dir);
-  });
-  afterAll(() => {
-    reference?.cleanup();
-    rmSync(root, { recursive: true, force: true });
+    expected = await hashTree(reference.dir);
   });
 
   it('exports seven shapes, each named differently', () => {
@@ -64,9 +60,9 @@ describe('every dump shape builds the same site, whatever its name', () => {
     expect(new Set(named.map((s) => s.path.split('/').at(-1))).size).toBe(7);
   });
 
-  it('the reference is JASPAR2020: named so in the release list, in the 2020 transfac layout', () => {
+  it('the reference is JASPAR2020: named so in the release list, in the 2020 transfac layout', async () => {
     expect(reference.summary).toMatchObject({ release: 'JASPAR2020', year: YEAR, yearFrom: 'option' });
-    const bodies = [...expected.keys()].map((path) => readFileSync(join(reference.dir, path), 'utf8'));
+    const bodies = await Promise.all([...expected.keys()].map((path) => readFile(join(reference.dir, path), 'utf8')));
     expect(bodies.filter((b) => b.includes('"results":[{"name":"JASPAR2020","year":2020,'))).not.toEqual([]);
     // 2020: `DE <id> <name> ; From JASPAR` and one CC line with the four keys (contract §5).
     expect(bodies.filter((b) => /; From JASPAR\nPO\t[\s\S]*\nCC tax_group:[^\n]*; pubmed_ids:[^\n]*; data_type:/.test(b))).not.toEqual([]);
@@ -80,12 +76,12 @@ describe('every dump shape builds the same site, whatever its name', () => {
         try {
           expect(site.summary).toMatchObject({ shape: shape.shape, release: 'JASPAR2020', year: YEAR, yearFrom });
           expect(site.summary.warnings).toEqual(reference.summary.warnings.map((w) => ({ ...w, place: expect.anything() })));
-          const actual = hashTree(site.dir);
+          const actual = await hashTree(site.dir);
           const differing = [...expected.keys()].filter((k) => actual.get(k) !== expected.get(k));
           expect(differing).toEqual([]);
           expect(actual.size).toBe(expected.size);
         } finally {
-          site.cleanup();
+          await site.cleanup();
         }
       });
     }

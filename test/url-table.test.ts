@@ -11,7 +11,7 @@ import { formatSpec, type FormatName } from '../src/formats/table.js';
 import { ERROR_BODIES, routeFile, type ErrorName } from '../src/routes/paths.js';
 import type { Route } from '../src/routes/route.js';
 import { netlifyHost, type HostResponse } from './support/netlify-host.js';
-import { SAMPLE, buildSite, serve, type BuiltSite, type Served } from './support/site.js';
+import { SAMPLE, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
 type Expect = { route: Route } | { error: ErrorName; netlify?: ErrorName };
 
@@ -136,13 +136,12 @@ describe('URL table', () => {
   let dev: Served;
 
   beforeAll(async () => {
-    site = await buildSite(SAMPLE);
+    site = await sharedSite(SAMPLE);
     netlify = await netlifyHost(site.dir);
     dev = await serve(site.dir);
   });
   afterAll(async () => {
     await dev?.close();
-    site?.cleanup();
   });
 
   it('has at least 40 requests', () => {

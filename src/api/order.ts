@@ -51,3 +51,22 @@ export function parseOrder<T>(fields: readonly OrderField<T>[], value: string): 
   const field = fields.find((f) => f.name === name);
   return field ? { field, descending } : undefined;
 }
+
+/**
+ * Each item's rank under `get`'s comparison (1 = lowest; equal values share a rank; NULL lowest):
+ * sorting by rank, ties in default order, is sorting by the field. The runtime orders by ranks,
+ * so every comparison rule lives here.
+ */
+export function ranksOf<T>(items: readonly T[], get: (item: T) => SortValue): number[] {
+  const keyed = items.map((item, index) => ({ index, key: sortKey(get(item)) }));
+  keyed.sort((x, y) => compareKeys(x.key, y.key) || x.index - y.index);
+  const ranks = new Array<number>(items.length);
+  let rank = 0;
+  let previous: SortKey | undefined;
+  keyed.forEach((k, i) => {
+    if (i === 0 || compareKeys(previous as SortKey, k.key) !== 0) rank++;
+    ranks[k.index] = rank;
+    previous = k.key;
+  });
+  return ranks;
+}

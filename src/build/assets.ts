@@ -8,31 +8,33 @@ import { readFileSync } from 'node:fs';
 import type { RenderContext } from '../formats/context.js';
 import { landingPage } from '../formats/html/landing.js';
 import { LANDING_FILE } from '../formats/html/links.js';
-import { renderHtml } from '../formats/html/render.js';
-import { FORMATS } from '../formats/table.js';
+import { BROWSABLE_FORMAT } from '../api/formats.js';
+import { NOT_FOUND } from '../api/errors.js';
 import { reverseComplement } from '../logos/geometry.js';
 import { logoFile } from '../logos/files.js';
 import { logoSvg } from '../logos/svg.js';
-import { ERROR_BODIES } from '../routes/paths.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
-import type { RouteOptions } from '../routes/generate.js';
+import type { SiteOptions } from './site-options.js';
 
 export interface AssetFile {
   readonly path: string;
   readonly content: string | Uint8Array;
 }
 
-/** Every non-API file of the site: 404 page, landing page, TFFM files, forward and reverse-complement logos. */
-export function* assetFiles(index: ReleaseIndex, ctx: RenderContext, options: RouteOptions): Generator<AssetFile> {
+/**
+ * Every non-API file of the site: 404 page, landing page, TFFM files, forward and
+ * reverse-complement logos (a compact build keeps logos in fragment chunks instead).
+ */
+export function* assetFiles(index: ReleaseIndex, ctx: RenderContext, options: SiteOptions): Generator<AssetFile> {
   // Hosts that serve one page for every unknown path (Netlify, the S3 website) get the API's 404 body.
-  yield { path: '404.html', content: ERROR_BODIES['not-found'] };
+  yield { path: '404.html', content: NOT_FOUND.body };
   // The landing page links to the HTML pages, so it exists only when they do.
-  const html = FORMATS.find((f) => f.render === renderHtml && options.formats.includes(f.name));
-  if (html) yield { path: LANDING_FILE, content: landingPage(ctx, html.name) };
+  if (options.formats.includes(BROWSABLE_FORMAT)) yield { path: LANDING_FILE, content: landingPage(ctx, BROWSABLE_FORMAT) };
   // TFFM model files shipped with the release, linked from the TFFM details.
   for (const [id, files] of index.release.tffmFiles) {
     for (const [name, path] of files) yield { path: `static/TFFM/${id}/${name}`, content: readFileSync(path) };
   }
+  if (options.compact) return;
   for (const m of index.release.matrices) {
     yield { path: logoFile(m.matrixId, 'forward'), content: logoSvg(m.pfm) };
     yield { path: logoFile(m.matrixId, 'reverse'), content: logoSvg(reverseComplement(m.pfm)) };

@@ -1,13 +1,19 @@
 /**
  * The build: read the dump, build the model once, write every response into a staging
- * folder beside the target, and swap it in only when everything succeeded.
+ * folder beside the target, and swap it in only when everything succeeded. One build at a
+ * time per target (a lock beside it); what dead builds left there is cleaned up first.
  */
 import { readDump } from '../dump/read-dump.js';
 import { readExtras } from '../dump/extras/read-extras.js';
-import type { FormatName } from '../formats/table.js';
+import { UserError } from '../errors.js';
+import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../hosts/targets.js';
 import { buildRelease } from '../model/build-release.js';
+import { diskError } from '../output/disk-errors.js';
+import { changedInputs, snapshotInputs } from '../output/input-snapshot.js';
+import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
+import { removeStale } from '../output/stale.js';
 import { stageOutput } from '../output/swap.js';
 import { resolve } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
@@ -32,6 +38,10 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly openSink?: (staging: string) => DiskSink;
   /** Told of each phase's start, progress and end, and of what reading found (progress.ts). */
   readonly events?: BuildEvents;
+  /** A compact build, for hosts that run the request runtime (docs/runtime.md). */
+  readonly compact?: boolean;
+  /** Hears what the build did beside the target (stale locks and staging folders removed); the CLI prints it. */
+  readonly log?: (line: string) => void;
 }
 
 /** What a build did: what it read (also sent as the `read` event), what it wrote, how long it took. */
@@ -50,20 +60,47 @@ export const deployDirFor = (out: string): string => `${resolve(out)}.deploy`;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
+  const log = options.log ?? (() => {});
+  const deployDir = options.deployDir ?? deployDirFor(options.out);
+  const written = { files: 0, bytes: 0, diskBytes: 0 };
+  const locks: OutputLock[] = [];
+  try {
+    locks.push(lockOutput(options.out, log));
+    locks.push(lockOutput(deployDir, log));
+    await removeStale(options.out, log);
+    await removeStale(deployDir, log);
+    return await buildLocked(options, deployDir, written);
+  } catch (err) {
+    // Mapped here, after the staging folder is gone, so the free space reported is real.
+    throw diskError(err, options.out, written) ?? err;
+  } finally {
+    for (const lock of locks) lock.release();
+  }
+}
+
+async function buildLocked(options: BuildOptions, deployDir: string, written: { files: number; bytes: number; diskBytes: number }): Promise<BuildSummary> {
   const started = performance.now();
   const events = options.events;
   const reading = new PhaseClock(events, 'read', null);
   let read = { files: 0, bytes: 0 };
+  const before = await snapshotInputs(options.dump);
   const raw = await readDump(options.dump, (done, total) => reading.progress((read = done), total));
-  const { release, warnings, yearFrom } = buildRelease(raw, { year: options.year ?? null, releaseName: options.releaseName ?? null, extras: readExtras(options.dump) });
+  const extras = readExtras(options.dump);
+  const changed = changedInputs(before, await snapshotInputs(options.dump));
+  if (changed.length > 0) {
+    throw new UserError(`the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`, { file: options.dump });
+  }
+  const { release, warnings, yearFrom } = buildRelease(raw, { year: options.year ?? null, releaseName: options.releaseName ?? null, extras });
   const readSeconds = reading.end(read);
   const { info } = release;
   const readSummary: ReadSummary = { shape: raw.shape, release: info.name, year: info.year, yearFrom, matrices: release.matrices.length, tffms: release.tffms.length, warnings, readSeconds };
   events?.({ type: 'read', summary: readSummary });
   const staged = stageOutput(options.out);
-  const stagedDeploy = stageOutput(options.deployDir ?? deployDirFor(options.out));
+  const stagedDeploy = stageOutput(deployDir);
+  let sink: DiskSink | null = null;
   try {
-    const sink = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging);
+    const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging);
+    sink = out;
     const defaults = defaultRouteOptions();
     const site = {
       baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -73,14 +110,15 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       orderFields: options.orderFields === undefined ? defaults.orderFields : options.orderFields,
       filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
       filterOrders: options.filterOrders ?? defaults.filterOrders,
+      compact: options.compact ?? false,
       withSites: release.matrices.some((m) => m.sites !== null),
     };
     const deploy = new DiskSink(stagedDeploy.staging);
     const writing = new PhaseClock(events, 'write', events ? { files: estimateFiles(release, site), bytes: 0 } : null);
     try {
-      await writeSite(release, sink, site, {
+      await writeSite(release, out, site, {
         tick: async (files) => {
-          writing.progress({ files, bytes: sink.bytes });
+          writing.progress({ files, bytes: out.bytes });
           // Let signal handlers run, then stop if one asked us to.
           await yieldToEventLoop();
           options.signal?.throwIfAborted();
@@ -88,19 +126,20 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       }, deploy);
     } catch (err) {
       // Let background writes finish before the staging folder is removed, so none lands after.
-      await Promise.allSettled([sink.settle?.(0), deploy.settle(0)]);
+      await Promise.allSettled([out.settle(0), deploy.settle(0)]);
       throw err;
     }
     options.signal?.throwIfAborted();
-    const written = { files: sink.files, bytes: sink.bytes };
-    writing.end(written);
-    const swapping = new PhaseClock(events, 'swap', written);
-    staged.commit();
-    stagedDeploy.commit();
-    swapping.end(written);
-    return { ...readSummary, files: sink.files, bytes: sink.bytes, seconds: (performance.now() - started) / 1000 };
+    const done = { files: out.files, bytes: out.bytes };
+    writing.end(done);
+    const swapping = new PhaseClock(events, 'swap', done);
+    await staged.commit();
+    await stagedDeploy.commit();
+    swapping.end(done);
+    return { ...readSummary, ...done, seconds: (performance.now() - started) / 1000 };
   } finally {
-    staged.discard();
-    stagedDeploy.discard();
+    if (sink) Object.assign(written, { files: sink.files, bytes: sink.bytes, diskBytes: sink.diskBytes });
+    await staged.discard();
+    await stagedDeploy.discard();
   }
 }

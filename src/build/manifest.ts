@@ -1,7 +1,7 @@
 /** The build manifest: what a site was built from and with which options. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isFormatName, type FormatName } from '../formats/table.js';
+import { isFormatName, type FormatName } from '../api/formats.js';
 import type { RouteOptions } from '../routes/generate.js';
 import type { HostTarget } from '../hosts/targets.js';
 import type { ReleaseInfo } from '../model/types.js';
@@ -19,6 +19,8 @@ export interface SiteManifest {
   readonly filterKeys: string[] | null;
   readonly filterOrders: boolean;
   readonly withSites: boolean;
+  /** A compact build (compute hosts only): no prebuilt pages or detail files. */
+  readonly compact: boolean;
   readonly targets: HostTarget[];
   readonly counts: { readonly matrices: number; readonly tffms: number };
 }

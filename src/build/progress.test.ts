@@ -52,7 +52,8 @@ describe('the events a build sends', () => {
     const start = events.find((e) => e.type === 'phase-start' && e.phase === 'write');
     const estimate = start?.type === 'phase-start' ? (start.total?.files ?? 0) : 0;
     expect(summary.files - estimate).toBeGreaterThanOrEqual(0);
-    expect(summary.files - estimate).toBeLessThanOrEqual(10);
+    // Low by the fragment chunk files only (a few per list kind and format; estimate.test.ts counts them).
+    expect(summary.files - estimate).toBeLessThanOrEqual(Math.ceil(summary.files / 100));
     const progress = events.flatMap((e) => (e.type === 'progress' && e.phase === 'write' ? [e.done] : []));
     expect(progress.map((d) => d.files)).toEqual(Array.from({ length: Math.floor(summary.files / 500) }, (_, i) => (i + 1) * 500));
     expect(progress.every((d, i) => d.bytes > 0 && d.bytes >= (progress[i - 1]?.bytes ?? 0))).toBe(true);

@@ -1,38 +1,97 @@
 /**
- * Renders every route of a release through the format table and writes it to a sink, with
- * the error bodies, host configuration and build manifest. Returns counts; the caller owns
- * the sink (disk or memory).
+ * Writes a release's site into a sink: the runtime's data (site configuration, index, fragment
+ * chunks), every prebuilt list page assembled from the same fragments the runtime uses, every
+ * detail through the format registry, the error bodies, assets, host configuration and the
+ * build manifest. Returns the number of files; the caller owns the sink (disk or memory).
  */
+import { INVALID_PAGE, NOT_FOUND } from '../api/errors.js';
+import { formatSpec } from '../api/formats.js';
+import { RESOURCES, resourceSpec, type DetailName } from '../api/resources.js';
 import { FragmentCache, type RenderContext } from '../formats/context.js';
-import { formatSpec } from '../formats/table.js';
-import { hostFiles, NEEDS_SUFFIX_ALIASES, type HostTarget, type SuffixAlias } from '../hosts/targets.js';
-import { ruleTable } from '../hosts/rules.js';
+import { RENDERERS } from '../formats/registry.js';
 import type { Release } from '../model/types.js';
 import type { Sink } from '../output/sink.js';
-import { detailInstances, detailRoutes, listRoutes, listVariants, pageCount, type RouteOptions } from '../routes/generate.js';
-import { ERROR_BODIES, ERROR_FILES, routeFile, suffixAliasFile, type ErrorName } from '../routes/paths.js';
-import { indexRelease } from '../routes/release-index.js';
-import type { RecordContext } from '../routes/resources.js';
-import type { Route } from '../routes/route.js';
+import { DETAIL_SOURCES, type RecordContext } from '../routes/builders.js';
+import { detailRoutes, listRoutes, listVariants } from '../routes/generate.js';
+import { routeFile, routePairs, suffixAliasFile } from '../routes/paths.js';
+import { indexRelease, type ReleaseIndex } from '../routes/release-index.js';
 import { effectivePageSize } from '../routes/route.js';
-import { detailResponse, listPage, RecordCache, type PageResponse } from './responses.js';
-import { manifestFile, type SiteManifest } from './manifest.js';
+import { pageBody } from '../runtime/list-page.js';
+import { indexFile, SITE_FILE, type IndexData, type ReleaseConfig, type SiteConfig } from '../runtime/site-data.js';
 import { assetFiles } from './assets.js';
+import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
+import { indexData } from './index-data.js';
+import { manifestFile, type SiteManifest } from './manifest.js';
+import { hostFiles, NEEDS_SUFFIX_ALIASES, type SuffixAlias } from '../hosts/targets.js';
+import type { SiteOptions } from './site-options.js';
 
-export interface SiteOptions extends RouteOptions {
-  readonly baseUrl: string;
-  readonly targets: readonly HostTarget[];
-}
+export type { SiteOptions } from './site-options.js';
 
 export interface WriteProgress {
   /** Called every few hundred files; may throw to abort (e.g. on a signal). */
   tick?(files: number): void | Promise<void>;
 }
 
-function render(route: Route, response: PageResponse, ctx: RenderContext): string | null {
-  const spec = formatSpec(route.format);
-  if (!spec) throw new Error(`no format ${route.format}`);
-  return spec.render({ route, data: response.data, matrices: response.matrices }, ctx);
+/** Error bodies as files, for hosts that answer an error with a file (Netlify, CloudFront). */
+export const ERROR_FILES = { 'not-found': 'files/errors/not-found.json', 'invalid-page': 'files/errors/invalid-page.json' } as const;
+
+/** The runtime's view of this build. */
+export function siteConfig(release: Release, options: SiteOptions): SiteConfig {
+  return {
+    generator: 'jaspar-static',
+    baseUrl: options.baseUrl,
+    releases: [{ name: release.info.name, year: release.info.year, root: '' }],
+    formats: [...options.formats],
+    withSites: options.withSites,
+    prebuilt: options.compact
+      ? null
+      : { pageSizes: [...options.pageSizes], orderFields: options.orderFields && [...options.orderFields], filterKeys: options.filterKeys && [...options.filterKeys], filterOrders: options.filterOrders },
+  };
+}
+
+/** Every prebuilt list page, assembled from the in-memory fragments. */
+function* listPages(index: IndexData, fragments: FragmentSet, site: SiteConfig, release: ReleaseConfig): Generator<{ path: string; body: string }> {
+  if (site.prebuilt === null) return;
+  const source = (kind: string, format: string, items: readonly number[]) => {
+    const all = fragments.get(kind)?.get(format);
+    if (!all) throw new Error(`no ${format} fragments of ${kind}`);
+    return items.map((i) => all[i]!);
+  };
+  for (const variant of listVariants(index, site.prebuilt)) {
+    for (const route of listRoutes(variant, site)) {
+      const result = pageBody(
+        { site, release, list: variant.list, id: variant.id, pageSize: effectivePageSize(variant.pageSize), page: route.page, format: route.format, pairs: routePairs(route), route },
+        variant.items,
+        source,
+      );
+      if (result.kind === 'body') yield { path: routeFile(route), body: result.body };
+    }
+  }
+}
+
+/** Every detail of one resource in every format, with DRF suffix copies for hosts that need them. */
+function* resourceDetails<D extends DetailName>(name: D, index: ReleaseIndex, records: RecordContext, ctx: RenderContext, site: SiteConfig, aliases: SuffixAlias[] | null): Generator<{ path: string; body: string }> {
+  const source = DETAIL_SOURCES[name];
+  const resource = resourceSpec(name);
+  for (const inst of source.instances(index)) {
+    const data = source.data(inst.item, records, index);
+    const matrices = source.matrices(inst.item);
+    for (const route of detailRoutes(resource, inst.id, site)) {
+      const body = RENDERERS[route.format].detail({ route, data, matrices }, ctx);
+      if (body === null) continue;
+      yield { path: routeFile(route), body };
+      const alias = aliases === null ? null : suffixAliasFile(route);
+      if (alias !== null && aliases !== null) {
+        aliases.push({ path: `/${alias}`, mediaType: formatSpec(route.format).mediaType });
+        yield { path: alias, body };
+      }
+    }
+  }
+}
+
+/** Every detail in every format. */
+function* detailFiles(index: ReleaseIndex, records: RecordContext, ctx: RenderContext, site: SiteConfig, aliases: SuffixAlias[] | null): Generator<{ path: string; body: string }> {
+  for (const resource of RESOURCES) if (resource.kind === 'detail') yield* resourceDetails(resource.name, index, records, ctx, site, aliases);
 }
 
 /**
@@ -41,13 +100,14 @@ function render(route: Route, response: PageResponse, ctx: RenderContext): strin
  */
 export async function writeSite(release: Release, sink: Sink, options: SiteOptions, progress: WriteProgress = {}, deploy?: Sink): Promise<number> {
   const index = indexRelease(release);
-  const recordCtx: RecordContext = {
+  const records: RecordContext = {
     baseUrl: options.baseUrl,
     tffmFiles: { has: (id, file) => release.tffmFiles.get(id)?.has(file) ?? false },
     releaseRecord: { name: release.info.name, year: release.info.year, matrices: release.matrices.length, tffms: release.tffms.length },
   };
-  const ctx: RenderContext = { baseUrl: options.baseUrl, release: release.info, cache: new FragmentCache(), index, routes: options };
-  const records = new RecordCache(recordCtx);
+  const ctx: RenderContext = { baseUrl: options.baseUrl, release: release.info, cache: new FragmentCache(), index, routes: options, compact: options.compact ?? false };
+  const site = siteConfig(release, options);
+  const releaseConfig = site.releases[0]!;
   let files = 0;
   const put = async (path: string, body: string | Uint8Array) => {
     sink.write(path, body);
@@ -55,34 +115,26 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
     if (files % 500 === 0) await progress.tick?.(files);
   };
 
-  for (const variant of listVariants(index, options)) {
-    const pages = pageCount(variant.items.length, effectivePageSize(variant.pageSize));
-    for (const route of listRoutes(variant, options)) {
-      const page = route.page === 'last' ? pages : route.page;
-      const body = render(route, listPage(variant, route, page, options.baseUrl, records), ctx);
-      if (body !== null) await put(routeFile(route), body);
-    }
-  }
+  const data = indexData(index);
+  const fragments = recordFragments(index, records, ctx, site);
+  const stored = options.compact ? new Map([...fragments, ...compactFragments(index, records, ctx, site)]) : fragments;
+  const chunks = chunkFiles(stored, releaseConfig);
+  for (const f of chunks.files) await put(f.path, f.content);
+  const full: IndexData = { ...data, chunks: chunks.starts };
+  await put(indexFile(releaseConfig), JSON.stringify(full));
+  await put(SITE_FILE, JSON.stringify(site));
+
+  for (const page of listPages(full, fragments, site, releaseConfig)) await put(page.path, page.body);
   const aliases: SuffixAlias[] = [];
-  const writeAliases = options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
-  for (const { resource, params, item } of detailInstances(index)) {
-    const response = detailResponse(resource, item, recordCtx, index);
-    for (const route of detailRoutes(resource, params, options)) {
-      const body = render(route, response, ctx);
-      if (body === null) continue;
-      await put(routeFile(route), body);
-      const alias = writeAliases ? suffixAliasFile(route) : null;
-      if (alias) {
-        await put(alias, body);
-        aliases.push({ path: `/${alias}`, mediaType: formatSpec(route.format)?.mediaType ?? '' });
-      }
-    }
+  const wantAliases = options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
+  if (!options.compact) {
+    for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null)) await put(f.path, f.body);
+    await put(ERROR_FILES['not-found'], NOT_FOUND.body);
+    await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
   }
-  for (const [name, path] of Object.entries(ERROR_FILES)) await put(path, ERROR_BODIES[name as ErrorName]);
   for (const asset of assetFiles(index, ctx, options)) await put(asset.path, asset.content);
 
-  const rules = ruleTable(options);
-  for (const file of hostFiles(options.targets, rules, options, { aliases })) {
+  for (const file of hostFiles(options.targets, site, { aliases })) {
     if (file.place !== 'deploy') await put(file.path, file.content);
     else if (deploy) deploy.write(file.path, file.content, file.mode);
     else throw new Error(`no deploy folder to write ${file.path} into`);
@@ -97,6 +149,7 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
     filterKeys: options.filterKeys === null ? null : [...options.filterKeys],
     filterOrders: options.filterOrders,
     withSites: options.withSites,
+    compact: options.compact ?? false,
     targets: [...options.targets],
     counts: { matrices: release.matrices.length, tffms: release.tffms.length },
   };

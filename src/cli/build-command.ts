@@ -1,9 +1,11 @@
 /** `jaspar-static build`: checks where it will write, runs the build, shows progress and the summary. */
 import { resolve, sep } from 'node:path';
+import type { Command } from 'commander';
+import type { FormatName } from '../api/formats.js';
 import { build, deployDirFor } from '../build/build.js';
 import type { BuildEvent } from '../build/progress.js';
 import { UserError } from '../errors.js';
-import type { FormatName } from '../formats/table.js';
+import { COMPACT_TARGETS, compactRefusal } from '../hosts/compute-targets.js';
 import type { HostTarget } from '../hosts/targets.js';
 import { reporterFor } from './progress/reporter.js';
 import { doneLines, jsonSummary, readLines } from './summary.js';
@@ -21,6 +23,7 @@ interface BuildFlags {
   orders: string[] | null;
   filters: string[] | null;
   filterOrders: boolean;
+  compact: boolean;
   quiet?: boolean;
   json?: boolean;
   progressInterval: number;
@@ -42,7 +45,20 @@ export function checkPlaces(dump: string, out: string, deployDir: string): void 
   }
 }
 
-export async function runBuild(dump: string, flags: BuildFlags): Promise<void> {
+/**
+ * The hosts to configure: a compact build without `--targets` configures the compute hosts;
+ * a compact build for a host that serves prebuilt pages only is refused before any work.
+ */
+export function buildTargets(flags: Pick<BuildFlags, 'targets' | 'compact'>, targetsGiven: boolean): HostTarget[] {
+  if (!flags.compact) return flags.targets;
+  if (!targetsGiven) return [...COMPACT_TARGETS];
+  const refusal = compactRefusal(flags.targets);
+  if (refusal !== null) throw new UserError(refusal);
+  return flags.targets;
+}
+
+export async function runBuild(dump: string, flags: BuildFlags, command?: Command): Promise<void> {
+  const targets = buildTargets(flags, command?.getOptionValueSource('targets') === 'cli');
   const deployDir = flags.deployDir ?? deployDirFor(flags.out);
   checkPlaces(dump, flags.out, deployDir);
   const quiet = flags.quiet === true;
@@ -64,14 +80,17 @@ export async function runBuild(dump: string, flags: BuildFlags): Promise<void> {
       year: flags.release ?? null,
       releaseName: flags.releaseName ?? null,
       formats: flags.formats,
-      targets: flags.targets,
+      targets,
       ...(flags.deployDir === undefined ? {} : { deployDir: flags.deployDir }),
       pageSizes: flags.pageSizes,
       orderFields: flags.orders,
       filterKeys: flags.filters,
       filterOrders: flags.filterOrders,
+      compact: flags.compact,
       signal: controller.signal,
       events,
+      // What the build cleaned up beside the target (stale locks, dead builds' staging folders).
+      log: (line) => (quiet ? undefined : process.stderr.write(`jaspar-static: ${line}\n`)),
     });
     reporter.close();
     if (flags.json) process.stdout.write(`${jsonSummary(summary, flags.out, deployDir, packageVersion())}\n`);

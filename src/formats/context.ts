@@ -1,5 +1,6 @@
 /** What every renderer receives. Renderers are pure: same input and context, same bytes. */
-import type { Json } from '../model/json.js';
+import type { ItemKind } from '../api/resources.js';
+import type { Json, JsonObject } from '../model/json.js';
 import type { Matrix, ReleaseInfo } from '../model/types.js';
 import type { RouteOptions } from '../routes/generate.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
@@ -32,6 +33,8 @@ export interface RenderContext {
   readonly index: ReleaseIndex;
   /** What this build prebuilds (formats, orders, filters), so pages link only to files that exist. */
   readonly routes: RouteOptions;
+  /** A compact build: no page files, so HTML links go to API URLs (docs/decisions.md). */
+  readonly compact: boolean;
 }
 
 /** One response to render: its route, its API data, and the matrices it shows (if any). */
@@ -40,4 +43,12 @@ export interface RenderInput {
   readonly data: Json;
   /** The matrices of a matrix detail or list page, for the matrix text formats; null elsewhere. */
   readonly matrices: readonly Matrix[] | null;
+}
+
+/** A list record to render: its JSON, and the matrix it shows (matrix records only). */
+export interface RecordInput {
+  readonly record: JsonObject;
+  readonly matrix: Matrix | null;
+  /** The kind of list it belongs to (records of one kind share their HTML columns). */
+  readonly kind: ItemKind;
 }

@@ -11,6 +11,7 @@ import { testMatrix } from '../../test/support/matrices.js';
 import { BASES } from '../model/types.js';
 import type { Base, Matrix } from '../model/types.js';
 import * as jaspar from './jaspar.js';
+import { MEME_HEADER } from './list-frames.js';
 import { pfmColumns } from './matrix-text.js';
 import type { Column, MatrixTextContext } from './matrix-text.js';
 import * as meme from './meme.js';
@@ -108,7 +109,7 @@ describeWith('JASPAR 2018 CORE fungi download files', [golden], () => {
     const { matrices } = load();
     const text = fungi('meme');
     const { head, blocks } = chunks(text, (l) => l.startsWith('MOTIF '));
-    expect(head).toBe(meme.MEME_HEADER);
+    expect(head).toBe(MEME_HEADER);
     expect(blocks).toHaveLength(matrices.length);
     matrices.forEach((m, i) => expect(meme.renderMatrix(m, ctx), m.matrixId).toBe(blocks[i]));
     expect(meme.renderMatrices(matrices, ctx)).toBe(text);

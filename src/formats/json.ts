@@ -3,6 +3,7 @@
  * escaped (but U+2028/U+2029 escaped, as DRF does), floats as Python's repr.
  */
 import { Float, type Json } from '../model/json.js';
+import { jsonString } from './json-string.js';
 import { pyFloatRepr } from './numbers.js';
 
 /** Memoises the serialisation of objects reused across many list pages. */
@@ -10,10 +11,6 @@ export type JsonMemo = (obj: object, make: () => string) => string;
 
 const noMemo: JsonMemo = (_obj, make) => make();
 
-function jsonString(s: string): string {
-  const out = JSON.stringify(s);
-  return out.includes('\u2028') || out.includes('\u2029') ? out.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : out;
-}
 
 function jsonNumber(f: number): string {
   if (Number.isFinite(f)) return pyFloatRepr(f);

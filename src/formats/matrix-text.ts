@@ -4,6 +4,7 @@
  * `renderMatrix` and `renderMatrices` (see {@link MatrixTextRenderer}).
  */
 import type { Matrix, Pfm } from '../model/types.js';
+import { NO_PFM_DATA } from './list-frames.js';
 
 /** What a matrix text renderer needs to know beyond the matrix itself. */
 export interface MatrixTextContext {
@@ -21,8 +22,6 @@ export interface MatrixTextRenderer {
   readonly renderMatrices: (ms: readonly Matrix[], ctx: MatrixTextContext) => string;
 }
 
-/** The body of an empty list page in every matrix text format (no trailing newline, as live). */
-export const NO_PFM_DATA = 'No PFM data available';
 
 /** One PFM column: the counts of A, C, G and T at one position. */
 export type Column = readonly [a: number, c: number, g: number, t: number];

@@ -14,15 +14,8 @@
 import type { Matrix } from '../model/types.js';
 import { concatMatrices, pfmColumns } from './matrix-text.js';
 import type { MatrixTextContext } from './matrix-text.js';
+import { MEME_HEADER } from './list-frames.js';
 import { pyFixed, pyInt } from './numbers.js';
-
-/** Written once at the start of every non-empty body. */
-export const MEME_HEADER =
-  'MEME version 4\n\n' +
-  'ALPHABET= ACGT\n\n' +
-  'strands: + -\n\n' +
-  'Background letter frequencies\n' +
-  'A 0.25 C 0.25 G 0.25 T 0.25\n\n';
 
 const UNIFORM_ROW = ' 0.250000  0.250000  0.250000  0.250000\n';
 

@@ -24,6 +24,7 @@
  */
 import { Float, type Json } from '../model/json.js';
 import { pyFloatRepr, pyInt } from './numbers.js';
+import { resolvesToNonString } from './yaml-resolve.js';
 
 /** PyYAML's `best_width`: plain and quoted scalars fold at spaces past this column. */
 const BEST_WIDTH = 80;
@@ -83,42 +84,6 @@ export function toYaml(value: YamlValue): string {
  */
 export function yamlListItem(value: YamlValue): string {
   return toYaml([value]);
-}
-
-// ---------------------------------------------------------------------------------------
-// Implicit resolution (yaml/resolver.py): a string that PyYAML would read back as something
-// else (bool, int, float, null, timestamp, merge, value) cannot be written plain. Python's
-// `$` also matches before a final newline, hence `\n?$`.
-
-const BOOL_RE = /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)\n?$/;
-const FLOAT_RE =
-  /^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\n?$/;
-const INT_RE =
-  /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)\n?$/;
-const NULL_RE = /^(?:~|null|Null|NULL|)\n?$/;
-const TIMESTAMP_RE =
-  /^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)\n?$/;
-const SINGLE_CHAR_TAGS = /^(?:<<|=|!|&|\*)\n?$/;
-
-/** Whether PyYAML's resolver would read the plain scalar `s` as something other than str. */
-function resolvesToNonString(s: string): boolean {
-  if (s.length === 0) return true; // null
-  const c = s.charCodeAt(0);
-  if ((c >= 0x30 && c <= 0x39) || c === 0x2b /* + */ || c === 0x2d /* - */ || c === 0x2e /* . */) {
-    return INT_RE.test(s) || FLOAT_RE.test(s) || (c >= 0x30 && c <= 0x39 && TIMESTAMP_RE.test(s));
-  }
-  switch (s[0]) {
-    case 'y': case 'Y': case 't': case 'T': case 'f': case 'F': case 'o': case 'O':
-      return BOOL_RE.test(s);
-    case 'n': case 'N':
-      return BOOL_RE.test(s) || NULL_RE.test(s);
-    case '~':
-      return NULL_RE.test(s);
-    case '<': case '=': case '!': case '&': case '*':
-      return SINGLE_CHAR_TAGS.test(s);
-    default:
-      return false;
-  }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,83 +1,50 @@
 /**
- * Apache adapter: a virtual-host include (mod_rewrite + mod_headers) evaluating the rule table,
- * compiled into runs (runs.ts) and rendered as rule groups (apache-runs.ts). Deploy folder,
- * `apache/`: `jaspar.conf` (Include it inside the <VirtualHost> whose DocumentRoot is the built
- * site), `fragments.txt` (a RewriteMap it reads, path relative to ServerRoot, so the folder goes
- * to /etc/apache2/jaspar/) and `site.conf` (an example virtual host). A virtual host, not
- * .htaccess: RewriteMap (needed to percent-decode query values) and MergeSlashes only work there.
+ * Apache adapter (the rules tier, docs/hosting.md): a virtual-host include (mod_rewrite +
+ * mod_headers) rendered from the rule groups. Deploy folder, `apache/`: `jaspar.conf` (Include
+ * it inside the <VirtualHost> whose DocumentRoot is the built site) and `site.conf` (an example
+ * virtual host). A virtual host, not .htaccess: RewriteMap (to percent-decode query values and
+ * fold case) and MergeSlashes only work there.
  *
- * Per request: query values are read once into environment variables (last value wins, decoded),
- * the browser negotiation of accept.ts picks HTML, methods are checked, the rule groups rewrite
- * to a file (checked with -f, else the run's "missing" error), and errors end in a 404 whose
- * error document is the error's JSON file. Content-Type comes from the format table per folder.
+ * Per API request: parameter names with `%` escapes are refused (Apache compares names as
+ * sent, so it could not tell which filter one is); methods are checked (OPTIONS 200 with Allow,
+ * others than GET and HEAD 405); query values, negotiation and key rules are computed once
+ * (apache-keys.ts); the groups answer in order (apache-groups.ts); errors end in an error
+ * document that is the error's JSON file. Content-Type comes from the format table.
  */
-import { ERROR_FILES, type ErrorName } from '../routes/paths.js';
-import type { RouteOptions } from '../routes/generate.js';
-import { ACCEPT_HTML, ACCEPT_JSON, FORMAT_PARAM, htmlFormatOf } from './accept.js';
-import { clampVar, greaterThan, runRules, type FragmentMap } from './apache-runs.js';
-import { ALLOW, API_HEADERS, BAD_REQUEST_BODY, FILE_TYPES, prefixTypes, URI_TOO_LONG_BODY } from './content-types.js';
-import type { Rule } from './rules.js';
-import { SUFFIX_KEY, type Run } from './runs.js';
-import type { HostFacts, HostFile } from './targets.js';
+import { ALLOW, API_HEADERS, BAD_REQUEST, URI_TOO_LONG } from '../api/errors.js';
+import type { FormatName } from '../api/formats.js';
+import { NOT_SERVED } from '../runtime/resolve.js';
+import { groupLines } from './apache-groups.js';
+import { API_PATH, esc, groupKeys, keyRuleLines, negotiationLines, Numbered, queryLines } from './apache-keys.js';
+import { FILE_TYPES, prefixTypes } from './content-types.js';
+import type { Group, KeyRule } from './groups.js';
+import { ENCODED_NAME_ERROR, errorFile, NOT_FOUND_ERROR, type HostError } from './host-errors.js';
+import type { HostFile } from './host-file.js';
+
+/** Errors Apache answers besides the groups' own. */
+export const APACHE_ERRORS: readonly HostError[] = [ENCODED_NAME_ERROR, NOT_FOUND_ERROR];
 
 /** The internal path of the error document. */
-const ERROR_DOC = '/_jaspar/error';
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ERROR_DOC = '/_jaspar-error';
+/** An ErrorDocument string: a backslash is written through mod_rewrite's unescape. */
 const quote = (s: string) => `'${s.replace(/\\/g, '%{unescape:%5C}')}'`;
 
+/** API headers on every answer, once (`always` covers success and error alike); JSON for the core's own errors. */
 function headerLines(): string[] {
-  const all: [string, string][] = [...API_HEADERS, ['Allow', ALLOW]];
   return [
-    ...all.map(([k, v]) => `Header set ${k} "${v}"`),
-    ...all.map(([k, v]) => `Header always set ${k} "${v}" "expr=%{REQUEST_STATUS} -ge 400"`),
+    ...API_HEADERS.map(([k, v]) => `Header always set ${k} "${v}"`),
+    // The core's Allow of a static file (OPTIONS) is replaced by the API's.
+    'Header unset Allow',
+    `Header always set Allow "${ALLOW}"`,
     `Header always set Content-Type application/json "expr=%{REQUEST_STATUS} in {'400','405','414'}"`,
-    `Header unset Content-Type "expr=%{REQUEST_METHOD} == 'OPTIONS'"`,
+    `Header always unset Content-Type "expr=%{REQUEST_METHOD} == 'OPTIONS'"`,
   ];
 }
 
-/** JP_<key>=1 and JQ_<key>=<decoded last value> for every query key the runs read. */
-function queryLines(runs: readonly Run[], htmlFormat: string | null): string[] {
-  const keys = new Set<string>([FORMAT_PARAM]);
-  for (const run of runs) for (const k of run.keys) if (k.key !== SUFFIX_KEY) keys.add(k.key);
-  const lines: string[] = ['# Query values: the last one of each name, percent-decoded (as every host reads them).'];
-  for (const key of keys) {
-    const k = esc(key);
-    lines.push(`RewriteCond %{QUERY_STRING} (?:^|&)${k}(?:=([^&]*))?(?=&|$)(?!.*&${k}(?:[=&]|$))`, `RewriteRule ^/api(?:/|$) - [E=JP_${key}:1,E=JQ_${key}:\${jaspar_unescape:%1}]`);
-  }
-  const clamps = new Map<string, [string, number]>();
-  for (const run of runs) for (const k of run.keys) for (const o of k.options) if (o.kind === 'bind' && o.max !== undefined) clamps.set(clampVar(k.key, o.max), [k.key, o.max]);
-  for (const [name, [key, max]] of clamps) {
-    lines.push(
-      `RewriteRule ^/api(?:/|$) - [E=${name}:%{ENV:JQ_${key}}]`,
-      `RewriteCond %{ENV:JQ_${key}} ${greaterThan(max)}`,
-      `RewriteRule ^/api(?:/|$) - [E=${name}:${max}]`,
-    );
-  }
-  if (htmlFormat !== null) {
-    lines.push(
-      '# A browser without format gets the HTML page (src/hosts/accept.ts).',
-      `RewriteCond %{ENV:JP_${FORMAT_PARAM}} !=1`,
-      `RewriteCond %{HTTP:Accept} !${ACCEPT_JSON} [NC]`,
-      `RewriteCond %{HTTP:Accept} ${ACCEPT_HTML} [NC]`,
-      `RewriteRule ^/api(?:/|$) - [E=JP_${FORMAT_PARAM}:1,E=JQ_${FORMAT_PARAM}:${htmlFormat}]`,
-    );
-  }
-  return lines;
-}
-
-/** The virtual-host include. */
-export function apacheConf(runs: readonly Run[], options: RouteOptions, notServed: readonly string[], fragments: FragmentMap): string {
-  const lists = new Map<string, number>();
-  const list = (values: readonly (string | null)[]) => {
-    const id = JSON.stringify(values);
-    if (!lists.has(id)) lists.set(id, lists.size);
-    return lists.get(id) as number;
-  };
-  const errorFile = (e: ErrorName) => `/${ERROR_FILES[e]}`;
-  const lines = [
-    '# Generated by jaspar-static: the JASPAR API rules for Apache. Do not edit.',
-    '# Include inside the <VirtualHost> whose DocumentRoot is the built site, with this folder',
-    '# at /etc/apache2/jaspar/ (ServerRoot-relative). Needs: a2enmod rewrite headers.',
+function preludeLines(): string[] {
+  return [
+    '# Generated by jaspar-static from the rule groups (src/hosts/groups.ts): the JASPAR API for Apache. Do not edit.',
+    '# Include inside the <VirtualHost> whose DocumentRoot is the built site. Needs: a2enmod rewrite headers.',
     'MergeSlashes Off',
     'TraceEnable off',
     'AllowEncodedSlashes NoDecode',
@@ -85,30 +52,47 @@ export function apacheConf(runs: readonly Run[], options: RouteOptions, notServe
     'RewriteMap jaspar_unescape int:unescape',
     'RewriteMap jaspar_toupper int:toupper',
     'RewriteMap jaspar_tolower int:tolower',
-    'RewriteMap jaspar_fragment txt:jaspar/fragments.txt',
-    `ErrorDocument 400 ${quote(BAD_REQUEST_BODY)}`,
+    `ErrorDocument 400 ${quote(BAD_REQUEST.body)}`,
     `ErrorDocument 404 ${ERROR_DOC}`,
     `ErrorDocument 405 '{"detail":"Method %{unescape:%5C}"%{REQUEST_METHOD}%{unescape:%5C}" not allowed."}'`,
-    `ErrorDocument 414 ${quote(URI_TOO_LONG_BODY)}`,
+    `ErrorDocument 406 ${ERROR_DOC}`,
+    `ErrorDocument 414 ${quote(URI_TOO_LONG.body)}`,
     ...headerLines(),
     '',
-    '# Error documents: the JSON body of the error the request ended in (JASPAR_ERROR), else not found.',
-    `RewriteCond %{ENV:REDIRECT_JASPAR_ERROR} ^([a-z-]+)$`,
+    '# Error documents: the JSON file of the error the request ended in (JASPAR_ERROR), else not found.',
+    'RewriteCond %{ENV:REDIRECT_JASPAR_ERROR} ^([a-z-]+)$',
     `RewriteRule ^${esc(ERROR_DOC)}$ /files/errors/%1.json [END,T=application/json]`,
-    `RewriteRule ^${esc(ERROR_DOC)}$ ${errorFile('not-found')} [END,T=application/json]`,
+    `RewriteRule ^${esc(ERROR_DOC)}$ /${errorFile(NOT_FOUND_ERROR)} [END,T=application/json]`,
     '# Build files that are configuration, and folders, are never served.',
-    ...notServed.map((p) => `RewriteRule ^${esc(p)}$ - [R=404]`),
+    ...NOT_SERVED.map((p) => `RewriteRule ^${esc(p)}$ - [R=404]`),
     'RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI} -d',
     'RewriteRule ^/(?!api(?:/|$)). - [R=404]',
     '# Methods: OPTIONS answers 200 with Allow (from the core), others than GET and HEAD 405.',
     'RewriteCond %{REQUEST_METHOD} =OPTIONS',
-    `RewriteRule ^/api(?:/|$) ${errorFile('not-found')} [END]`,
+    `RewriteRule ^/api(?:/|$) /${errorFile(NOT_FOUND_ERROR)} [END]`,
     'RewriteCond %{REQUEST_METHOD} !^(?:GET|HEAD)$',
     'RewriteRule ^/api(?:/|$) - [R=405]',
-    ...queryLines(runs, htmlFormatOf(options.formats)),
+    '# A parameter name with %-escapes: which key it is cannot be told here.',
+    'RewriteCond %{QUERY_STRING} (?:^|&)[^=&]*%',
+    `RewriteRule ${API_PATH} - [R=404,E=JASPAR_ERROR:${ENCODED_NAME_ERROR.name}]`,
+  ];
+}
+
+/** The virtual-host include. */
+export function apacheConf(groups: readonly Group[]): string {
+  const rules = new Numbered<KeyRule>();
+  const sets = new Numbered<readonly FormatName[]>();
+  // Number every key rule and format set first: the per-request lines come before the groups'.
+  const body = groupLines(groups, rules, sets);
+  const lines = [
+    ...preludeLines(),
     '',
-    '# The rule table, run by run (src/hosts/runs.ts, apache-runs.ts).',
-    ...runs.flatMap((run) => runRules(run, fragments, list)),
+    ...queryLines(groupKeys(groups)),
+    ...negotiationLines(sets),
+    ...keyRuleLines(rules),
+    '',
+    '# The rule groups, in order: the first that matches answers.',
+    ...body,
     'RewriteRule ^/api(?:/|$) - [R=404,E=JASPAR_ERROR:not-found]',
     '',
     '# Content-Type per folder, from the format table.',
@@ -131,14 +115,10 @@ const SITE_CONF = `# Example virtual host serving a built JASPAR static API (see
 </VirtualHost>
 `;
 
-/** The Apache adapter: include, fragment map and example virtual host, in the deploy folder. */
-export function apacheFiles(_rules: readonly Rule[], options: RouteOptions, facts: HostFacts): HostFile[] {
-  const fragments: FragmentMap = new Map();
-  const conf = apacheConf(facts.runs(), options, facts.notServed, fragments);
-  const map = [...fragments].map(([k, v]) => `${k} ${v}`).join('\n');
+/** The Apache adapter: the include and an example virtual host, in the deploy folder. */
+export function apacheFiles(groups: readonly Group[]): HostFile[] {
   return [
-    { path: 'apache/jaspar.conf', content: conf, place: 'deploy' },
-    { path: 'apache/fragments.txt', content: `# Generated by jaspar-static: slot fragments of jaspar.conf.\n${map}\n`, place: 'deploy' },
+    { path: 'apache/jaspar.conf', content: apacheConf(groups), place: 'deploy' },
     { path: 'apache/site.conf', content: SITE_CONF, place: 'deploy' },
   ];
 }

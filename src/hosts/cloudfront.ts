@@ -1,61 +1,47 @@
 /**
- * S3 + CloudFront adapter. S3 sees only object keys, so a CloudFront Functions viewer-request
- * handler (runtime cloudfront-js-2.0) evaluates the rule table — compiled into runs and run by
- * the shared ES5 runtime (runtime-source.ts) — and rewrites `event.request.uri` to the file's
- * key, or answers errors, OPTIONS and bad methods itself. Files (deploy folder, `cloudfront/`):
- *   functions/<name>.js        the function(s); one per group of resources when one is too big
- *   cache-behaviors.json       path pattern → function, for the distribution
- *   custom-error-responses.json  a missing key (403 without ListBucket, 404 with) → /404.html, 404
+ * S3 + CloudFront adapter (`--targets cloudfront`), rules tier: S3 sees only object keys, so a
+ * CloudFront Functions viewer-request handler runs the request runtime in rules mode
+ * (src/hosts/entries/cloudfront.ts) and rewrites each `/api/…` request to the key of its
+ * prebuilt file, or answers it itself. Files (deploy folder, `cloudfront/`):
+ *   functions/api.js              the function (runtime cloudfront-js-2.0), minified
+ *   cache-behaviors.json          path pattern → function, for the distribution
+ *   custom-error-responses.json   a missing key (403 without ListBucket, 404 with) → /404.html, 404
  *   response-headers-policy.json  Vary, CORS and Allow on every answer
- *   upload.sh                  `aws s3 sync` per folder with its Content-Type from the format table
- *   deploy-functions.sh        create or update, then publish, the functions
- * What CloudFront cannot do: tell a missing file's error apart (an invalid page past the end
- * says "Not found.", as on Netlify); see docs/deploy.md.
+ *   upload.sh                     `aws s3 sync` per folder with its Content-Type from the format table
+ *   deploy-functions.sh           create or update, then publish, the function (refuses one over
+ *                                 CloudFront's size limit, naming both sizes)
  */
-import { API_HEADERS, ALLOW, FILE_TYPES, prefixTypes } from './content-types.js';
-import { htmlFormatOf } from './accept.js';
-import { splitFunctions, type Behavior } from './cloudfront-split.js';
-import type { RouteOptions } from '../routes/generate.js';
-import type { Rule } from './rules.js';
-import type { Run } from './runs.js';
-import { runtimeData } from './runtime-data.js';
-import { runtimeScript } from './runtime-source.js';
-import type { HostFacts, HostFile } from './targets.js';
+import { ALLOW, API_HEADERS } from '../api/errors.js';
+import { NOT_SERVED } from '../runtime/resolve.js';
+import { DATA_DIR, type SiteConfig } from '../runtime/site-data.js';
+import { bundle, BUNDLE_GLOBAL } from './bundle.js';
+import { FILE_TYPES, prefixTypes } from './content-types.js';
+import type { HostFile } from './host-file.js';
 
-/** The viewer-request handler around the runtime; `headers` go on every answer it makes itself. */
-const handler = (headers: string) => String.raw`
-var jHd=${headers},jSt={400:'Bad Request',404:'Not Found',405:'Method Not Allowed'};
-function handler(event){var rq=event.request,qs=[],k,i,v,h=rq.headers,acc='',r,hd={};
-for(k in rq.querystring){v=rq.querystring[k];
-if(v.multiValue)for(i=0;i<v.multiValue.length;i++)qs.push(k+'='+v.multiValue[i].value);else qs.push(k+'='+v.value)}
-if(h.accept)acc=h.accept.multiValue?h.accept.multiValue.map(function(x){return x.value}).join(','):h.accept.value;
-r=jasparResolve(rq.method,rq.uri,qs.join('&'),acc);
-if(r===null)return rq;
-if(r.f){rq.uri=r.f;rq.querystring={};return rq}
-for(k in jHd)hd[k]={value:jHd[k]};
-if(r.o)return{statusCode:200,statusDescription:'OK',headers:hd};
-hd['content-type']={value:'application/json'};
-return{statusCode:r.s,statusDescription:jSt[r.s],headers:hd,body:{encoding:'text',data:r.b}}}
-`;
+/** CloudFront's limit on a function's code, in bytes. */
+export const FUNCTION_LIMIT = 10 * 1024;
 
-/** The source of one function serving `runs`. */
-export function functionSource(runs: readonly Run[], options: RouteOptions): string {
-  const headers: Record<string, string> = { allow: ALLOW };
-  for (const [k, v] of API_HEADERS) headers[k.toLowerCase()] = v;
-  // Files not to serve are never uploaded (upload.sh), so the function need not know them.
-  const data = runtimeData(runs, htmlFormatOf(options.formats), []);
-  return `${runtimeScript(data)}${handler(JSON.stringify(headers)).trim()}\n`;
+/** The viewer-request function for a site. */
+export function functionSource(site: SiteConfig): string {
+  return bundle({
+    entry: 'cloudfront',
+    platform: 'restricted',
+    footer: `var jasparHandler=${BUNDLE_GLOBAL}.cloudfrontHandler(${JSON.stringify(site)});function handler(event){return jasparHandler(event)}`,
+  });
 }
 
-/** `aws s3 sync` of the site: every response folder with its media type, configuration left out. */
-function uploadScript(notServed: readonly string[]): string {
+/** Site files never uploaded: build configuration, the compute tier's data, other hosts' files. */
+const NOT_UPLOADED = [...NOT_SERVED, '/.assetsignore', `/${DATA_DIR}/`];
+
+/** `aws s3 sync` of the site: every response folder with its media type, the rest left out. */
+function uploadScript(): string {
   const typed = [...prefixTypes().map((p) => ({ path: p.prefix, mediaType: p.mediaType })), ...FILE_TYPES];
-  const excludes = [...typed.map((t) => t.path), ...notServed, '/api/'].map((p) => `--exclude '${p.slice(1)}${p.endsWith('/') ? '*' : ''}'`);
+  const excludes = [...typed.map((t) => t.path), ...NOT_UPLOADED].map((p) => `--exclude '${p.slice(1)}${p.endsWith('/') ? '*' : ''}'`);
   const lines = [
     '#!/bin/sh',
     '# Generated by jaspar-static. Upload a built site to S3, each response folder with its',
-    '# Content-Type from the format table; build configuration and /api copies (the function',
-    '# answers every /api path) are not uploaded. Usage: upload.sh SITE_DIR BUCKET',
+    '# Content-Type from the format table; build configuration and the runtime data of compute',
+    '# hosts are not uploaded. Usage: upload.sh SITE_DIR BUCKET',
     'set -eu',
     'SITE="${1:?usage: upload.sh SITE_DIR BUCKET}"',
     'BUCKET="${2:?usage: upload.sh SITE_DIR BUCKET}"',
@@ -70,13 +56,18 @@ function uploadScript(notServed: readonly string[]): string {
 }
 
 const DEPLOY_FUNCTIONS = `#!/bin/sh
-# Generated by jaspar-static. Create (or update) and publish the CloudFront functions of this
+# Generated by jaspar-static. Create (or update) and publish the CloudFront function of this
 # build. Usage: deploy-functions.sh [NAME_PREFIX]   (default prefix: jaspar)
 set -eu
 cd "$(dirname "$0")"
 PREFIX="\${1:-jaspar}"
 CONFIG="Comment=jaspar-static,Runtime=cloudfront-js-2.0"
 for f in functions/*.js; do
+  size=$(wc -c < "$f")
+  if [ "$size" -gt ${FUNCTION_LIMIT} ]; then
+    echo "$f is $size bytes; CloudFront Functions take at most ${FUNCTION_LIMIT} (see docs/deploy.md, S3 + CloudFront)" >&2
+    exit 1
+  fi
   name="$PREFIX-$(basename "$f" .js)"
   if etag=$(aws cloudfront describe-function --name "$name" --query ETag --output text 2>/dev/null); then
     etag=$(aws cloudfront update-function --name "$name" --if-match "$etag" --function-config "$CONFIG" --function-code "fileb://$f" --query ETag --output text)
@@ -100,29 +91,20 @@ function errorResponses(): string {
   return json({ Quantity: items.length, Items: items });
 }
 
-function cacheBehaviors(behaviors: readonly Behavior[]): string {
-  return json(
-    behaviors.map((b) => ({
-      PathPattern: b.pathPattern,
-      Function: b.fn,
-      EventType: 'viewer-request',
-      // Every method reaches the function, which answers 405 itself.
-      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'POST', 'PATCH', 'DELETE'],
-      CachePolicy: 'Managed-CachingOptimized',
-    })),
-  );
+function cacheBehaviors(): string {
+  // Every method reaches the function, which answers 405 itself.
+  return json([{ PathPattern: '/api/*', Function: 'api', EventType: 'viewer-request', AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'POST', 'PATCH', 'DELETE'], CachePolicy: 'Managed-CachingOptimized' }]);
 }
 
-/** The CloudFront adapter: functions, distribution snippets and scripts, all in the deploy folder. */
-export function cloudfrontFiles(_rules: readonly Rule[], options: RouteOptions, facts: HostFacts): HostFile[] {
-  const { functions, behaviors } = splitFunctions(facts.runs(), (runs) => functionSource(runs, options));
+/** The CloudFront adapter: function, distribution snippets and scripts, all in the deploy folder. */
+export function cloudfrontFiles(site: SiteConfig): HostFile[] {
   const deploy = (path: string, content: string, mode?: number): HostFile => ({ path: `cloudfront/${path}`, content, place: 'deploy', ...(mode ? { mode } : {}) });
   return [
-    ...functions.map((f) => deploy(`functions/${f.name}.js`, functionSource(f.runs, options))),
-    deploy('cache-behaviors.json', cacheBehaviors(behaviors)),
+    deploy('functions/api.js', functionSource(site)),
+    deploy('cache-behaviors.json', cacheBehaviors()),
     deploy('custom-error-responses.json', errorResponses()),
     deploy('response-headers-policy.json', responseHeadersPolicy()),
-    deploy('upload.sh', uploadScript(facts.notServed), 0o755),
+    deploy('upload.sh', uploadScript(), 0o755),
     deploy('deploy-functions.sh', DEPLOY_FUNCTIONS, 0o755),
   ];
 }

@@ -2,7 +2,8 @@
  * Content-Type per output folder, from the format table (style pattern 2): hosts' own MIME
  * databases mislabel our extensions, so every host gets its types from here.
  */
-import { FORMATS } from '../formats/table.js';
+import { FORMATS } from '../api/formats.js';
+import { ERROR_MEDIA_TYPE } from '../api/errors.js';
 import { FILES_ROOT, IMPLICIT_FORMAT_DIR } from '../routes/paths.js';
 
 export interface PrefixType {
@@ -11,12 +12,12 @@ export interface PrefixType {
   readonly mediaType: string;
 }
 
-const JSON_TYPE = 'application/json';
+const JSON_TYPE = ERROR_MEDIA_TYPE;
 
 /** Every folder of prebuilt responses with its media type. */
 export function prefixTypes(): PrefixType[] {
   return [
-    ...FORMATS.map((f) => ({ prefix: `/${FILES_ROOT}/${f.name}/`, mediaType: f.mediaType })),
+    ...FORMATS.map((f): PrefixType => ({ prefix: `/${FILES_ROOT}/${f.name}/`, mediaType: f.mediaType })),
     { prefix: `/${FILES_ROOT}/${IMPLICIT_FORMAT_DIR}/`, mediaType: JSON_TYPE },
     { prefix: `/${FILES_ROOT}/errors/`, mediaType: JSON_TYPE },
   ];
@@ -31,18 +32,3 @@ export function mediaTypeOf(path: string): string | undefined {
   if (exact) return exact.mediaType;
   return prefixTypes().find((p) => path.startsWith(p.prefix))?.mediaType;
 }
-
-/** Headers every API answer carries (contract §6); `Allow` where the host lets us set it. */
-export const API_HEADERS: readonly [string, string][] = [
-  ['Vary', 'Accept'],
-  ['Access-Control-Allow-Origin', '*'],
-];
-export const ALLOW = 'GET, HEAD, OPTIONS';
-
-/** Body of a 400 answer (a path whose percent-encoding is malformed). */
-export const BAD_REQUEST_BODY = '{"detail":"Bad request."}';
-/** Body of a 414 answer. */
-export const URI_TOO_LONG_BODY = '{"detail":"URI too long."}';
-/** Body of a 405 answer, worded as DRF words it. */
-export const methodNotAllowedBody = (method: string): string =>
-  JSON.stringify({ detail: `Method "${method.replace(/[^A-Za-z0-9_-]/g, '')}" not allowed.` });

@@ -9,9 +9,8 @@ import type { Place, Warning } from '../errors.js';
 import { buildRelease } from '../model/build-release.js';
 import { CollectAll } from '../model/problems.js';
 import type { Matrix } from '../model/types.js';
-import { DEFAULT_PAGE_SIZE } from '../routes/route.js';
+import { DEFAULT_PAGE_SIZE, pageCount } from '../runtime/select.js';
 import { groupSorted } from '../routes/release-index.js';
-import { pageCount } from '../routes/generate.js';
 
 /** One table of the dump: where it was read from and how many rows it has; null when absent. */
 export interface TableReport {

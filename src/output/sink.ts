@@ -2,7 +2,7 @@
  * The one way output reaches storage (style pattern 5): a sink that refuses any path leaving
  * the output root, because ids and names from a dump become file names.
  */
-import { mkdirSync, writeFile } from 'node:fs';
+import { mkdirSync, statfsSync, writeFile } from 'node:fs';
 import { join } from 'node:path';
 import { isSafeSegment } from '../model/segments.js';
 
@@ -35,10 +35,15 @@ export class DiskSink implements Sink {
   private pending = 0;
   private failure: Error | null = null;
   private waiters: (() => void)[] = [];
+  private readonly block: number;
   files = 0;
   bytes = 0;
+  /** Bytes as the disk counts them (each file and folder rounded up to whole blocks), for a full-disk message. */
+  diskBytes = 0;
 
-  constructor(readonly root: string) {}
+  constructor(readonly root: string) {
+    this.block = statfsSync(root).bsize || 4096;
+  }
 
   async settle(inFlight: number): Promise<void> {
     while (this.pending > inFlight && this.failure === null) await new Promise<void>((resolve) => this.waiters.push(resolve));
@@ -59,13 +64,17 @@ export class DiskSink implements Sink {
     if (dir && !this.made.has(dir)) {
       mkdirSync(join(this.root, dir), { recursive: true });
       this.made.add(dir);
+      this.diskBytes += this.block;
     }
     if (this.failure) throw this.failure;
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     this.pending++;
-    writeFile(join(this.root, path), buf, mode === undefined ? {} : { mode }, this.done);
+    const abs = join(this.root, path);
+    // A failed write(2) (ENOSPC) carries no path; the file being written is what to report.
+    writeFile(abs, buf, mode === undefined ? {} : { mode }, (err) => this.done(err && Object.assign(err, { path: err.path ?? abs })));
     this.files++;
     this.bytes += buf.length;
+    this.diskBytes += Math.ceil(buf.length / this.block) * this.block;
   }
 }
 

@@ -3,20 +3,21 @@
  * failed or interrupted build leaves the previous site byte-identical and no temporary
  * folder behind.
  */
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 export interface StagedOutput {
   /** The temporary folder to build into. */
   readonly staging: string;
-  /** Swap the staged folder in place of the target. */
-  commit(): void;
+  /** Swap the staged folder in place of the target, then remove the old one. */
+  commit(): Promise<void>;
   /** Remove the staged folder (safe to call more than once). */
-  discard(): void;
+  discard(): Promise<void>;
 }
 
-/** Prefix of staging folders, so stale ones from a killed process are recognisable. */
+/** Prefix of staging folders, so stale ones from a killed process are recognisable (stale.ts). */
 export const stagingPrefix = (target: string): string => `.${basename(resolve(target))}.staging-`;
 
 export function stageOutput(target: string): StagedOutput {
@@ -29,7 +30,7 @@ export function stageOutput(target: string): StagedOutput {
   let done = false;
   return {
     staging,
-    commit() {
+    async commit() {
       const old = join(parent, `.${basename(abs)}.old-${tag}`);
       const hadOld = existsSync(abs);
       if (hadOld) renameSync(abs, old);
@@ -40,11 +41,14 @@ export function stageOutput(target: string): StagedOutput {
         throw err;
       }
       done = true;
-      if (hadOld) rmSync(old, { recursive: true, force: true });
+      // Removed without blocking: a site can hold tens of thousands of files.
+      if (hadOld) await rm(old, { recursive: true, force: true });
     },
-    discard() {
-      if (!done) rmSync(staging, { recursive: true, force: true });
-      done = true;
+    async discard() {
+      if (!done) {
+        done = true;
+        await rm(staging, { recursive: true, force: true });
+      }
     },
   };
 }

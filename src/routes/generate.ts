@@ -1,28 +1,21 @@
 /**
- * The pure route generator: expands the resource table over a release into every prebuilt
- * response (every page × order × format of every list, every format of every detail).
- * No I/O; tests count its output.
+ * The pure route generator: expands the resource table over a release's index into every
+ * prebuilt response — every page × order × page size × format of every list (and of every
+ * filtered selection of /api/v1/matrix/ that selects something), every format of every detail.
+ * No I/O; tests count its output. What it yields is exactly what the runtime's rules mode
+ * serves (src/runtime/prebuilt.ts).
  */
-import { orderValues, parseOrder, sortBy as sortItems } from '../api/order.js';
-import { FORMATS, type FormatName } from '../formats/table.js';
-import type { ReleaseIndex } from './release-index.js';
-import { RESOURCES, type DetailResource, type ListFilter, type ListResource, type Resource } from './resources.js';
-import { effectivePageSize, MAX_PAGE_SIZE, type DetailRoute, type ListRoute, type PageRef, type Params } from './route.js';
+import { FORMATS, type FormatName } from '../api/formats.js';
+import { PREBUILT_FILTERS, RESOURCES, type DetailDescriptor, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
+import { formatApplies } from '../runtime/applies.js';
+import { prebuiltFilterKeys, prebuiltOrders } from '../runtime/prebuilt.js';
+import { filterItems, orderItems, pageCount, type FilterValue, type OrderTerm } from '../runtime/select.js';
+import type { IndexData, PrebuiltLists, SiteConfig } from '../runtime/site-data.js';
+import { effectivePageSize, type DetailRoute, type ListRoute, type PageRef, type Params } from './route.js';
 
-export interface RouteOptions {
-  /** Formats to prebuild (default: all in the format table). */
+/** What a build prebuilds: its formats, page sizes, orders and filters. */
+export interface RouteOptions extends PrebuiltLists {
   readonly formats: readonly FormatName[];
-  /**
-   * Explicit `page_size` values to prebuild besides the default (no `page_size`). Values over
-   * {@link MAX_PAGE_SIZE} are prebuilt as JASPAR clamps them (1000 records per page).
-   */
-  readonly pageSizes: readonly number[];
-  /** Order fields to prebuild (each ascending and descending); null = every field. */
-  readonly orderFields: readonly string[] | null;
-  /** Filter keys to prebuild on lists that have filters; null = every filter. */
-  readonly filterKeys: readonly string[] | null;
-  /** Whether filtered lists are prebuilt in every order too (else only in the default order). */
-  readonly filterOrders: boolean;
   /** Whether the release ships binding sites (so `format=bed` and /api/v1/sites/ exist). */
   readonly withSites: boolean;
 }
@@ -39,16 +32,23 @@ export const defaultRouteOptions = (): RouteOptions => ({
   withSites: false,
 });
 
-/** The order values (`name`, `-name`) of a list that the options keep, for filtered selections or not. */
-export function orderChoices(resource: ListResource<unknown>, options: RouteOptions, filtered = false): string[] {
-  if (filtered && !options.filterOrders) return [];
-  const fields = options.orderFields === null ? resource.orders : resource.orders.filter((f) => options.orderFields?.includes(f.name));
-  return orderValues(fields);
+/** A format as a response variant: named in the query, or served by default (JSON only). */
+export interface FormatVariant {
+  readonly format: FormatName;
+  readonly formatInQuery: boolean;
 }
 
-/** The filters of a list that the options keep, in application order. */
-export function filterChoices(resource: ListResource<unknown>, options: RouteOptions): ListFilter<unknown>[] {
-  return resource.filters.filter((f) => options.filterKeys === null || options.filterKeys.includes(f.key));
+/** Formats that apply to a resource on a site, each as `?format=` variant, plus the implicit default for lists. */
+export function formatVariants(resource: ListDescriptor | DetailDescriptor, site: Pick<SiteConfig, 'formats' | 'withSites'>): FormatVariant[] {
+  const out: FormatVariant[] = FORMATS.filter((f) => formatApplies(f.name, f.needs, resource, site)).map((f) => ({ format: f.name, formatInQuery: true }));
+  const implicit = FORMATS.find((f) => f.role === 'default');
+  if (resource.kind === 'list' && implicit && site.formats.includes(implicit.name)) out.push({ format: implicit.name, formatInQuery: false });
+  return out;
+}
+
+/** Every page reference of a list: 1..N, then `last`. */
+export function pageRefs(count: number, size: number): PageRef[] {
+  return [...Array.from({ length: pageCount(count, size) }, (_, i) => i + 1), 'last'];
 }
 
 /** Every subset of `xs`, each in the order of `xs`, largest first (the empty set last). */
@@ -58,99 +58,108 @@ export function subsets<T>(xs: readonly T[]): T[][] {
   return out.sort((a, b) => b.length - a.length);
 }
 
-/** A format as a response variant: named in the query, or served by default (JSON only). */
-export interface FormatVariant {
-  readonly format: FormatName;
-  readonly formatInQuery: boolean;
+/** The values a prebuildable filter takes among matrices (stored case), each selecting at least one. */
+function filterValues(index: IndexData, key: MatrixFilter, items: readonly number[]): string[] {
+  const m = index.matrices;
+  const values = new Set<string>();
+  for (const i of items) {
+    if (key === 'collection') values.add(m.collection[i]!);
+    else if (key === 'tax_group') for (const v of m.taxGroups[i]!) values.add(v);
+    else if (key === 'tax_id') for (const v of m.taxIds[i]!) values.add(v);
+  }
+  if (key === 'version') return items.length ? ['latest'] : [];
+  return [...values];
 }
 
-/** Formats that apply to a resource, each as `?format=` variant, plus the implicit default. */
-export function formatVariants(resource: Resource, options: RouteOptions): FormatVariant[] {
-  const applies = (needs: string) => needs === 'data' || (resource.hasMatrices && (needs === 'matrices' || (needs === 'sites' && options.withSites)));
-  const applicable = FORMATS.filter((f) => options.formats.includes(f.name) && applies(f.needs));
-  const out: FormatVariant[] = applicable.map((f) => ({ format: f.name, formatInQuery: true }));
-  if (resource.kind === 'list') out.push({ format: 'json', formatInQuery: false });
-  return out;
+/** One selection of a list instance: its filter values and its items in default order. */
+export interface Selection {
+  readonly filters: readonly FilterValue[];
+  readonly items: readonly number[];
 }
 
-/** Number of pages of a list of `count` records (page 1 exists even when empty). */
-export const pageCount = (count: number, size: number): number => Math.max(1, Math.ceil(count / size));
-
-/** Every page reference of a list: 1..N, then `last`. */
-export function pageRefs(count: number, size: number): PageRef[] {
-  const n = pageCount(count, size);
-  return [...Array.from({ length: n }, (_, i) => i + 1), 'last'];
-}
-
-/** One ordering of one list instance at one page size, items sorted. */
-export interface ListVariant {
-  readonly resource: ListResource<unknown>;
-  readonly params: Params;
-  /** Filter query values selecting the items (empty when unfiltered). */
-  readonly filters: Params;
-  /** The `order` query value or null for the default order. */
-  readonly order: string | null;
-  readonly pageSize: number | null;
-  readonly items: readonly unknown[];
-}
-
-/** Each filtered selection of `items`: every subset of the filters × every value that selects something. */
-function* filtered(filters: readonly ListFilter<unknown>[], items: readonly unknown[]): Generator<{ filters: Params; items: readonly unknown[] }> {
-  for (const subset of subsets(filters)) {
-    let groups: { filters: Record<string, string>; items: readonly unknown[] }[] = [{ filters: {}, items }];
-    for (const filter of subset) {
-      groups = groups.flatMap((g) => [...filter.split(g.items)].filter(([, sel]) => sel.length > 0).map(([value, sel]) => ({ filters: { ...g.filters, [filter.key]: value }, items: sel })));
+/** The unfiltered selection, then every prebuilt filter combination that selects something. */
+export function* selections(index: IndexData, list: ListDescriptor, base: readonly number[], prebuilt: PrebuiltLists): Generator<Selection> {
+  yield { filters: [], items: base };
+  const keys = prebuiltFilterKeys(list, prebuilt) as MatrixFilter[];
+  for (const subset of subsets(keys)) {
+    if (subset.length === 0) continue;
+    let groups: Selection[] = [{ filters: [], items: base }];
+    for (const key of subset) {
+      groups = groups.flatMap((g) =>
+        filterValues(index, key, g.items).map((value) => {
+          const filters = [...g.filters, { key, value }];
+          return { filters, items: filterItems(index, list, base, filters) };
+        }),
+      );
+      groups = groups.filter((g) => g.items.length > 0);
     }
     yield* groups;
   }
 }
 
-/** Every list instance × filter selection × order (default first) × page size, items sorted. */
-export function* listVariants(index: ReleaseIndex, options: RouteOptions): Generator<ListVariant> {
-  for (const resource of RESOURCES) {
-    if (resource.kind !== 'list') continue;
-    for (const { params, items: all } of resource.instances(index)) {
-      for (const { filters, items } of filtered(filterChoices(resource, options), all)) {
-        for (const order of [null, ...orderChoices(resource, options, Object.keys(filters).length > 0)]) {
-          const sorted = order === null ? items : sortedFor(resource, items, order);
-          for (const pageSize of [null, ...options.pageSizes]) yield { resource, params, filters, order, pageSize, items: sorted };
+/** One ordering × page size of a selection: the items to paginate and the route fields naming it. */
+export interface ListVariant {
+  readonly list: ListDescriptor;
+  readonly id: string;
+  readonly filters: readonly FilterValue[];
+  readonly order: string | null;
+  readonly terms: readonly OrderTerm[];
+  readonly pageSize: number | null;
+  /** The selection's items, ordered. */
+  readonly items: readonly number[];
+}
+
+const termsOf = (order: string | null): OrderTerm[] =>
+  order === null ? [] : [{ field: order.replace(/^-/, ''), descending: order.startsWith('-') }];
+
+/** Every prebuilt list variant of a site: instance × selection × order × page size. */
+export function* listVariants(index: IndexData, prebuilt: PrebuiltLists): Generator<ListVariant> {
+  for (const list of RESOURCES) {
+    if (list.kind !== 'list') continue;
+    for (const [id, base] of Object.entries(index.lists[list.name])) {
+      for (const sel of selections(index, list, base, prebuilt)) {
+        for (const order of [null, ...prebuiltOrders(list, prebuilt, sel.filters.length > 0)]) {
+          const terms = termsOf(order);
+          const items = orderItems(index, list, sel.items, terms);
+          for (const pageSize of [null, ...prebuilt.pageSizes]) yield { list, id, filters: sel.filters, order, terms, pageSize, items };
         }
       }
     }
   }
 }
 
-function sortedFor(resource: ListResource<unknown>, items: readonly unknown[], order: string): readonly unknown[] {
-  const parsed = parseOrder(resource.orders, order);
-  if (!parsed) throw new Error(`unknown order ${order}`);
-  return sortItems(items, parsed.field, parsed.descending);
+/** The filter values of a variant as route parameters, in path order. */
+export function filterParams(filters: readonly FilterValue[]): Params {
+  const out: Record<string, string> = {};
+  for (const p of PREBUILT_FILTERS) {
+    const f = filters.find((x) => x.key === p.key);
+    if (f) out[f.key] = f.value;
+  }
+  return out;
 }
 
 /** The routes of one list variant: every page × format variant. */
-export function* listRoutes(variant: ListVariant, options: RouteOptions): Generator<ListRoute> {
+export function* listRoutes(variant: ListVariant, site: Pick<SiteConfig, 'formats' | 'withSites'>): Generator<ListRoute> {
   const size = effectivePageSize(variant.pageSize);
+  const params: Params = variant.list.segments.length > 1 ? { id: variant.id } : {};
   for (const page of pageRefs(variant.items.length, size)) {
-    for (const f of formatVariants(variant.resource, options)) {
-      yield { kind: 'list', resource: variant.resource.name, params: variant.params, filters: variant.filters, order: variant.order, page, pageSize: variant.pageSize, ...f };
+    for (const f of formatVariants(variant.list, site)) {
+      yield {
+        kind: 'list',
+        resource: variant.list.name as ListRoute['resource'],
+        params,
+        filters: filterParams(variant.filters),
+        order: variant.order,
+        page,
+        pageSize: variant.pageSize,
+        ...f,
+      };
     }
   }
 }
 
-/** Every detail instance of every detail resource with its item. */
-export function* detailInstances(index: ReleaseIndex): Generator<{ resource: DetailResource<unknown>; params: Params; item: unknown }> {
-  for (const resource of RESOURCES) {
-    if (resource.kind !== 'detail') continue;
-    for (const { params, item } of resource.instances(index)) yield { resource, params, item };
-  }
-}
-
 /** The routes of one detail instance: one per applicable format. */
-export function* detailRoutes(resource: DetailResource<unknown>, params: Params, options: RouteOptions): Generator<DetailRoute> {
-  for (const f of formatVariants(resource, options)) yield { kind: 'detail', resource: resource.name, params, format: f.format };
-}
-
-/** Every route of a release, lists first (for counting and URL tables). */
-export function* allRoutes(index: ReleaseIndex, options: RouteOptions): Generator<ListRoute | DetailRoute> {
-  for (const v of listVariants(index, options)) yield* listRoutes(v, options);
-  for (const d of detailInstances(index)) yield* detailRoutes(d.resource, d.params, options);
+export function* detailRoutes(detail: DetailDescriptor, id: string, site: Pick<SiteConfig, 'formats' | 'withSites'>): Generator<DetailRoute> {
+  const params: Params = detail.segments.includes(':id') ? { id } : {};
+  for (const f of formatVariants(detail, site)) yield { kind: 'detail', resource: detail.name as DetailRoute['resource'], params, format: f.format };
 }

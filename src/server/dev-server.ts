@@ -1,123 +1,112 @@
 /**
- * The dev server: answers exactly as the hosted copy does. It maps query strings to files
- * with the same rule table as every host (the query mapping serve-handler cannot do), handles
- * methods itself, and hands existing files to serve-handler with Content-Type from the format
- * table. No directory listings; nothing outside the site folder; never crashes on a bad URL.
+ * The dev server: the request runtime (src/runtime/) on Node, in compute mode, so it answers
+ * every query exactly as the hosts that run the runtime do. It sends the files and bodies the
+ * runtime chooses, and hands everything outside the API (landing page, logos, the files HTML
+ * pages link to) to serve-handler with Content-Type from the format table. No directory
+ * listings; nothing outside the site folder; never crashes on a bad URL.
  */
-import { existsSync, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join, resolve } from 'node:path';
 import serveHandler from 'serve-handler';
-import { manifestRouteOptions, readManifest } from '../build/manifest.js';
-import { ALLOW, API_HEADERS, BAD_REQUEST_BODY, FILE_TYPES, methodNotAllowedBody, prefixTypes, URI_TOO_LONG_BODY } from '../hosts/content-types.js';
-import { matchRules } from '../hosts/match.js';
-import { FORMAT_PARAM } from '../hosts/accept.js';
-import { parsePath, parseQuery } from '../hosts/query.js';
-import { NOT_SERVED } from '../hosts/targets.js';
-import { ruleTable, type Rule } from '../hosts/rules.js';
-import { ERROR_BODIES, type ErrorName } from '../routes/paths.js';
-import { isSafeSegment } from '../model/segments.js';
-import { negotiate } from './negotiate.js';
+import { BAD_REQUEST, INTERNAL_ERROR, NOT_FOUND, URI_TOO_LONG, type ApiError } from '../api/errors.js';
+import { FILE_TYPES, prefixTypes } from '../hosts/content-types.js';
+import { errorAnswer, type Answer } from '../runtime/answer.js';
+import type { Mode } from '../runtime/resolve.js';
+import { answer, openSite, sitePath, type SiteHandle } from './site-files.js';
 
 export interface DevServerOptions {
   readonly dir: string;
   readonly port: number;
   readonly host: string;
+  /** `rules` answers as a rules-only host would (prebuilt pages only), to preview one. */
+  readonly mode?: Mode;
 }
 
-const MAX_URL = 8192;
-
-function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  const buf = Buffer.from(body, 'utf8');
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(buf.length), ...Object.fromEntries(API_HEADERS), ...headers });
-  res.end(buf);
+function send(res: ServerResponse, a: Answer, body: string | undefined): void {
+  const buf = body === undefined ? null : Buffer.from(body, 'utf8');
+  const headers: Record<string, string> = {};
+  for (const [k, v] of a.headers) headers[k] = v;
+  headers['Content-Length'] = String(buf === null ? 0 : buf.length);
+  res.writeHead(a.status, headers);
+  res.end(buf ?? undefined);
 }
 
-const sendError = (res: ServerResponse, error: ErrorName) => send(res, 404, ERROR_BODIES[error], { Allow: ALLOW });
+const sendError = (res: ServerResponse, e: ApiError) => send(res, errorAnswer(e), e.body);
 
-/** serve-handler configuration derived from the format table. */
+/** serve-handler configuration derived from the format table, for files outside the API. */
 function handlerConfig(root: string) {
   const headers = [
     ...prefixTypes().map((p) => ({ source: `${p.prefix.slice(1)}**`, headers: [{ key: 'Content-Type', value: p.mediaType }] })),
     ...FILE_TYPES.map((f) => ({ source: f.path.slice(1), headers: [{ key: 'Content-Type', value: f.mediaType }] })),
-    { source: '**', headers: API_HEADERS.map(([key, value]) => ({ key, value })) },
   ];
   return { public: root, directoryListing: false, cleanUrls: false, symlinks: false, etag: false, headers };
 }
 
-/** Build the request handler for a built site folder. */
-export function createHandler(dir: string): (req: IncomingMessage, res: ServerResponse) => void {
-  const root = resolve(dir);
-  const manifest = readManifest(root);
-  const rules: Rule[] = ruleTable(manifestRouteOptions(manifest));
-  const config = handlerConfig(root);
+/** Send a site file with the runtime's headers; false when it does not exist. */
+async function sendFile(handle: SiteHandle, res: ServerResponse, a: Answer, file: string, head: boolean): Promise<boolean> {
+  const abs = sitePath(handle.root, file);
+  const info = abs === null ? null : await stat(abs).catch(() => null);
+  if (abs === null || info === null || !info.isFile()) return false;
+  const headers: Record<string, string> = {};
+  for (const [k, v] of a.headers) headers[k] = v;
+  headers['Content-Length'] = String(info.size);
+  res.writeHead(a.status, headers);
+  if (head) res.end();
+  else createReadStream(abs).on('error', () => res.destroy()).pipe(res);
+  return true;
+}
 
-  const serveFile = (req: IncomingMessage, res: ServerResponse, path: string) => {
+/** Build the request handler for a built site folder. */
+export async function createHandler(dir: string, mode: Mode = 'compute'): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
+  const handle = await openSite(dir);
+  const config = handlerConfig(handle.root);
+  const passThrough = (req: IncomingMessage, res: ServerResponse, path: string) => {
     req.url = path;
     serveHandler(req, res, config).catch(() => {
-      if (!res.headersSent) send(res, 500, '{"detail":"Internal error."}');
+      if (!res.headersSent) sendError(res, INTERNAL_ERROR);
     });
   };
 
-  return (req, res) => {
-    try {
-      const method = req.method ?? 'GET';
-      const rawUrl = req.url ?? '/';
-      if (rawUrl.length > MAX_URL) return send(res, 414, URI_TOO_LONG_BODY);
-      if (method === 'OPTIONS') {
-        res.writeHead(200, { Allow: ALLOW, 'Content-Length': '0', ...Object.fromEntries(API_HEADERS) });
-        return res.end();
-      }
-      if (method !== 'GET' && method !== 'HEAD') {
-        return send(res, 405, methodNotAllowedBody(method), { Allow: ALLOW });
-      }
-      const q = rawUrl.indexOf('?');
-      const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
-      const search = q === -1 ? '' : rawUrl.slice(q + 1);
-      const segments = parsePath(pathname);
-      if (segments === null) return send(res, 400, BAD_REQUEST_BODY);
-      const query = parseQuery(search);
-      const isApi = segments[0] === 'api';
-      if (isApi) {
-        const format = negotiate(query, req.headers.accept, manifest.formats);
-        if (format) query.set(FORMAT_PARAM, format);
-        const match = matchRules(rules, segments, query);
-        if (!match) return sendError(res, 'not-found');
-        if (match.action.kind === 'error') return sendError(res, match.action.error);
-        const file = match.target;
-        if (file === null || !isFile(root, file)) return sendError(res, match.action.missing);
-        res.setHeader('Allow', ALLOW);
-        return serveFile(req, res, file);
-      }
-      // Outside the API: plain files (landing page, logos, static), never folders or dot-files.
-      const rel = segments.join('/');
-      if (segments.length === 0) return isFile(root, '/index.html') ? serveFile(req, res, '/index.html') : sendError(res, 'not-found');
-      if (!segments.every(isSafeSegment) || segments.some((s) => s.startsWith('.')) || NOT_SERVED.includes(`/${rel}`) || !isFile(root, `/${rel}`)) {
-        return sendError(res, 'not-found');
-      }
-      return serveFile(req, res, `/${rel}`);
-    } catch {
-      if (!res.headersSent) send(res, 500, '{"detail":"Internal error."}');
-      else res.destroy();
+  const handle1 = async (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method ?? 'GET';
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const request = { method, path: q === -1 ? raw : raw.slice(0, q), query: q === -1 ? '' : raw.slice(q + 1), accept: req.headers.accept ?? null };
+    let a = await answer(handle, request, { mode });
+    if (a.passThrough) {
+      // Existing files only (a folder by its index.html); a missing one gets the site's 404 body.
+      const path = decodeURIComponent(request.path);
+      const file = path.endsWith('/') ? `${path}index.html` : path;
+      const abs = sitePath(handle.root, file);
+      const info = abs === null ? null : await stat(abs).catch(() => null);
+      if (info === null || !info.isFile()) return sendError(res, NOT_FOUND);
+      return passThrough(req, res, file);
     }
+    while (a.file !== undefined) {
+      if (await sendFile(handle, res, a, a.file, method === 'HEAD')) return;
+      const missing: Answer | 'compute' = a.missing ?? errorAnswer(NOT_FOUND);
+      a = missing === 'compute' ? await answer(handle, request, { mode, skipFiles: true }) : missing;
+    }
+    send(res, a, a.body);
+  };
+
+  return (req, res) => {
+    handle1(req, res).catch(() => {
+      if (!res.headersSent) sendError(res, INTERNAL_ERROR);
+      else res.destroy();
+    });
   };
 }
 
-function isFile(root: string, path: string): boolean {
-  const abs = join(root, path);
-  if (!abs.startsWith(root + '/')) return false;
-  return existsSync(abs) && statSync(abs).isFile();
-}
-
 /** Start the dev server; resolves once listening. */
-export function startDevServer(options: DevServerOptions): Promise<Server> {
-  const handler = createHandler(options.dir);
+export async function startDevServer(options: DevServerOptions): Promise<Server> {
+  const handler = await createHandler(options.dir, options.mode);
   const server = createServer(handler);
-  // Requests Node cannot parse still get an answer: too long (414/431) or malformed (400).
+  // Requests Node cannot parse still get an answer: too long (431) or malformed (400).
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
-    const [status, text, body] =
-      err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', URI_TOO_LONG_BODY] : [400, 'Bad Request', BAD_REQUEST_BODY];
+    const [status, text, body] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', URI_TOO_LONG.body] : [400, 'Bad Request', BAD_REQUEST.body];
     socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
   });
   return new Promise((resolveServer, reject) => {

@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE, buildSite, serve, type BuiltSite } from '../support/site.js';
+import { SAMPLE, serve, sharedSite, type BuiltSite } from '../support/site.js';
 import { send, type Request } from './hosts/http.js';
 import { describeEachServer } from './hosts/servers.js';
 
@@ -82,10 +82,9 @@ function check(port: () => number): void {
 describe('hostile requests', () => {
   let site: BuiltSite;
   beforeAll(async () => {
-    site = await buildSite(SAMPLE);
+    site = await sharedSite(SAMPLE);
     for (const name of ['canary.json', 'canary.txt', 'canary']) writeFileSync(join(dirname(site.dir), name), `{"detail":"${CANARY}"}`);
   });
-  afterAll(() => site?.cleanup());
 
   describe('dev server', () => {
     let port = 0;

@@ -3,24 +3,24 @@
  * and leaves an existing site byte-identical with no staging folder; each warning case builds
  * and reports its warning. `jaspar-static inspect` finds the same problem through the same checks.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build/build.js';
 import { readDump } from '../../src/dump/read-dump.js';
 import { UserError, type Warning } from '../../src/errors.js';
-import type { FormatName } from '../../src/formats/table.js';
+import type { FormatName } from '../../src/api/formats.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
 import { inspectDump } from '../../src/inspect/inspect.js';
 import { hashTree } from '../support/files.js';
+import { tempDirSync } from '../support/scratch.js';
 import { BASE, SAMPLE } from '../support/site.js';
 import { CASES, type CorpusCase } from './cases.js';
 
 /** One format is enough here: what matters is what happens to the files, not what they hold. */
 const FORMATS: FormatName[] = ['json'];
 
-const root = mkdtempSync(join(tmpdir(), 'jaspar-static-corpus-'));
+const root = tempDirSync('corpus');
 const site = join(root, 'site');
 const out = join(site, 'dist');
 const options = { baseUrl: BASE, formats: FORMATS, targets: [...HOST_TARGETS] };
@@ -28,9 +28,8 @@ let before: Map<string, string>;
 
 beforeAll(async () => {
   await build({ dump: SAMPLE, out, ...options });
-  before = hashTree(site);
+  before = await hashTree(site);
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function materialise(c: CorpusCase, index: number): { dir: string; dump: string } {
   const dir = join(root, `case-${String(index).padStart(2, '0')}`);
@@ -70,7 +69,7 @@ describe('bad-input corpus', () => {
         const message = error.format().replaceAll(dir, '<case>');
         if (typeof expected === 'string') expect(message).toBe(expected);
         else expect(message).toMatch(expected);
-        expect(hashTree(site)).toEqual(before);
+        expect(await hashTree(site)).toEqual(before);
         expect(readdirSync(site).filter((n) => n.startsWith('.'))).toEqual([]);
         const inspected = await inspectOrError(dump);
         const first = inspected instanceof UserError ? inspected.format() : inspected.fatal[0]?.formatted;

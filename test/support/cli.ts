@@ -1,13 +1,41 @@
 /**
- * Running jaspar-static: in-process through `main` with stdout and stderr captured, or as a child
- * process from the sources (vite-node, as vitest runs them; no compile step), optionally on a
- * pseudo-terminal through util-linux `script`.
+ * The CLI for tests: in-process through `main` with stdout and stderr captured ({@link runMain}),
+ * or compiled from the sources under test, once per run (shared.ts), for tests that need a real
+ * `jaspar-static` process (signals, SIGKILL, locks, a terminal, the dev server as a child; run it
+ * with cli-run.ts). tsc runs as an async child; the output lives in the run's scratch folder with
+ * a link to the project's node_modules, so the checkout's own lib/ is never touched.
  */
-import { spawn } from 'node:child_process';
+import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { runOk } from './process.js';
 import { PROJECT_ROOT } from './requirements.js';
+import { shared } from './shared.js';
+
+const LAUNCHER = `// Written by test/support/cli.ts: bin/jaspar-static.js for the compiled sources beside it.
+import { main } from './src/cli/main.js';
+process.stdout.on('error', (err) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
+process.exitCode = await main(process.argv);
+`;
+
+/** Path of a launcher script: run it as `node <path> build …`. */
+export async function compiledCli(): Promise<string> {
+  const { dir } = await shared('cli', async (out) => {
+    const tsc = join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc');
+    await runOk(process.execPath, [tsc, '-p', join(PROJECT_ROOT, 'tsconfig.build.json'), '--outDir', out]);
+    await symlink(join(PROJECT_ROOT, 'node_modules'), join(out, 'node_modules'));
+    // Name and version as the project's (`--version` reads them), ES modules like the sources.
+    const { name, version } = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+    await writeFile(join(out, 'package.json'), `${JSON.stringify({ name, version, type: 'module' })}\n`);
+    await writeFile(join(out, 'jaspar-static.js'), LAUNCHER);
+    return null;
+  });
+  return join(dir, 'jaspar-static.js');
+}
 
 export interface CliResult {
   readonly code: number | null;
@@ -28,42 +56,4 @@ export async function runMain(args: readonly string[]): Promise<CliResult> {
     out.mockRestore();
     err.mockRestore();
   }
-}
-
-/** One piece of a child's output and when it arrived (ms since the start). */
-export interface Chunk {
-  readonly stream: 'stdout' | 'stderr';
-  readonly text: string;
-  readonly at: number;
-}
-
-export interface ChildResult extends CliResult {
-  readonly chunks: readonly Chunk[];
-}
-
-const VITE_NODE = join(PROJECT_ROOT, 'node_modules/vite-node/vite-node.mjs');
-const ENTRY = join(PROJECT_ROOT, 'test/support/cli-entry.ts');
-
-const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/**
- * `jaspar-static ...args` as a child process. With `tty`, it runs under `script -qfec` so its
- * stdout and stderr are a terminal (both then arrive merged on stdout, with CR LF line ends).
- */
-export function runChild(args: readonly string[], options: { tty?: boolean } = {}): Promise<ChildResult> {
-  const argv = [process.execPath, VITE_NODE, ENTRY, ...args];
-  const child = options.tty
-    ? spawn('script', ['-qfec', argv.map(shellQuote).join(' '), '/dev/null'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(argv[0] as string, argv.slice(1), { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const started = performance.now();
-  const chunks: Chunk[] = [];
-  child.stdout.on('data', (d: Buffer) => chunks.push({ stream: 'stdout', text: d.toString('utf8'), at: performance.now() - started }));
-  child.stderr.on('data', (d: Buffer) => chunks.push({ stream: 'stderr', text: d.toString('utf8'), at: performance.now() - started }));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const text = (stream: Chunk['stream']) => chunks.filter((c) => c.stream === stream).map((c) => c.text).join('');
-      resolve({ code, stdout: text('stdout'), stderr: text('stderr'), chunks });
-    });
-  });
 }

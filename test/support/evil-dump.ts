@@ -2,9 +2,9 @@
  * A tiny flat-file release whose names, annotations, species and TFFM fields carry markup,
  * quotes and ampersands, for checking that every page shows them as text.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { tempDirSync } from './scratch.js';
 
 /** Strings that would run or inject markup if a page printed them raw. */
 export const EVIL = {
@@ -17,6 +17,8 @@ export const EVIL = {
   species: 'Homo <sapiens> & "friends"',
   tffmName: '<script>alert(5)</script>',
   experiment: `exp"'<&>`,
+  /** NUL, which starts the markers of HTML list fragments: shown as U+FFFD, never read as a marker. */
+  markers: 'plain\u0000/ & \u0000|simple\u0000b',
 } as const;
 
 const rows = (r: readonly (readonly (string | number)[])[]) => r.map((cols) => `${cols.join('\t')}\n`).join('');
@@ -32,13 +34,14 @@ function pfmRows(id: number, cols: readonly (readonly [number, number, number, n
 
 /** Write the dump into a new temporary folder named EVIL2020; returns the folder. */
 export function writeEvilDump(): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'jaspar-static-evil-')), 'EVIL2020');
+  const dir = join(tempDirSync('evil'), 'EVIL2020');
   mkdirSync(dir);
   const files: Record<string, (readonly (string | number)[])[]> = {
     'MATRIX.txt': [
       [1, 'CORE', 'MA0001', 1, EVIL.name],
       [2, 'CORE', 'MA0001', 2, EVIL.name2],
-      [3, 'CORE', 'MA0002', 1, 'plain & simple'],
+      // MySQL's escape for NUL in flat files (contract §1).
+      [3, 'CORE', 'MA0002', 1, EVIL.markers.replace(/\u0000/g, '\\0')],
     ],
     'MATRIX_DATA.txt': [
       ...pfmRows(1, [[10, 0, 0, 0], [0, 5, 5, 0], [2, 2, 3, 3]]),

@@ -4,11 +4,11 @@
  * `npm test` passes on a fresh machine; when JASPAR_STATIC_REQUIRE_ALL=1 (set by .ci/run) a
  * missing requirement fails instead, so CI always runs the whole suite.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
+import { PYTHONS, probeKey, type ProbeResult } from './probes.js';
 
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const SHARED = resolve(PROJECT_ROOT, '../shared');
@@ -26,11 +26,26 @@ export function sharedPath(...parts: string[]): Requirement & { path: string } {
   return { ok, path, reason: ok ? '' : `${path} is missing` };
 }
 
-/** A command that must run and exit 0, e.g. python3 importing Bio. */
+/**
+ * What a probe listed in probes.ts gave. The probes ran once in globalSetup, as async child
+ * processes: looking one up here never blocks the test worker.
+ */
+export function probe(cmd: string, args: readonly string[]): ProbeResult {
+  const result = inject('probes')[probeKey(cmd, args)];
+  if (!result) throw new Error(`no probe for \`${cmd} ${args.join(' ')}\`: add it to PROBES in test/support/probes.ts`);
+  return result;
+}
+
+/** A command that must run and exit 0, e.g. python3 importing Bio (a probe listed in probes.ts). */
 export function command(cmd: string, args: string[], what: string): Requirement {
-  const r = spawnSync(cmd, args, { stdio: 'ignore', timeout: 30_000 });
-  const ok = r.status === 0;
+  const ok = probe(cmd, args).ok;
   return { ok, reason: ok ? '' : `${what} is not available (${cmd} ${args.join(' ')} failed)` };
+}
+
+/** A file that must exist, e.g. a server module. */
+export function file(path: string, what: string): Requirement {
+  const ok = existsSync(path);
+  return { ok, reason: ok ? '' : `${what} is not available (${path} is missing)` };
 }
 
 /**
@@ -38,7 +53,7 @@ export function command(cmd: string, args: string[], what: string): Requirement 
  * project names: Debian's python3-yaml, python3-biopython), then `python3` on PATH.
  */
 export function pythonWith(module: string, pkg: string): Requirement & { interpreter: string } {
-  for (const interpreter of ['/usr/bin/python3', 'python3']) {
+  for (const interpreter of PYTHONS) {
     const r = command(interpreter, ['-c', `import ${module}`], `Python module ${module} (Debian ${pkg})`);
     if (r.ok) return { ...r, interpreter };
   }

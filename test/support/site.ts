@@ -1,13 +1,17 @@
-/** Building a site once per test file into a temporary folder, and serving it. */
-import { mkdtempSync, rmSync } from 'node:fs';
+/**
+ * Building a site into the run's scratch folder (per test file, or once per run with
+ * sharedSite), and serving it.
+ */
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { build, type BuildSummary } from '../../src/build/build.js';
-import { FORMAT_NAMES, type FormatName } from '../../src/formats/table.js';
+import { FORMAT_NAMES, type FormatName } from '../../src/api/formats.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
 import { startDevServer } from '../../src/server/dev-server.js';
 import { PROJECT_ROOT } from './requirements.js';
+import { removeTree, tempDir } from './scratch.js';
+import { shared } from './shared.js';
 
 export const SAMPLE = join(PROJECT_ROOT, 'releases/sample');
 export const BASE = 'https://jaspar.example.org';
@@ -15,7 +19,8 @@ export const BASE = 'https://jaspar.example.org';
 export interface BuiltSite {
   dir: string;
   summary: BuildSummary;
-  cleanup(): void;
+  /** Removes a site of one test file; does nothing for a shared site (the run's end removes it). */
+  cleanup(): Promise<void>;
 }
 
 export interface SiteOptions {
@@ -26,14 +31,14 @@ export interface SiteOptions {
   orderFields?: string[] | null;
   filterKeys?: string[] | null;
   filterOrders?: boolean;
+  /** A compact build (no prebuilt pages; docs/runtime.md). */
+  compact?: boolean;
 }
 
-export async function buildSite(dump: string, opts: SiteOptions = {}): Promise<BuiltSite> {
-  const root = mkdtempSync(join(tmpdir(), 'jaspar-static-test-'));
-  const dir = join(root, 'dist');
-  const summary = await build({
+/** Build `dump` into `<root>/dist` (its deploy folder: `<root>/dist.deploy`). */
+async function buildInto(root: string, dump: string, opts: SiteOptions): Promise<BuildSummary> {
+  return build({
     dump,
-    out: dir,
     baseUrl: opts.baseUrl ?? BASE,
     year: opts.year ?? null,
     formats: opts.formats ?? [...FORMAT_NAMES],
@@ -42,8 +47,27 @@ export async function buildSite(dump: string, opts: SiteOptions = {}): Promise<B
     ...(opts.orderFields !== undefined ? { orderFields: opts.orderFields } : {}),
     ...(opts.filterKeys !== undefined ? { filterKeys: opts.filterKeys } : {}),
     ...(opts.filterOrders !== undefined ? { filterOrders: opts.filterOrders } : {}),
+    ...(opts.compact !== undefined ? { compact: opts.compact } : {}),
+    out: join(root, 'dist'),
   });
-  return { dir, summary, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** A site of this test file's own, in a new scratch folder. */
+export async function buildSite(dump: string, opts: SiteOptions = {}): Promise<BuiltSite> {
+  const root = await tempDir('site');
+  const summary = await buildInto(root, dump, opts);
+  return { dir: join(root, 'dist'), summary, cleanup: () => removeTree(root) };
+}
+
+/**
+ * The site of `dump` with `opts`, built once per test run and shared by every test file
+ * that asks for the same dump and options (shared.ts). Read-only: a test that changes files
+ * must use {@link buildSite}.
+ */
+export async function sharedSite(dump: string, opts: SiteOptions = {}): Promise<BuiltSite> {
+  const key = createHash('sha256').update(JSON.stringify([dump, opts])).digest('hex').slice(0, 12);
+  const { dir, value } = await shared(`site-${basename(dump).replace(/[^A-Za-z0-9._-]/g, '_')}-${key}`, (d) => buildInto(d, dump, opts));
+  return { dir: join(dir, 'dist'), summary: value, cleanup: async () => {} };
 }
 
 export interface Served {

@@ -1,13 +1,15 @@
 /**
- * The view of a single response: a records table when it carries `results` (a versions
- * list), the matrix view for a matrix, else its fields as a table (a TFFM), nested objects as
- * nested tables.
+ * The view of a single response: a records table when it carries `results` (a versions list,
+ * whose records are matrix list records), the matrix view for a matrix, else its fields as a
+ * table (a TFFM), nested objects as nested tables.
  */
 import type { Json, JsonObject } from '../../model/json.js';
 import type { RenderContext, RenderInput } from '../context.js';
 import { esc } from './escape.js';
-import { recordCount, recordsTable } from './list-view.js';
 import { matrixView } from './matrix-view.js';
+import { recordLinks } from './record-links.js';
+import { recordRow } from './record-row.js';
+import { recordCount, recordsTable } from './records-table.js';
 import { isRecord, valueHtml, type Linker } from './values.js';
 
 function fieldHtml(value: Json, link: Linker): string {
@@ -17,9 +19,15 @@ function fieldHtml(value: Json, link: Linker): string {
 }
 
 /** Every field of an object as a two-column table. */
-export function propertiesTable(obj: JsonObject, link: Linker): string {
+function propertiesTable(obj: JsonObject, link: Linker): string {
   const rows = Object.entries(obj).map(([k, v]) => `<tr><th>${esc(k)}</th><td>${fieldHtml(v, link)}</td></tr>`);
   return `<table class="props">${rows.join('')}</table>`;
+}
+
+/** The records of a versions list as a table, linked as list fragments link (`shared`). */
+function versionsTable(results: readonly Json[], ctx: RenderContext, shared: Linker): string {
+  const rows = results.filter(isRecord).map((rec) => recordRow('matrix', rec, recordLinks('matrix', rec, ctx.baseUrl), (t) => esc(shared.to(t))));
+  return recordsTable('matrix', rows);
 }
 
 /** The view of a detail response; `shared` links the records of a `results` table (see sharedLinker). */
@@ -27,7 +35,7 @@ export function detailView(input: RenderInput, ctx: RenderContext, link: Linker,
   const data = input.data;
   if (isRecord(data) && Array.isArray(data.results)) {
     const count = typeof data.count === 'number' ? `<p class="muted">${recordCount(data.count)}</p>` : '';
-    return `${count}${recordsTable(data.results as readonly Json[], shared, ctx, input.route.resource)}`;
+    return `${count}${versionsTable(data.results as readonly Json[], ctx, shared)}`;
   }
   if (input.matrices !== null && input.matrices.length > 0) return input.matrices.map((m) => matrixView(m, ctx, link)).join('\n');
   return isRecord(data) ? propertiesTable(data, link) : `<p>${valueHtml(data, link)}</p>`;

@@ -7,38 +7,32 @@
 import type { Json } from '../../model/json.js';
 import { Float } from '../../model/json.js';
 import { toJson } from '../json.js';
-import { esc, escText } from './escape.js';
+import { escText } from './escape.js';
 
-/** The href a string value links to, or null. */
+/** The escaped `href` attribute value a string value links to, or null. */
 export type LinkOf = (value: string) => string | null;
 
-/** Memoises the rendering of an object shown at a given indent (records shared by many pages). */
-export type PrettyMemo = (obj: object, indent: number, make: () => string) => string;
-
-const noMemo: PrettyMemo = (_obj, _indent, make) => make();
 const STEP = 4;
 
 function scalar(value: string | number | boolean | Float | null, linkOf: LinkOf): string {
   const text = escText(toJson(value));
   if (typeof value !== 'string') return text;
   const href = linkOf(value);
-  return href === null ? text : `<a href="${esc(href)}">${text}</a>`;
+  return href === null ? text : `<a href="${href}">${text}</a>`;
 }
 
 /** `value` pretty-printed as HTML text (for a `<pre>`; quotes left as they are), starting at column `indent`. */
-export function prettyJson(value: Json, linkOf: LinkOf, memo: PrettyMemo = noMemo, indent = 0): string {
+export function prettyJson(value: Json, linkOf: LinkOf, indent: number): string {
   if (value === null || typeof value !== 'object' || value instanceof Float) return scalar(value, linkOf);
   const inner = ' '.repeat(indent + STEP);
   const close = ' '.repeat(indent);
   if (Array.isArray(value)) {
     const items = value as readonly Json[];
     if (items.length === 0) return '[]';
-    return `[\n${items.map((v) => inner + prettyJson(v, linkOf, memo, indent + STEP)).join(',\n')}\n${close}]`;
+    return `[\n${items.map((v) => inner + prettyJson(v, linkOf, indent + STEP)).join(',\n')}\n${close}]`;
   }
-  return memo(value, indent, () => {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return '{}';
-    const lines = entries.map(([k, v]) => `${inner}${escText(toJson(k))}: ${prettyJson(v, linkOf, memo, indent + STEP)}`);
-    return `{\n${lines.join(',\n')}\n${close}}`;
-  });
+  const entries = Object.entries(value);
+  if (entries.length === 0) return '{}';
+  const lines = entries.map(([k, v]) => `${inner}${escText(toJson(k))}: ${prettyJson(v, linkOf, indent + STEP)}`);
+  return `{\n${lines.join(',\n')}\n${close}}`;
 }

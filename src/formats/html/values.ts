@@ -1,6 +1,8 @@
 /**
- * Showing API values on a page: strings that name a page or static file of this build become
- * relative links, everything else escaped text. One {@link Linker} per page.
+ * Links on a detail page and showing API values: strings that name a page or a file of this
+ * build (link-table.ts) become links, everything else escaped text. One {@link Linker} per
+ * page: in a full build its hrefs are relative paths from the page's own file, in a compact
+ * build root-relative API URLs and logo paths (links.ts).
  */
 import { Float, type Json, type JsonObject } from '../../model/json.js';
 import { routeFile } from '../../routes/paths.js';
@@ -8,58 +10,51 @@ import type { Route } from '../../routes/route.js';
 import type { RenderContext } from '../context.js';
 import { toJson } from '../json.js';
 import { esc } from './escape.js';
-import { fileHref } from './links.js';
-import { siteMap } from './site-map.js';
+import { linkTable } from './link-table.js';
+import { fileHref, rootOf, targetPath, type LinkTarget } from './links.js';
 
-/** Relative links from one page to what absolute URLs of the deployment name. */
+/** Hrefs from one page to the pages and files of this build. */
 export interface Linker {
-  /** The page's own site file. */
+  /** The page's own site file (a compact build does not write it). */
   readonly file: string;
-  /** Pages whose linkers share this key get the same links: fragments may be cached under it. */
-  readonly cacheKey: string;
-  /** Relative href to the page or static file an absolute URL names, or null when the build has none. */
+  /** Href to the page or file an absolute URL of this deployment names, or null when the build has none. */
   href(url: string): string | null;
-  /** Relative href to the static file (a logo, a TFFM file) an absolute URL names, or null. */
-  asset(url: string): string | null;
-  /** Relative href to another page of this build. */
+  /** Href to a target. */
+  to(target: LinkTarget): string;
+  /** Href to another page of this build. */
   toRoute(to: Route): string;
-  /** Relative href to another site file (e.g. a logo, the landing page). */
+  /** Href to a site file (a logo, the landing page). */
   toFile(path: string): string;
 }
 
-function make(route: Route, ctx: RenderContext, rel: (target: string) => string, cacheKey: string): Linker {
-  const map = siteMap(ctx, route.format);
-  const asset = (url: string): string | null => {
-    const f = map.staticFile(url);
-    return f === null ? null : rel(f);
-  };
+function make(route: Route, ctx: RenderContext, rel: (sitePath: string) => string): Linker {
+  const table = linkTable(ctx);
+  const to = (target: LinkTarget): string => rel(targetPath(target, ctx.compact));
   return {
     file: routeFile(route),
-    cacheKey,
     href(url) {
-      const to = map.route(url);
-      return to === null ? asset(url) : rel(routeFile(to));
+      const target = table.get(url);
+      return target === undefined ? null : to(target);
     },
-    asset,
-    toRoute: (to) => rel(routeFile(to)),
-    toFile: rel,
+    to,
+    toRoute: (r) => to({ route: r }),
+    toFile: (file) => to({ file }),
   };
 }
 
-/** The linker of the page of `route`: shortest relative paths (`2.html`, `../-name/1.html`). */
+/** The linker of the page of `route`: shortest relative paths (`MA0004.2.html`, `../../../static/…`). */
 export function linker(route: Route, ctx: RenderContext): Linker {
   const file = routeFile(route);
-  return make(route, ctx, (target) => fileHref(file, target), file);
+  return make(route, ctx, (target) => (ctx.compact ? `/${target}` : fileHref(file, target)));
 }
 
 /**
- * A linker whose hrefs go up to the site root and down to the target, so they are the same
- * for every page at the same depth: fragments shared by many pages (a record on the pages of
- * every order, filter and page size) are rendered once per depth, not once per folder.
+ * A linker whose hrefs go up to the site root and down to the target, the way list fragments
+ * link (so a versions page's records and response read as a list page's do).
  */
 export function sharedLinker(route: Route, ctx: RenderContext): Linker {
-  const root = '../'.repeat(routeFile(route).split('/').length - 1);
-  return make(route, ctx, (target) => root + target, root);
+  const root = ctx.compact ? '/' : rootOf(routeFile(route));
+  return make(route, ctx, (target) => root + target);
 }
 
 /** True for a JSON object (not an array, not a float). */

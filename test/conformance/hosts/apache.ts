@@ -4,11 +4,11 @@
  * jaspar/jaspar.conf` in the virtual host), with its own ServerRoot, pid file, logs and port
  * under a temporary folder. As root, children run as www-data, so the site is made readable.
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { command, type Requirement } from '../../support/requirements.js';
+import { runOk } from '../../support/process.js';
+import { command, file, type Requirement } from '../../support/requirements.js';
+import { insideScratchBase, removeTree, tempDir } from '../../support/scratch.js';
 import { freePort, waitForPort } from './http.js';
 import type { Running } from './nginx.js';
 
@@ -19,16 +19,16 @@ const LOAD = ['mpm_event', 'authz_core', 'mime', 'dir', 'rewrite', 'headers'];
 export function apacheRequirements(): Requirement[] {
   const apache = command('apache2', ['-v'], 'Debian apache2');
   if (!apache.ok) return [apache];
-  return [apache, command('test', ['-f', join(MODULES, 'mod_rewrite.so')], `${MODULES}/mod_rewrite.so (Debian apache2)`)];
+  return [apache, file(join(MODULES, 'mod_rewrite.so'), 'mod_rewrite (Debian apache2)')];
 }
 
-/** Let a non-root child read `dir` and its parents up to the temp folder. */
+/** Let a non-root child read `dir` and its parents up to the folder holding the scratch folder. */
 function openUp(dir: string): void {
-  for (let d = dir; d.startsWith(tmpdir()) && d !== tmpdir(); d = dirname(d)) chmodSync(d, 0o755);
+  for (let d = dir; insideScratchBase(d); d = dirname(d)) chmodSync(d, 0o755);
 }
 
 export async function startApache(site: string, deploy: string): Promise<Running> {
-  const root = mkdtempSync(join(tmpdir(), 'jaspar-apache-'));
+  const root = await tempDir('apache');
   const conf = join(root, 'conf');
   const run = join(root, 'run');
   mkdirSync(conf);
@@ -70,15 +70,16 @@ DirectoryIndex index.html
       return '';
     }
   };
-  const started = spawnSync('apache2', [...args, '-k', 'start'], { encoding: 'utf8', timeout: 60_000 });
-  if (started.status !== 0) throw new Error(`apache2 did not start: ${started.stderr}\n${log()}`);
+  await runOk('apache2', [...args, '-k', 'start'], { timeoutMs: 60_000 }).catch((err: Error) => {
+    throw new Error(`apache2 did not start: ${err.message}\n${log()}`);
+  });
   await waitForPort(port);
   return {
     port,
     log,
     close: async () => {
-      spawnSync('apache2', [...args, '-k', 'stop'], { timeout: 60_000 });
-      rmSync(root, { recursive: true, force: true });
+      await runOk('apache2', [...args, '-k', 'stop'], { timeoutMs: 60_000 });
+      await removeTree(root);
     },
   };
 }

@@ -5,11 +5,11 @@
  * folders under a temporary folder, on a loopback port. `master_process off` keeps one process
  * running as the caller (root or not); `daemon on` returns only once the port is bound.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { command, type Requirement } from '../../support/requirements.js';
+import { runOk } from '../../support/process.js';
+import { command, file, probe, type Requirement } from '../../support/requirements.js';
+import { removeTree, tempDir } from '../../support/scratch.js';
 import { freePort } from './http.js';
 
 export interface Running {
@@ -19,10 +19,9 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** nginx's module folder (from `nginx -V`). */
+/** nginx's module folder (from `nginx -V`, probed once per run). */
 function modulesPath(): string {
-  const out = spawnSync('nginx', ['-V'], { encoding: 'utf8' });
-  return /--modules-path=(\S+)/.exec(`${out.stdout}${out.stderr}`)?.[1] ?? '/usr/lib/nginx/modules';
+  return /--modules-path=(\S+)/.exec(probe('nginx', ['-V']).output)?.[1] ?? '/usr/lib/nginx/modules';
 }
 
 /** nginx with the njs module (Debian packages nginx and libnginx-mod-http-js). */
@@ -30,11 +29,11 @@ export function nginxRequirements(): Requirement[] {
   const nginx = command('nginx', ['-v'], 'Debian nginx');
   if (!nginx.ok) return [nginx];
   const js = join(modulesPath(), 'ngx_http_js_module.so');
-  return [nginx, command('test', ['-f', js], `the njs module ${js} (Debian libnginx-mod-http-js)`)];
+  return [nginx, file(js, 'the njs module (Debian libnginx-mod-http-js)')];
 }
 
 export async function startNginx(site: string, deploy: string): Promise<Running> {
-  const root = mkdtempSync(join(tmpdir(), 'jaspar-nginx-'));
+  const root = await tempDir('nginx');
   const conf = join(root, 'conf');
   mkdirSync(conf);
   for (const d of ['logs', 'tmp']) mkdirSync(join(root, d));
@@ -68,7 +67,6 @@ http {
 `,
   );
   const args = ['-p', `${root}/`, '-c', join(conf, 'nginx.conf'), '-e', join(root, 'logs/error.log')];
-  const started = spawnSync('nginx', args, { encoding: 'utf8', timeout: 60_000 });
   const log = () => {
     try {
       return readFileSync(join(root, 'logs/error.log'), 'utf8');
@@ -76,13 +74,15 @@ http {
       return '';
     }
   };
-  if (started.status !== 0) throw new Error(`nginx did not start: ${started.stderr}\n${log()}`);
+  await runOk('nginx', args, { timeoutMs: 60_000 }).catch((err: Error) => {
+    throw new Error(`nginx did not start: ${err.message}\n${log()}`);
+  });
   return {
     port,
     log,
     close: async () => {
-      spawnSync('nginx', [...args, '-s', 'stop'], { timeout: 60_000 });
-      rmSync(root, { recursive: true, force: true });
+      await runOk('nginx', [...args, '-s', 'stop'], { timeoutMs: 60_000 });
+      await removeTree(root);
     },
   };
 }

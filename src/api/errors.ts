@@ -1,0 +1,54 @@
+/**
+ * Error answers of the API (contract §3–§8): status and JSON body, worded as DRF and JASPAR
+ * word them, plus the few this copy adds where the contract decides (an unserved release, a
+ * query a rules-only host cannot answer). A leaf module: every host's configuration and the
+ * request runtime take their bodies from here. Runtime-safe subset (docs/runtime.md).
+ */
+
+export interface ApiError {
+  readonly status: number;
+  readonly body: string;
+}
+
+const detail = (status: number, text: string): ApiError => ({ status, body: JSON.stringify({ detail: text }) });
+
+export const NOT_FOUND = detail(404, 'Not found.');
+export const INVALID_PAGE = detail(404, 'Invalid page.');
+export const NOT_ACCEPTABLE = detail(406, 'Could not satisfy the request Accept header.');
+export const BAD_REQUEST = detail(400, 'Bad request.');
+export const URI_TOO_LONG = detail(414, 'URI too long.');
+export const INTERNAL_ERROR = detail(500, 'Internal error.');
+
+/** DRF's 405 body; the method is cut to a safe token. */
+export const methodNotAllowed = (method: string): ApiError => detail(405, `Method "${method.replace(/[^A-Za-z0-9_-]/g, '')}" not allowed.`);
+
+/** A `release` this site does not serve (contract §8); `served` names what it does serve. */
+export const releaseNotServed = (value: string, served: readonly string[]): ApiError =>
+  detail(404, `Release ${value} is not served here; this copy serves ${served.join(', ')}.`);
+
+/**
+ * The same refusal as a fixed body, for hosts that answer errors with files (Netlify, Apache):
+ * they cannot echo the value asked for.
+ */
+export const releaseNotServedHere = (served: readonly string[]): ApiError =>
+  detail(404, `This release is not served here; this copy serves ${served.join(', ')}.`);
+
+/** The hosts that answer every query (docs/hosting.md), named in the rules tier's refusals. */
+export const COMPUTE_HOSTS = 'the dev server (jaspar-static serve), nginx with njs, a Netlify Edge Function or a Cloudflare Worker';
+
+/**
+ * A query a rules-only host has no prebuilt file for (`what` says which part), naming the hosts
+ * that answer it. Never a different list than the one asked for (contract §8).
+ */
+export const unavailableHere = (what: string): ApiError =>
+  detail(404, `${what} is not available on this static host, which serves only prebuilt pages; ${COMPUTE_HOSTS} answers it (see docs/hosting.md).`);
+
+/** Headers every API answer carries (contract §6). */
+export const API_HEADERS: readonly (readonly [string, string])[] = [
+  ['Vary', 'Accept'],
+  ['Access-Control-Allow-Origin', '*'],
+];
+/** The `Allow` header of lists, details and errors, where the host lets us set it. */
+export const ALLOW = 'GET, HEAD, OPTIONS';
+/** The Content-Type of error bodies. */
+export const ERROR_MEDIA_TYPE = 'application/json';

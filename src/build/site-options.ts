@@ -1,0 +1,10 @@
+/** What one site is built with: the prebuilt set, the base address, the hosts, compact or not. */
+import type { HostTarget } from '../hosts/targets.js';
+import type { RouteOptions } from '../routes/generate.js';
+
+export interface SiteOptions extends RouteOptions {
+  readonly baseUrl: string;
+  readonly targets: readonly HostTarget[];
+  /** Compute hosts only: fragments, index and runtime, no prebuilt pages or detail files. */
+  readonly compact?: boolean;
+}

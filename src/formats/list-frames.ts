@@ -1,0 +1,51 @@
+/**
+ * How each format frames the records of a list page (contract §3, §5): the JSON and YAML
+ * envelopes around pre-rendered records, the MEME header, the body of an empty page. The build
+ * writes prebuilt pages and the request runtime assembles any other page with these same
+ * functions from the same record fragments, so both give the same bytes. Runtime-safe subset
+ * (docs/runtime.md).
+ */
+import { jsonString } from './json-string.js';
+import { yamlWord } from './yaml-resolve.js';
+
+/** What a list page says about itself besides its records. */
+export interface Envelope {
+  readonly count: number;
+  readonly next: string | null;
+  readonly previous: string | null;
+}
+
+/** The body of an empty list page in every matrix text format (no trailing newline, as live). */
+export const NO_PFM_DATA = 'No PFM data available';
+
+/** Written once at the start of every non-empty MEME body. */
+export const MEME_HEADER =
+  'MEME version 4\n\n' + 'ALPHABET= ACGT\n\n' + 'strands: + -\n\n' + 'Background letter frequencies\n' + 'A 0.25 C 0.25 G 0.25 T 0.25\n\n';
+
+const jsonLink = (url: string | null): string => (url === null ? 'null' : jsonString(url));
+const yamlLink = (url: string | null): string => (url === null ? 'null' : yamlWord(url));
+
+/** DRF's compact JSON envelope around records already rendered as JSON. */
+export function jsonList(env: Envelope, records: readonly string[]): string {
+  return `{"count":${env.count},"next":${jsonLink(env.next)},"previous":${jsonLink(env.previous)},"results":[${records.join(',')}]}`;
+}
+
+/** JSONP: the JSON body wrapped in `callback(…);`. */
+export const jsonpWrap = (json: string): string => `callback(${json});`;
+
+/** PyYAML's block envelope (keys sorted) around records rendered as top-level sequence items. */
+export function yamlList(env: Envelope, items: readonly string[]): string {
+  const head = `count: ${env.count}\nnext: ${yamlLink(env.next)}\nprevious: ${yamlLink(env.previous)}\n`;
+  return items.length === 0 ? `${head}results: []\n` : `${head}results:\n${items.join('')}`;
+}
+
+/** A matrix text body: the format's header then every block, or {@link NO_PFM_DATA} when there is none. */
+export function textBody(blocks: readonly string[], header: string): string {
+  return blocks.length === 0 ? NO_PFM_DATA : header + blocks.join('');
+}
+
+/** BED6 lines of the page's matrices, or null when none of them has regions (the response does not exist). */
+export function bedBody(blocks: readonly string[]): string | null {
+  const body = blocks.join('');
+  return body === '' ? null : body;
+}

@@ -1,0 +1,33 @@
+/**
+ * The adapters of the hosts that run the request runtime itself (docs/runtime.md): nginx with
+ * njs, the Netlify Edge Function and the Cloudflare Worker (compute mode), and the CloudFront
+ * function (rules mode). Also the one rule about compact builds: they hold no prebuilt pages,
+ * so only compute hosts (and the dev server) can serve them.
+ */
+import type { SiteConfig } from '../runtime/site-data.js';
+import { cloudflareFiles } from './cloudflare.js';
+import { cloudfrontFiles } from './cloudfront.js';
+import { netlifyEdgeFiles } from './netlify-edge.js';
+import { nginxFiles } from './nginx.js';
+import type { HostFile, HostTarget } from './host-file.js';
+
+/** Per host that runs the runtime, its adapter. */
+export const RUNTIME_ADAPTERS: { readonly [T in HostTarget]?: (site: SiteConfig) => HostFile[] } = {
+  nginx: nginxFiles,
+  'netlify-edge': netlifyEdgeFiles,
+  cloudflare: cloudflareFiles,
+  cloudfront: cloudfrontFiles,
+};
+
+/** Hosts that answer every query by computing it: the only targets of a compact build. */
+export const COMPACT_TARGETS: readonly HostTarget[] = ['nginx', 'netlify-edge', 'cloudflare'];
+
+/** Why a compact build cannot be configured for `targets`, or null when it can. */
+export function compactRefusal(targets: readonly HostTarget[]): string | null {
+  const rulesOnly = targets.filter((t) => COMPACT_TARGETS.indexOf(t) === -1);
+  if (rulesOnly.length === 0) return null;
+  return (
+    `--compact builds have no prebuilt pages, which ${rulesOnly.join(', ')} can only serve: ` +
+    `build without --compact, or with --targets among ${COMPACT_TARGETS.join(', ')} (the dev server serves either)`
+  );
+}

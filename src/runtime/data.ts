@@ -1,0 +1,93 @@
+/**
+ * Reading the site's runtime data through the host's cache ({@link Loaded}): the index of a
+ * release and the fragment chunks, each asked for as a `need` the first time. Runtime-safe subset.
+ */
+import type { Loaded } from './answer.js';
+import { chunkFile, indexFile, type IndexData, type ReleaseConfig } from './site-data.js';
+
+/** A file's parsed content, undefined while it is not loaded, null when it does not exist. */
+export function loadedFile(loaded: Loaded, path: string): unknown {
+  return loaded[path];
+}
+
+/** Collects the files a step still needs. */
+export interface Needs {
+  readonly files: string[];
+}
+
+export const newNeeds = (): Needs => ({ files: [] });
+
+function want(needs: Needs, path: string): void {
+  if (needs.files.indexOf(path) === -1) needs.files.push(path);
+}
+
+/** The release's index; null when not loaded yet (added to `needs`). Throws if the site has none. */
+export function releaseIndex(loaded: Loaded, release: ReleaseConfig, needs: Needs): IndexData | null {
+  const path = indexFile(release);
+  const v = loaded[path];
+  if (v === undefined) {
+    want(needs, path);
+    return null;
+  }
+  if (v === null) throw new Error(`the site has no ${path}: rebuild it`);
+  return v as IndexData;
+}
+
+/** The chunk (array index) holding fragment `i` of a kind in a format, from the index's chunk starts. */
+function chunkOf(starts: readonly number[], i: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= i) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * The fragments `items` of a kind in a format, in order; null when some chunk is not loaded
+ * yet (added to `needs`). Throws when the index lists no such fragments.
+ */
+export function fragments(
+  loaded: Loaded,
+  release: ReleaseConfig,
+  index: IndexData,
+  kind: string,
+  format: string,
+  items: readonly number[],
+  needs: Needs,
+): string[] | null {
+  const starts = index.chunks[kind]?.[format];
+  if (!starts) throw new Error(`the site has no ${format} fragments of ${kind}: rebuild it with that format`);
+  const out: string[] = [];
+  let missing = false;
+  for (let k = 0; k < items.length; k++) {
+    const i = items[k]!;
+    const c = chunkOf(starts, i);
+    const path = chunkFile(release, kind, format, c);
+    const chunk = loaded[path] as readonly string[] | null | undefined;
+    if (chunk === undefined) {
+      want(needs, path);
+      missing = true;
+      continue;
+    }
+    if (chunk === null) throw new Error(`the site lacks ${path}: rebuild it`);
+    if (!missing) out.push(chunk[i - starts[c]!]!);
+  }
+  return missing ? null : out;
+}
+
+/** The position of `id` among a detail resource's instances (a lookup derived once per index). */
+export function detailPosition(loaded: Loaded, release: ReleaseConfig, index: IndexData, detail: keyof IndexData['details'], id: string): number {
+  const key = `#${indexFile(release)}#${detail}`;
+  let lookup = loaded[key] as { [id: string]: number } | undefined;
+  if (lookup === undefined) {
+    lookup = Object.create(null) as { [id: string]: number };
+    const ids = index.details[detail].ids;
+    for (let i = 0; i < ids.length; i++) lookup[ids[i]!] = i;
+    loaded[key] = lookup;
+  }
+  const p = lookup[id];
+  return p === undefined ? -1 : p;
+}

@@ -1,0 +1,88 @@
+/**
+ * One page of a list, from the index and the records' fragments: the selection (select.ts),
+ * the envelope with DRF's links (links.ts) and the format's assembly (assemble.ts). The build
+ * writes every prebuilt page with this function and the runtime answers every other page with
+ * it, so the two agree byte for byte. Runtime-safe subset.
+ */
+import type { FormatName } from '../api/formats.js';
+import type { ListDescriptor } from '../api/resources.js';
+import type { Envelope } from '../formats/list-frames.js';
+import { listPath } from '../routes/paths.js';
+import type { ListRoute } from '../routes/route.js';
+import { FRAGMENT_FORMAT, LIST_ASSEMBLERS } from './assemble.js';
+import { pageLink } from './links.js';
+import type { QueryPair } from './request.js';
+import { filterItems, orderItems, pageCount, resolvePage, type FilterValue, type OrderTerm } from './select.js';
+import type { IndexData, ReleaseConfig, SiteConfig } from './site-data.js';
+
+/** What selects and shapes one list page. */
+export interface PageRequest {
+  readonly site: SiteConfig;
+  readonly release: ReleaseConfig;
+  readonly index: IndexData;
+  readonly list: ListDescriptor;
+  /** The instance's `:id`, '' for lists without one. */
+  readonly id: string;
+  readonly filters: readonly FilterValue[];
+  readonly order: readonly OrderTerm[];
+  readonly pageSize: number;
+  /** The requested page: a number, `last`, or null when not an integer. */
+  readonly page: number | 'last' | null;
+  readonly format: FormatName;
+  /** The query pairs the links keep (the suffix form counting as `format`). */
+  readonly pairs: readonly QueryPair[];
+  /** The prebuilt route this page is, or null when no file holds it. */
+  readonly route: ListRoute | null;
+}
+
+/** Fragments of `items` of a kind in a format, or null while they are not loaded. */
+export type FragmentSource = (kind: string, format: FormatName, items: readonly number[]) => string[] | null;
+
+export type PageResult =
+  | { readonly kind: 'body'; readonly body: string }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'invalid-page' }
+  | { readonly kind: 'loading' };
+
+/** The items of a list instance as a request selects and orders them; null when the instance does not exist. */
+export function selectedItems(index: IndexData, list: ListDescriptor, id: string, filters: readonly FilterValue[], order: readonly OrderTerm[]): readonly number[] | null {
+  const instances = index.lists[list.name as keyof IndexData['lists']];
+  const base = instances ? instances[id] : undefined;
+  if (base === undefined) return null;
+  return orderItems(index, list, filterItems(index, list, base, filters), order);
+}
+
+/** The body of one list page. */
+export function listPageBody(req: PageRequest, source: FragmentSource): PageResult {
+  const selected = selectedItems(req.index, req.list, req.id, req.filters, req.order);
+  return selected === null ? { kind: 'not-found' } : pageBody(req, selected, source);
+}
+
+/** The body of one page of `selected` (the list's items as the request selects and orders them). */
+export function pageBody(req: Omit<PageRequest, 'index' | 'filters' | 'order'>, selected: readonly number[], source: FragmentSource): PageResult {
+  const page = resolvePage(req.page, selected.length, req.pageSize);
+  if (page === null) return { kind: 'invalid-page' };
+  const pages = pageCount(selected.length, req.pageSize);
+  const items = selected.slice((page - 1) * req.pageSize, page * req.pageSize);
+  const fragments = source(req.list.items, FRAGMENT_FORMAT[req.format], items);
+  if (fragments === null) return { kind: 'loading' };
+  const url = `${req.site.baseUrl}${listPath(req.list.name as ListRoute['resource'], req.list.segments.length > 1 ? { id: req.id } : {})}`;
+  const env: Envelope = {
+    count: selected.length,
+    next: page < pages ? pageLink(url, req.pairs, page + 1) : null,
+    previous: page > 1 ? pageLink(url, req.pairs, page - 1 === 1 ? null : page - 1) : null,
+  };
+  const body = LIST_ASSEMBLERS[req.format](env, fragments, {
+    site: req.site,
+    release: req.release,
+    list: req.list,
+    id: req.id,
+    format: req.format,
+    pairs: req.pairs,
+    page,
+    pages,
+    pageSize: req.pageSize,
+    route: req.route,
+  });
+  return body === null ? { kind: 'not-found' } : { kind: 'body', body };
+}

@@ -1,0 +1,48 @@
+/**
+ * A detail request: the detail's file in a full build (both tiers), or, in a compact build
+ * (compute tier only), its body from the fragment chunks. Runtime-safe subset.
+ */
+import { NOT_FOUND, unavailableHere } from '../api/errors.js';
+import { formatSpec, type FormatName } from '../api/formats.js';
+import type { DetailDescriptor } from '../api/resources.js';
+import { isSafeSegment } from '../model/segments.js';
+import { routeFile } from '../routes/paths.js';
+import type { DetailRoute } from '../routes/route.js';
+import { answered, apiHeaders, bodyAnswer, errorAnswer, type Step } from './answer.js';
+import { DETAIL_SOURCES, detailFromMatrices, wrapDetail } from './assemble.js';
+import { detailPosition, fragments, newNeeds, releaseIndex } from './data.js';
+import type { Ctx } from './context.js';
+import { detailKind, recordKind, type IndexData } from './site-data.js';
+
+export function resolveDetail(ctx: Ctx, detail: DetailDescriptor, id: string, format: FormatName): Step {
+  const site = ctx.site;
+  const release = ctx.release;
+  const options = ctx.options;
+  const mediaType = formatSpec(format).mediaType;
+  const hasId = detail.segments.indexOf(':id') !== -1;
+  if (hasId && !isSafeSegment(id)) return answered(errorAnswer(NOT_FOUND));
+  if (site.prebuilt !== null) {
+    const route: DetailRoute = { kind: 'detail', resource: detail.name as DetailRoute['resource'], params: hasId ? { id } : {}, format };
+    return answered({ status: 200, headers: apiHeaders(mediaType), file: `${release.root}${routeFile(route)}`, missing: errorAnswer(NOT_FOUND) });
+  }
+  if (options.mode === 'rules') return answered(errorAnswer(unavailableHere('This detail')));
+  const needs = newNeeds();
+  const index = releaseIndex(ctx.loaded, release, needs);
+  if (index === null) return { need: needs.files };
+  const name = detail.name as keyof IndexData['details'];
+  const position = detailPosition(ctx.loaded, release, index, name, id);
+  if (position === -1) return answered(errorAnswer(NOT_FOUND));
+  const source = DETAIL_SOURCES[format];
+  let body: string | null;
+  if ('matrices' in source) {
+    const frags = fragments(ctx.loaded, release, index, recordKind('matrix'), source.matrices, index.details[name].items[position]!, needs);
+    if (frags === null) return { need: needs.files };
+    body = detailFromMatrices(format, frags);
+  } else {
+    const stored = 'stored' in source ? source.stored : source.wrap;
+    const frags = fragments(ctx.loaded, release, index, detailKind(name), stored, [position], needs);
+    if (frags === null) return { need: needs.files };
+    body = 'wrap' in source ? wrapDetail(frags[0]!) : frags[0]!;
+  }
+  return answered(body === null ? errorAnswer(NOT_FOUND) : bodyAnswer(body, mediaType));
+}

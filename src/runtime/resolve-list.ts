@@ -1,0 +1,86 @@
+/**
+ * A list request: the prebuilt page when there is one for exactly this request (the rules
+ * tier's only answer, the compute tier's fast path), else a page assembled from the index and
+ * the records' fragments (compute tier). Runtime-safe subset.
+ */
+import { INVALID_PAGE, NOT_FOUND, unavailableHere } from '../api/errors.js';
+import { formatSpec, type FormatName } from '../api/formats.js';
+import type { ListDescriptor } from '../api/resources.js';
+import { routeFile, routePairs } from '../routes/paths.js';
+import type { ListRoute } from '../routes/route.js';
+import { answered, apiHeaders, bodyAnswer, errorAnswer, type Answer, type Step } from './answer.js';
+import { fragments, newNeeds, releaseIndex } from './data.js';
+import { listPageBody } from './list-page.js';
+import { isFileable, prebuiltRoute } from './prebuilt.js';
+import type { QueryPair } from './request.js';
+import type { Ctx } from './context.js';
+import { requestFilters, requestOrder, requestPage, requestPageSize } from './select.js';
+
+/** The request's pairs, with a DRF suffix standing as the `format` pair (links keep the format). */
+function effectivePairs(pairs: readonly QueryPair[], suffix: FormatName | null): QueryPair[] {
+  if (suffix === null) return pairs.slice();
+  const out: QueryPair[] = [];
+  for (let i = 0; i < pairs.length; i++) if (pairs[i]!.key !== 'format') out.push(pairs[i]!);
+  out.push({ key: 'format', value: suffix });
+  return out;
+}
+
+const pairId = (p: QueryPair): string => `${p.key}\u0000${p.value}`;
+
+/** Whether the request carries exactly the pairs the prebuilt page's links were made from (`page` aside). */
+function isCanonical(route: ListRoute, pairs: readonly QueryPair[]): boolean {
+  const want: string[] = [];
+  const expected = routePairs(route);
+  for (let i = 0; i < expected.length; i++) want.push(pairId(expected[i]!));
+  const got: string[] = [];
+  for (let i = 0; i < pairs.length; i++) if (pairs[i]!.key !== 'page') got.push(pairId(pairs[i]!));
+  if (got.length !== want.length) return false;
+  want.sort();
+  got.sort();
+  for (let i = 0; i < want.length; i++) if (want[i] !== got[i]) return false;
+  return true;
+}
+
+/** A rules-only host's answer for a file that may not exist: an invalid page, or no such list or selection. */
+function missingList(route: ListRoute): Answer {
+  const selection = Object.keys(route.filters).length > 0;
+  if (route.page !== 1) return errorAnswer(INVALID_PAGE);
+  return errorAnswer(selection ? unavailableHere('A filter selection that matches no matrix') : route.params.id === undefined ? INVALID_PAGE : NOT_FOUND);
+}
+
+export function resolveList(ctx: Ctx, list: ListDescriptor, id: string, format: FormatName, named: boolean, suffix: FormatName | null): Step {
+  const site = ctx.site;
+  const release = ctx.release;
+  const query = ctx.query;
+  const options = ctx.options;
+  const filters = requestFilters(list, query);
+  const pairs = effectivePairs(query.pairs, suffix);
+  const mediaType = formatSpec(format).mediaType;
+  let route: ListRoute | null = null;
+  if (site.prebuilt !== null) {
+    const found = prebuiltRoute(list, id, format, named, filters, query, site.prebuilt);
+    if ('unavailable' in found) {
+      if (options.mode === 'rules') return answered(errorAnswer(unavailableHere(found.unavailable)));
+    } else if (options.mode === 'rules') {
+      if (!isFileable(found)) return answered(errorAnswer(found.page === 'last' || (typeof found.page === 'number' && found.page >= 1) ? NOT_FOUND : INVALID_PAGE));
+      return answered({ status: 200, headers: apiHeaders(mediaType), file: `${release.root}${routeFile(found)}`, missing: missingList(found) });
+    } else if (isCanonical(found, pairs)) {
+      route = found;
+      if (!options.skipFiles && isFileable(found)) {
+        return answered({ status: 200, headers: apiHeaders(mediaType), file: `${release.root}${routeFile(found)}`, missing: 'compute' });
+      }
+    }
+  }
+  if (options.mode === 'rules') return answered(errorAnswer(unavailableHere('This query')));
+  const needs = newNeeds();
+  const index = releaseIndex(ctx.loaded, release, needs);
+  if (index === null) return { need: needs.files };
+  const result = listPageBody(
+    { site, release, index, list, id, filters, order: requestOrder(list, query), pageSize: requestPageSize(query), page: requestPage(query), format, pairs, route },
+    (kind, fragmentFormat, items) => fragments(ctx.loaded, release, index, kind, fragmentFormat, items, needs),
+  );
+  if (result.kind === 'loading') return { need: needs.files };
+  if (result.kind === 'not-found') return answered(errorAnswer(NOT_FOUND));
+  if (result.kind === 'invalid-page') return answered(errorAnswer(INVALID_PAGE));
+  return answered(bodyAnswer(result.body, mediaType));
+}

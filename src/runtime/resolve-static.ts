@@ -1,0 +1,27 @@
+/**
+ * Static files a compact build keeps in fragment chunks instead of files: the sequence logos
+ * (`/static/logos/svg/<id>.svg`, `<id>.rc.svg`). Compute tier only. Runtime-safe subset.
+ */
+import { NOT_FOUND } from '../api/errors.js';
+import { answered, errorAnswer, type Step } from './answer.js';
+import { detailPosition, fragments, newNeeds, releaseIndex } from './data.js';
+import type { Loaded } from './answer.js';
+import { LOGO_FORMAT, LOGO_KINDS, type SiteConfig } from './site-data.js';
+
+export const SVG_TYPE = 'image/svg+xml';
+
+/** A logo file name (`MA0004.1.svg`, `MA0004.1.rc.svg`) answered from the newest release's chunks. */
+export function resolveLogo(site: SiteConfig, loaded: Loaded, name: string): Step {
+  const release = site.releases[0]!;
+  const reverse = /\.rc\.svg$/.test(name);
+  const id = name.replace(reverse ? /\.rc\.svg$/ : /\.svg$/, '');
+  if (id === name) return answered(errorAnswer(NOT_FOUND));
+  const needs = newNeeds();
+  const index = releaseIndex(loaded, release, needs);
+  if (index === null) return { need: needs.files };
+  const position = detailPosition(loaded, release, index, 'matrix-detail', id);
+  if (position === -1) return answered(errorAnswer(NOT_FOUND));
+  const frags = fragments(loaded, release, index, reverse ? LOGO_KINDS.reverse : LOGO_KINDS.forward, LOGO_FORMAT, [position], needs);
+  if (frags === null) return { need: needs.files };
+  return answered({ status: 200, headers: [['Content-Type', SVG_TYPE]], body: frags[0]! });
+}

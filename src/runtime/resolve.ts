@@ -1,0 +1,114 @@
+/**
+ * The request runtime (docs/runtime.md): one function, written once, that turns a request
+ * (method, path, query, Accept) into an answer — a site file to send, or a body it assembles —
+ * on every host: the dev server, nginx with njs, a Netlify Edge Function, a Cloudflare Worker
+ * (`compute` mode: every query of contract §8 answered exactly), and the CloudFront function
+ * (`rules` mode: prebuilt pages only, anything else a 404 saying what this host cannot do).
+ *
+ * It is pure over the site's data: when it needs a file it has not been given it returns the
+ * paths it needs, and the host calls it again once they are loaded. Runtime-safe subset.
+ */
+import { BAD_REQUEST, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, URI_TOO_LONG } from '../api/errors.js';
+import { FORMATS, formatSpec, isFormatName, type FormatName } from '../api/formats.js';
+import type { ResourceDescriptor } from '../api/resources.js';
+import { LOGO_DIR } from '../logos/files.js';
+import { isSafeSegment } from '../model/segments.js';
+import { apiHeaders, answered, errorAnswer, type Answer, type Loaded, type Step } from './answer.js';
+import { formatApplies } from './applies.js';
+import { resolveDetail } from './resolve-detail.js';
+import { resolveList } from './resolve-list.js';
+import { resolveLogo } from './resolve-static.js';
+import { negotiate } from './negotiate.js';
+import { asciiLower, parsePath, parseQuery, type Query } from './request.js';
+import { matchApiPath } from './route-match.js';
+import type { ReleaseConfig, SiteConfig } from './site-data.js';
+import type { Ctx, Mode, ResolveOptions } from './context.js';
+
+export type { Mode, ResolveOptions } from './context.js';
+
+/** A request as every host can describe it. */
+export interface RuntimeRequest {
+  readonly method: string;
+  /** The raw (percent-encoded) path, without the query. */
+  readonly path: string;
+  /** The raw query string, without `?` ('' when none). */
+  readonly query: string;
+  /** The Accept header, or null when absent. */
+  readonly accept: string | null;
+}
+
+
+/** Longest request target answered (longer: 414). */
+export const MAX_URL = 8192;
+
+/** Site paths that are build configuration, never served by any host. */
+export const NOT_SERVED: readonly string[] = ['/jaspar-static.json', '/_redirects', '/_headers', '/_worker.js'];
+
+/** The formats that apply to a resource on this site, in the table's (negotiation) order. */
+function candidates(resource: ResourceDescriptor, site: SiteConfig): FormatName[] {
+  const out: FormatName[] = [];
+  for (let i = 0; i < FORMATS.length; i++) if (formatApplies(FORMATS[i]!.name, FORMATS[i]!.needs, resource, site)) out.push(FORMATS[i]!.name);
+  return out;
+}
+
+/** The release a request asks for (contract §8): none is the newest; a year or name, case-insensitively. */
+function pickRelease(site: SiteConfig, value: string | null): ReleaseConfig | null {
+  if (value === null || value === '') return site.releases[0]!;
+  const v = asciiLower(value);
+  for (let i = 0; i < site.releases.length; i++) {
+    const r = site.releases[i]!;
+    if (asciiLower(r.name) === v || (r.year !== null && String(r.year) === v)) return r;
+  }
+  return null;
+}
+
+function releaseNames(site: SiteConfig): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < site.releases.length; i++) out.push(site.releases[i]!.name);
+  return out;
+}
+
+/** The format of an API request: suffix, then `format=`, then Accept; null: 406; undefined: 404. */
+function pickFormat(resource: ResourceDescriptor, suffix: FormatName | null, query: Query, accept: string | null, site: SiteConfig): { format: FormatName; named: boolean } | null | undefined {
+  const allowed = candidates(resource, site);
+  const asked = suffix ?? query.get('format');
+  if (asked !== null && asked !== '') {
+    return isFormatName(asked) && allowed.indexOf(asked) !== -1 ? { format: asked, named: true } : undefined;
+  }
+  const format = negotiate(accept, allowed);
+  return format === null ? null : { format, named: false };
+}
+
+function resolveApi(req: RuntimeRequest, segments: readonly string[], site: SiteConfig, loaded: Loaded, options: ResolveOptions): Step {
+  const match = matchApiPath(segments.slice(2));
+  if (match === null) return answered(errorAnswer(NOT_FOUND));
+  const query = parseQuery(req.query);
+  const picked = pickFormat(match.resource, match.suffix, query, req.accept, site);
+  if (picked === undefined) return answered(errorAnswer(NOT_FOUND));
+  if (picked === null) return answered(errorAnswer(NOT_ACCEPTABLE));
+  const release = pickRelease(site, query.get('release'));
+  if (release === null) return answered(errorAnswer(releaseNotServed(query.get('release') ?? '', releaseNames(site))));
+  const ctx: Ctx = { site, release, loaded, options, query };
+  if (match.resource.kind === 'detail') return resolveDetail(ctx, match.resource, match.id, picked.format);
+  return resolveList(ctx, match.resource, match.id, picked.format, picked.named, match.suffix);
+}
+
+/** Resolve one request (one step; see the module comment). */
+export function resolve(req: RuntimeRequest, site: SiteConfig, loaded: Loaded, options: ResolveOptions): Step {
+  if (req.path.length + req.query.length + 1 > MAX_URL) return answered(errorAnswer(URI_TOO_LONG));
+  if (req.method === 'OPTIONS') return answered({ status: 200, headers: apiHeaders(null) });
+  if (req.method !== 'GET' && req.method !== 'HEAD') return answered(errorAnswer(methodNotAllowed(req.method)));
+  const segments = parsePath(req.path);
+  if (segments === null) return answered(errorAnswer(BAD_REQUEST));
+  if (segments[0] === 'api' && segments[1] === 'v1') return resolveApi(req, segments, site, loaded, options);
+  if (segments[0] === 'api') return answered(errorAnswer(NOT_FOUND));
+  const path = `/${segments.join('/')}`;
+  if (NOT_SERVED.indexOf(path) !== -1) return answered(errorAnswer(NOT_FOUND));
+  // Static files only: never a hidden file or a name that could leave the site.
+  for (let i = 0; i < segments.length; i++) if (!isSafeSegment(segments[i]!) || segments[i]!.charAt(0) === '.') return answered(errorAnswer(NOT_FOUND));
+  if (site.prebuilt === null && path.indexOf(`/${LOGO_DIR}/`) === 0) return resolveLogo(site, loaded, segments[segments.length - 1]!);
+  return answered({ status: 200, headers: [], passThrough: true });
+}
+
+/** The media type of a format's answers. */
+export const mediaTypeOf = (format: FormatName): string => formatSpec(format).mediaType;

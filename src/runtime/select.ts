@@ -1,0 +1,170 @@
+/**
+ * The records of a list (contract §3, §8), the one authority on list semantics for the build
+ * and the runtime: filters AND-ed, then `version=latest` within them, then ordering by the
+ * index's ranks (ties keep the default order), then pagination as DRF's PageNumberPagination.
+ * Runtime-safe subset (docs/runtime.md).
+ */
+import { MATRIX_FILTERS, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
+import { asciiLower, asciiUpper, pyInt, type Query } from './request.js';
+import type { IndexData, MatrixAttributes } from './site-data.js';
+
+/** Default number of records per page (JASPAR's PAGE_SIZE). */
+export const DEFAULT_PAGE_SIZE = 10;
+/** Largest page JASPAR serves; larger `page_size` values are clamped to it. */
+export const MAX_PAGE_SIZE = 1000;
+
+export interface FilterValue {
+  readonly key: MatrixFilter;
+  readonly value: string;
+}
+
+/** One ordering term: a field and its direction. */
+export interface OrderTerm {
+  readonly field: string;
+  readonly descending: boolean;
+}
+
+/** The filters a request sets on a list: the last value of each filter the list reads, empty values ignored. */
+export function requestFilters(list: ListDescriptor, query: Query): FilterValue[] {
+  const out: FilterValue[] = [];
+  if (!list.filtered) return out;
+  for (let i = 0; i < MATRIX_FILTERS.length; i++) {
+    const key = MATRIX_FILTERS[i]!;
+    const value = query.get(key);
+    if (value === null || value === '') continue;
+    // `version` filters only as `latest`; JASPAR ignores other values (docs/api-decisions.md).
+    if (key === 'version' && value !== 'latest') continue;
+    out.push({ key, value });
+  }
+  return out;
+}
+
+/**
+ * DRF's OrderingFilter: the `order` value split on commas, each term `field` or `-field`, terms
+ * naming no order field of the list dropped; no valid term is the default order.
+ */
+export function requestOrder(list: ListDescriptor, query: Query): OrderTerm[] {
+  const raw = query.get('order');
+  const out: OrderTerm[] = [];
+  if (raw === null || raw === '') return out;
+  const terms = raw.split(',');
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i]!.trim();
+    const descending = t.charAt(0) === '-';
+    const field = descending ? t.slice(1) : t;
+    if (list.orders.indexOf(field) !== -1) out.push({ field, descending });
+  }
+  return out;
+}
+
+/** DRF's page size: a positive integer up to 1000 (larger clamped), else the default. */
+export function requestPageSize(query: Query): number {
+  const raw = query.get('page_size');
+  const n = raw === null ? null : pyInt(raw);
+  if (n === null || n <= 0) return DEFAULT_PAGE_SIZE;
+  return n > MAX_PAGE_SIZE ? MAX_PAGE_SIZE : n;
+}
+
+/** The page a request asks for: `last`, a number (any integer), or null when it is not an integer. */
+export function requestPage(query: Query): number | 'last' | null {
+  const raw = query.get('page');
+  if (raw === null || raw === '') return 1;
+  if (raw === 'last') return 'last';
+  return pyInt(raw);
+}
+
+const containsFolded = (haystack: string, needle: string): boolean => asciiLower(haystack).indexOf(needle) !== -1;
+
+function anyContains(values: readonly string[], needle: string): boolean {
+  for (let i = 0; i < values.length; i++) if (containsFolded(values[i]!, needle)) return true;
+  return false;
+}
+
+/** Whether matrix `i` passes one filter (every filter but `version`). */
+function passes(m: MatrixAttributes, i: number, f: FilterValue): boolean {
+  const v = f.value;
+  switch (f.key) {
+    case 'collection':
+      return m.collection[i] === asciiUpper(v);
+    case 'tax_group':
+      return m.taxGroups[i]!.indexOf(asciiLower(v)) !== -1;
+    case 'tax_id':
+      return m.taxIds[i]!.indexOf(v) !== -1;
+    case 'name':
+      return m.name[i] === v;
+    case 'tf_class':
+      return anyContains(m.classes[i]!, asciiLower(v));
+    case 'tf_family':
+      return anyContains(m.families[i]!, asciiLower(v));
+    case 'data_type':
+      return anyContains(m.types[i]!, asciiLower(v));
+    case 'search': {
+      const n = asciiLower(v);
+      return containsFolded(m.name[i]!, n) || containsFolded(m.baseId[i]!, n) || containsFolded(m.collection[i]!, n);
+    }
+    case 'version':
+      return true;
+  }
+}
+
+/** Per base id, only its highest version among `items` (kept in their order). */
+function latestOnly(m: MatrixAttributes, items: readonly number[]): number[] {
+  const best: { [baseId: string]: number } = Object.create(null);
+  for (let k = 0; k < items.length; k++) {
+    const i = items[k]!;
+    const b = m.baseId[i]!;
+    const seen = best[b];
+    if (seen === undefined || m.version[i]! > m.version[seen]!) best[b] = i;
+  }
+  const out: number[] = [];
+  for (let k = 0; k < items.length; k++) if (best[m.baseId[items[k]!]!] === items[k]) out.push(items[k]!);
+  return out;
+}
+
+/** The items of a list instance that pass `filters`, in default order. */
+export function filterItems(index: IndexData, list: ListDescriptor, items: readonly number[], filters: readonly FilterValue[]): readonly number[] {
+  if (filters.length === 0 || list.items !== 'matrix') return items;
+  const m = index.matrices;
+  let latest = false;
+  for (let f = 0; f < filters.length; f++) if (filters[f]!.key === 'version') latest = true;
+  const out: number[] = [];
+  for (let k = 0; k < items.length; k++) {
+    const i = items[k]!;
+    let ok = true;
+    for (let f = 0; f < filters.length && ok; f++) ok = passes(m, i, filters[f]!);
+    if (ok) out.push(i);
+  }
+  return latest ? latestOnly(m, out) : out;
+}
+
+/** `items` ordered by `terms` (ranks of the list's item table), ties in default order. */
+export function orderItems(index: IndexData, list: ListDescriptor, items: readonly number[], terms: readonly OrderTerm[]): readonly number[] {
+  if (terms.length === 0) return items;
+  const table = index.tables[list.items];
+  const ranks: (readonly number[])[] = [];
+  for (let t = 0; t < terms.length; t++) ranks.push(table.ranks[terms[t]!.field]!);
+  const keyed: number[][] = [];
+  for (let k = 0; k < items.length; k++) keyed.push([items[k]!, k]);
+  keyed.sort((a, b) => {
+    for (let t = 0; t < terms.length; t++) {
+      const r = ranks[t]!;
+      const d = r[a[0]!]! - r[b[0]!]!;
+      if (d !== 0) return terms[t]!.descending ? -d : d;
+    }
+    return a[1]! - b[1]!;
+  });
+  const out: number[] = [];
+  for (let k = 0; k < keyed.length; k++) out.push(keyed[k]![0]!);
+  return out;
+}
+
+/** Number of pages of a list (page 1 exists even when empty). */
+export const pageCount = (count: number, size: number): number => Math.max(1, Math.ceil(count / size));
+
+/** The 1-based page to answer, or null for DRF's `Invalid page.`. */
+export function resolvePage(page: number | 'last' | null, count: number, size: number): number | null {
+  const pages = pageCount(count, size);
+  if (page === 'last') return pages;
+  if (page === null || page < 1 || page > pages) return null;
+  return page;
+}

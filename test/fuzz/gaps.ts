@@ -1,0 +1,61 @@
+/**
+ * What the fuzz test found that a host answers outside the contract, host by host, each
+ * matched narrowly. They are the hosts' own answers, before or around the emitted
+ * configuration (nginx's and Apache's built-in error pages, CloudFront refusing methods at
+ * the edge), not crashes or leaks, which are never tolerated. Each entry must still occur in
+ * the run (the test fails otherwise): when an adapter is fixed, its entry goes. The dev
+ * server has none.
+ */
+import type { Answer, Request } from '../conformance/hosts/http.js';
+
+export interface Gap {
+  readonly host: string;
+  /** What happens and why, for the report. */
+  readonly what: string;
+  matches(req: Request, a: Answer): boolean;
+}
+
+const STANDARD = ['GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'];
+const isApi = (req: Request) => /^\/api(\/|$|\?)/.test(req.target);
+const html = (a: Answer) => /^text\/html/.test(a.headers['content-type'] ?? '');
+
+export const GAPS: readonly Gap[] = [
+  {
+    host: 'nginx',
+    what: 'on a path nginx maps outside `location /api/` (after its own `..` normalisation), a method other than GET/HEAD gets nginx\'s own 405 page (HTML): the include has no error_page 405 nor a method check for static locations',
+    matches: (req, a) => a.status === 405 && html(a) && req.method !== 'GET' && req.method !== 'HEAD',
+  },
+  {
+    host: 'nginx',
+    what: 'a request line or URI nginx cannot parse (%00, malformed %, bad bytes) gets nginx\'s own 400 page (HTML): no error_page 400',
+    matches: (_req, a) => a.status === 400 && html(a),
+  },
+  {
+    host: 'nginx',
+    what: 'a request line longer than large_client_header_buffers (8 KB) gets nginx\'s own 414 page (HTML): no error_page 414',
+    matches: (req, a) => a.status === 414 && html(a) && req.target.length > 7000,
+  },
+  {
+    host: 'nginx',
+    what: 'a folder of the site outside /api/ (/files/, /static/) answers 403 (HTML), or 301 to add its slash, instead of 404',
+    matches: (req, a) => (a.status === 403 || a.status === 301) && !isApi(req),
+  },
+  {
+    host: 'apache',
+    what: 'a method Apache does not know gets its own 501 before the rewrite rules run',
+    matches: (req, a) => a.status === 501 && !STANDARD.includes(req.method),
+  },
+  {
+    host: 'apache',
+    what: 'a non-ASCII path below /files/default/json/ gets Apache\'s own 404 page (HTML) instead of the ErrorDocument',
+    matches: (req, a) => a.status === 404 && html(a) && req.target.startsWith('/files/'),
+  },
+  {
+    host: 'cloudfront',
+    what: 'CloudFront refuses with 403 a method no cache behavior allows: any method outside GET HEAD OPTIONS PUT POST PATCH DELETE, and outside /api/ anything but GET and HEAD (the default behavior)',
+    matches: (req, a) => a.status === 403 && (!STANDARD.includes(req.method) || (!isApi(req) && req.method !== 'GET' && req.method !== 'HEAD')),
+  },
+];
+
+/** The gap of `host` an answer falls under, if any. */
+export const gapFor = (host: string, req: Request, a: Answer): Gap | undefined => GAPS.find((g) => g.host === host && g.matches(req, a));

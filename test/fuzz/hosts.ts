@@ -1,0 +1,84 @@
+/**
+ * The hosts the fuzz test sends requests to, in one table: each is started on a built site
+ * and its deploy folder, asked over HTTP (or, for the CloudFront function, in-process as
+ * CloudFront would run it), and checked for being still alive. Add a host here and the
+ * property runs against it too.
+ */
+import { spawn } from 'node:child_process';
+import { cloudfrontHost } from '../conformance/hosts/cloudfront.js';
+import { freePort, send, waitForPort, type Answer, type Request } from '../conformance/hosts/http.js';
+import { REAL_SERVERS } from '../conformance/hosts/servers.js';
+import { compiledCli } from '../support/cli.js';
+import type { Requirement } from '../support/requirements.js';
+
+export interface RunningHost {
+  ask(req: Request): Promise<Answer>;
+  /** Why the host is no longer serving (its process exited, or it stopped answering), or null. */
+  dead(): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export interface FuzzHost {
+  /** Short name, as used in gaps.ts. */
+  readonly id: string;
+  readonly name: string;
+  readonly requirements: () => Requirement[];
+  start(site: string, deploy: string): Promise<RunningHost>;
+}
+
+/** Still answering a plain request? */
+async function answering(port: number): Promise<string | null> {
+  try {
+    const a = await send(port, { method: 'GET', target: '/api/v1/' });
+    return a.status === 200 ? null : `GET /api/v1/ answered ${a.status}: ${a.body.toString('utf8').slice(0, 200)}`;
+  } catch (err) {
+    return `no answer to GET /api/v1/: ${(err as Error).message}`;
+  }
+}
+
+/** The dev server as users run it: `jaspar-static serve` in its own process. */
+const devServer: FuzzHost = {
+  id: 'dev',
+  name: 'dev server (jaspar-static serve)',
+  requirements: () => [],
+  async start(site) {
+    const port = await freePort();
+    const child = spawn(process.execPath, [await compiledCli(), 'serve', site, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    await waitForPort(port);
+    return {
+      ask: (req) => send(port, req),
+      dead: async () => (child.exitCode !== null || child.signalCode !== null ? `exited (${child.exitCode ?? child.signalCode}): ${stderr.slice(-2000)}` : answering(port)),
+      close: async () => {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      },
+    };
+  },
+};
+
+/** nginx and Apache from the conformance suite's table, with the emitted configuration. */
+const realServers: FuzzHost[] = REAL_SERVERS.map((s) => ({
+  id: s.host,
+  name: s.name,
+  requirements: s.requirements,
+  async start(site, deploy) {
+    const running = await s.start(site, deploy);
+    return { ask: (req) => send(running.port, req), dead: () => answering(running.port), close: () => running.close() };
+  },
+}));
+
+/** The emitted CloudFront viewer-request functions over the S3 model, in-process. */
+const cloudfront: FuzzHost = {
+  id: 'cloudfront',
+  name: 'S3 + CloudFront (the emitted functions, in-process)',
+  requirements: () => [],
+  async start(site, deploy) {
+    const host = cloudfrontHost(site, deploy);
+    return { ask: async (req) => host(req), dead: async () => null, close: async () => {} };
+  },
+};
+
+export const FUZZ_HOSTS: readonly FuzzHost[] = [devServer, ...realServers, cloudfront];

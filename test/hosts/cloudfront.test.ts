@@ -1,0 +1,55 @@
+/**
+ * The CloudFront function (`--targets cloudfront`, rules mode) over a model of S3: on the
+ * client-shaped requests it answers as the dev server in rules mode does, except where S3
+ * cannot tell which error a missing key is (its one 404 page says "Not found."); and the size
+ * of the function against CloudFront's limit.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTION_LIMIT } from '../../src/hosts/cloudfront.js';
+import { NOT_FOUND } from '../../src/api/errors.js';
+import type { Reply } from './support/client.js';
+import { compareHosts, sameReply } from './support/compare.js';
+import { cloudfrontHost, type CloudFrontReply } from './support/cloudfront-vm.js';
+import { startReference, type Reference } from './support/dev-server.js';
+import { clientRequests } from './support/requests.js';
+import { buildSample, type BuiltSample } from './support/sites.js';
+
+/** Equal, or the one divergence S3 forces: for a key it lacks, its 404 page instead of the exact error body. */
+const agree = (expected: Reply, got: CloudFrontReply) =>
+  sameReply(expected, got) ||
+  (got.viaS3 && expected.status === 404 && got.status === 404 && got.contentType === 'application/json' && got.body.toString('utf8') === NOT_FOUND.body);
+
+describe('CloudFront function over S3 answers as the dev server in rules mode', () => {
+  let built: BuiltSample;
+  let reference: Reference;
+
+  beforeAll(async () => {
+    built = await buildSample(['cloudfront'], false);
+    reference = await startReference(built.site, 'rules');
+  });
+
+  afterAll(async () => {
+    await reference?.close();
+    built?.cleanup();
+  });
+
+  it('status, Content-Type and bytes of every client request (S3 404 page aside)', async () => {
+    const host = cloudfrontHost(built.site, built.deploy);
+    const requests = clientRequests();
+    const { mismatches, statuses } = await compareHosts(requests, reference.send, async (req) => host(req), agree);
+    expect(mismatches, `${mismatches.length} of ${requests.length} differ`).toEqual([]);
+    // Rules mode answers prebuilt pages only; the rest are 404s naming the hosts that compute.
+    expect(statuses[200]).toBeGreaterThan(100);
+  });
+
+  // KNOWN FAILURE, kept visible: the runtime is about 23 KB minified (its rules-mode part alone
+  // about 16 KB), and a CloudFront function may hold 10 KB, so no split by path prefix can make
+  // it fit (docs/deploy.md, "S3 + CloudFront"). Passes — and must become a plain `it` — once it fits.
+  it.fails(`the function fits CloudFront's ${FUNCTION_LIMIT}-byte limit (known: it does not yet)`, () => {
+    const size = readFileSync(join(built.deploy, 'cloudfront/functions/api.js')).length;
+    console.warn(`CloudFront function: ${size} bytes, limit ${FUNCTION_LIMIT}`);
+    expect(size).toBeLessThanOrEqual(FUNCTION_LIMIT);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Sending one request to a server on 127.0.0.1 and reading what the host tests compare:
+ * status, Content-Type and body bytes. The target goes out as written (node:http does not
+ * normalise it); one connection per request.
+ */
+import { request } from 'node:http';
+
+export interface ClientRequest {
+  readonly method: string;
+  /** Path and query as sent, e.g. `/api/v1/matrix/?page=2`. */
+  readonly target: string;
+  /** The Accept header, when the client sends one. */
+  readonly accept?: string;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly body: Buffer;
+}
+
+export function send(port: number, req: ClientRequest): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = req.accept === undefined ? {} : { Accept: req.accept };
+    const r = request({ host: '127.0.0.1', port, method: req.method, path: req.target, headers, agent: false, timeout: 60_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? null, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    r.on('timeout', () => r.destroy(new Error(`no answer to ${req.method} ${req.target}`)));
+    r.on('error', reject);
+    r.end();
+  });
+}
+
+/** `send` to a server given by its origin (`http://127.0.0.1:PORT`). */
+export const sendTo = (origin: string, req: ClientRequest): Promise<Reply> => send(Number(new URL(origin).port), req);

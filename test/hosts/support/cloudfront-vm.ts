@@ -1,0 +1,114 @@
+/**
+ * S3 + CloudFront, modelled around the emitted artifacts: cache-behaviors.json picks the
+ * behavior (first matching path pattern, else the default one: GET and HEAD to S3), its
+ * function from functions/<name>.js runs in a fresh V8 context holding nothing but the
+ * viewer-request event (no require, no Node globals), a rewritten URI names an S3 object (the
+ * key, percent-decoded), objects and their Content-Type are what upload.sh uploads, a missing
+ * key is S3's 403 turned by custom-error-responses.json into /404.html with status 404, and
+ * response-headers-policy.json adds its headers. Query values and the URI reach the function
+ * as the viewer sent them.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { createContext, Script } from 'node:vm';
+import type { ClientRequest, Reply } from './client.js';
+
+/** A reply, and whether S3 answered it (a rewritten or unmatched request) rather than the function. */
+export interface CloudFrontReply extends Reply {
+  readonly viaS3: boolean;
+}
+
+interface Behavior {
+  readonly PathPattern: string;
+  readonly Function: string;
+  readonly AllowedMethods: readonly string[];
+}
+type CfValue = { value: string; multiValue?: { value: string }[] };
+type FunctionResult = { statusCode?: number; headers?: Record<string, { value: string }>; body?: { data: string }; uri?: string };
+
+/** Content types S3 gets from the AWS CLI's guess for files upload.sh does not type. */
+const GUESS: Record<string, string> = { '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json', '.js': 'text/javascript' };
+
+/** CloudFront's path-pattern match (case-sensitive; `*` any run of characters, `?` one). */
+function patternMatches(pattern: string, path: string): boolean {
+  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${re}$`).test(path);
+}
+
+function querystring(raw: string): Record<string, CfValue> {
+  const out: Record<string, CfValue> = {};
+  for (const part of raw.split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const key = eq === -1 ? part : part.slice(0, eq);
+    const value = eq === -1 ? '' : part.slice(eq + 1);
+    const prev = out[key];
+    out[key] = prev ? { value: prev.value, multiValue: [...(prev.multiValue ?? [{ value: prev.value }]), { value }] } : { value };
+  }
+  return out;
+}
+
+/** The uploaded objects: which site files upload.sh sends, and with which Content-Type. */
+function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
+  const typed = [...script.matchAll(/^aws s3 (?:sync|cp) "\$SITE(\S+?)" .*--content-type '([^']+)'/gm)].map((m) => ({ path: m[1]!, type: m[2]! }));
+  const excludes = [...(/--delete (--exclude .*)$/m.exec(script)?.[1] ?? '').matchAll(/--exclude '([^']+)'/g)].map((m) => m[1]!);
+  const excluded = (key: string) => excludes.some((e) => (e.endsWith('*') ? key.startsWith(e.slice(0, -1)) : key === e));
+  return (key) => {
+    const file = join(site, key);
+    if (!file.startsWith(`${site}/`) || !existsSync(file) || !statSync(file).isFile()) return null;
+    const t = typed.find((x) => (x.path.endsWith('/') ? `/${key}`.startsWith(x.path) : `/${key}` === x.path));
+    if (t) return { file, type: t.type };
+    return excluded(key) ? null : { file, type: GUESS[extname(key)] ?? 'binary/octet-stream' };
+  };
+}
+
+/** A CloudFront distribution in front of the site's S3 bucket, as the deploy folder configures it. */
+export function cloudfrontHost(site: string, deploy: string): (req: ClientRequest) => CloudFrontReply {
+  const dir = join(deploy, 'cloudfront');
+  const read = (name: string) => readFileSync(join(dir, name), 'utf8');
+  const behaviors = JSON.parse(read('cache-behaviors.json')) as Behavior[];
+  const errors = (JSON.parse(read('custom-error-responses.json')) as { Items: { ErrorCode: number; ResponsePagePath: string; ResponseCode: string }[] }).Items;
+  const policy = (JSON.parse(read('response-headers-policy.json')) as { CustomHeadersConfig: { Items: { Header: string; Value: string }[] } }).CustomHeadersConfig.Items;
+  const scripts = new Map(behaviors.map((b) => [b.Function, new Script(`${read(`functions/${b.Function}.js`)}\nhandler(event);`)]));
+  const object = bucket(site, read('upload.sh'));
+
+  const finish = (status: number, headers: Record<string, string>, body: Buffer, method: string, viaS3 = true): CloudFrontReply => {
+    for (const { Header, Value } of policy) headers[Header.toLowerCase()] = Value;
+    return { status, contentType: headers['content-type'] ?? null, body: method === 'HEAD' ? Buffer.alloc(0) : body, viaS3 };
+  };
+  const origin = (uri: string, method: string): CloudFrontReply => {
+    let key: string;
+    try {
+      key = decodeURIComponent(uri.slice(1)) || 'index.html';
+    } catch {
+      key = uri.slice(1);
+    }
+    const found = object(key);
+    if (found) return finish(200, { 'content-type': found.type }, readFileSync(found.file), method);
+    // Without s3:ListBucket a missing key is 403; the error responses turn it into the 404 page.
+    const rule = errors.find((e) => e.ErrorCode === 403);
+    const page = rule ? object(rule.ResponsePagePath.slice(1)) : null;
+    if (!rule || !page) return finish(403, { 'content-type': 'application/xml' }, Buffer.from('<Error><Code>AccessDenied</Code></Error>'), method);
+    return finish(Number(rule.ResponseCode), { 'content-type': page.type }, readFileSync(page.file), method);
+  };
+
+  return (req) => {
+    const q = req.target.indexOf('?');
+    const uri = q === -1 ? req.target : req.target.slice(0, q);
+    const behavior = behaviors.find((b) => patternMatches(b.PathPattern, uri));
+    if (!behavior) return req.method === 'GET' || req.method === 'HEAD' ? origin(uri, req.method) : finish(403, {}, Buffer.alloc(0), req.method);
+    if (!behavior.AllowedMethods.includes(req.method)) return finish(403, {}, Buffer.alloc(0), req.method, false);
+    const event = {
+      version: '1.0',
+      context: { eventType: 'viewer-request' },
+      viewer: { ip: '127.0.0.1' },
+      request: { method: req.method, uri, querystring: querystring(q === -1 ? '' : req.target.slice(q + 1)), headers: req.accept === undefined ? {} : { accept: { value: req.accept } }, cookies: {} },
+    };
+    const result = scripts.get(behavior.Function)!.runInContext(createContext({ event })) as FunctionResult;
+    if (result.statusCode !== undefined) {
+      const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, v.value]));
+      return finish(result.statusCode, headers, Buffer.from(result.body?.data ?? '', 'utf8'), req.method, false);
+    }
+    return origin(result.uri ?? uri, req.method);
+  };
+}

@@ -1,0 +1,60 @@
+// A Deno server standing in for Netlify in front of one edge function (run by netlify-edge.ts):
+// requests whose path matches the function's `config.path` (URLPattern, as Netlify matches)
+// go to the function with a Request and a Context like Netlify's; every other request, and
+// the function's `context.next()`, is Netlify's static serving of the site folder (a missing
+// file: /404.html with status 404). The function fetches the site's own files from this same
+// origin, as it does from Netlify's CDN. Usage: deno run harness.js SITE_DIR FUNCTION_FILE
+const [siteDir, functionFile] = Deno.args;
+const fn = await import(new URL(`file://${functionFile}`).href);
+const paths = [].concat(fn.config?.path ?? []);
+const patterns = paths.map((pathname) => new URLPattern({ pathname }));
+
+const TYPES = { '.json': 'application/json', '.html': 'text/html; charset=UTF-8', '.svg': 'image/svg+xml', '.js': 'application/javascript' };
+const typeOf = (path) => TYPES[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream';
+
+async function readSiteFile(pathname) {
+  let path;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (path.split('/').some((s) => s === '..') || path.endsWith('/')) return null;
+  try {
+    const info = await Deno.stat(`${siteDir}${path}`);
+    return info.isFile ? { path, body: await Deno.readFile(`${siteDir}${path}`) } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function staticAnswer(request) {
+  const url = new URL(request.url);
+  const found = await readSiteFile(url.pathname);
+  const file = found ?? (await readSiteFile('/404.html'));
+  const body = request.method === 'HEAD' || file === null ? null : file.body;
+  return new Response(body, { status: found ? 200 : 404, headers: { 'content-type': file ? typeOf(file.path) : 'text/plain' } });
+}
+
+function context(request) {
+  return {
+    next: () => staticAnswer(request),
+    ip: '127.0.0.1',
+    requestId: crypto.randomUUID(),
+    geo: { city: 'Local', country: { code: 'XX', name: 'Local' } },
+    site: { id: 'jaspar-static-test', name: 'jaspar-static-test', url: new URL(request.url).origin },
+    deploy: { id: 'test', context: 'dev', published: false },
+    server: { region: 'local' },
+    params: {},
+    cookies: { get: () => undefined, set: () => {}, delete: () => {} },
+    json: (value, init) => Response.json(value, init),
+    log: (...args) => console.log(...args),
+    waitUntil: () => {},
+  };
+}
+
+Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(`listening ${port}`) }, async (request) => {
+  const url = new URL(request.url);
+  if (patterns.some((p) => p.test(url))) return await fn.default(request, context(request));
+  return staticAnswer(request);
+});

@@ -1,0 +1,151 @@
+/**
+ * Client-shaped requests (contract §8): what JASPAR client libraries and browsers send — list
+ * calls with `release`, `page_size` and `page`, every filter alone and combined, `version=latest`,
+ * formats asked for by Accept (406 included), the DRF suffix form, HEAD, OPTIONS and other
+ * methods — over the sample release (built as 2016, named `sample`).
+ */
+import type { ClientRequest } from './client.js';
+
+const get = (target: string, accept?: string): ClientRequest => (accept === undefined ? { method: 'GET', target } : { method: 'GET', target, accept });
+
+/** List endpoints clients page through, with an instance of each. */
+const LISTS = [
+  '/api/v1/matrix/',
+  '/api/v1/collections/CORE/',
+  '/api/v1/taxon/vertebrates/',
+  '/api/v1/species/9606/',
+  '/api/v1/species/',
+  '/api/v1/tffm/',
+  '/api/v1/collections/',
+  '/api/v1/taxon/',
+  '/api/v1/releases/',
+];
+
+/** What clients append to every list call. */
+const LIST_QUERIES = [
+  '?release=2016&page_size=1000&page=1',
+  '?release=2016&page_size=1000&page=1&version=latest',
+  '?page=1&page_size=1000&release=sample',
+  '?release=SAMPLE&page_size=20',
+  '?page_size=7&page=2',
+  '?page_size=25&page=last',
+  '?page_size=100',
+  '?page_size=0',
+  '?page_size=5000',
+  '?release=2014',
+  '?release=JASPAR2016&page=1',
+  '?page=2',
+  '?page=0',
+  '?page=abc',
+];
+
+/** Search and annotation filters on the matrix lists, alone and combined. */
+const FILTERS = [
+  'name=Zelt',
+  'name=Arkin::Bexl&version=latest',
+  'name=arkin::bexl',
+  'name=',
+  'tf_class=zinc',
+  'tf_class=Zinc-coordinating&page_size=5',
+  'tf_class=zipper&page_size=20&page=2&order=-name',
+  'tf_family=homeo',
+  'data_type=chip-seq',
+  'data_type=SELEX&order=base_id',
+  'search=ma010',
+  'search=FOX&format=meme',
+  'search=lm&order=-version&page_size=3&page=2',
+  'search=%C3%BC',
+  'tax_group=Vertebrates',
+  'tax_group=insects&version=latest',
+  'tax_id=9606&version=latest&order=-name',
+  'tax_id=10090&page_size=2&page=2',
+  'collection=core&order=name',
+  'collection=CNE&tax_group=vertebrates',
+  'collection=CORE&version=latest&order=-base_id',
+  'version=latest',
+  'version=2',
+  'version=latest&order=version&page_size=1000',
+  'unknown=1&page=1',
+  'order=name,version',
+  'order=-collection&page_size=10&page=2',
+  'order=nonsense',
+  'release=2016&page_size=1000&page=1&name=Arkin::Bexl&version=latest',
+  'search=a&tf_class=zinc&tax_group=vertebrates&version=latest&page_size=2',
+];
+
+/** Accept headers clients send for a format (and some that nothing satisfies). */
+const ACCEPTS = [
+  'text/meme',
+  'text/jaspar',
+  'text/transfac',
+  'text/pfm',
+  'application/yaml',
+  'application/json',
+  'application/javascript',
+  'text/bed',
+  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  '*/*',
+  '',
+  'text/plain',
+  'image/png',
+  'text/meme;q=0.5, application/json',
+  'text/*',
+];
+
+const DETAILS = ['/api/v1/matrix/MA0101.2/', '/api/v1/matrix/MA0103.1/', '/api/v1/tffm/TFFM0001.1/', '/api/v1/matrix/MA0101/versions/', '/api/v1/sites/MA0101.2/', '/api/v1/'];
+
+const FORMATS = ['json', 'jsonp', 'yaml', 'jaspar', 'transfac', 'pfm', 'meme', 'bed', 'api', 'xml'];
+
+/** The whole table (about 330 requests). */
+export function clientRequests(): ClientRequest[] {
+  const out: ClientRequest[] = [];
+  for (const list of LISTS) for (const q of LIST_QUERIES) out.push(get(`${list}${q}`));
+  for (const f of FILTERS) out.push(get(`/api/v1/matrix/?${f}`));
+  for (const f of FILTERS.slice(0, 8)) out.push(get(`/api/v1/species/9606/?${f}`), get(`/api/v1/collections/CORE/?${f}&page_size=3`));
+  for (const a of ACCEPTS) out.push(get('/api/v1/matrix/MA0101.2/', a), get('/api/v1/matrix/?page_size=3&release=2016', a));
+  for (const a of ACCEPTS.slice(0, 8)) out.push(get('/api/v1/tffm/TFFM0001.1/', a), get('/api/v1/taxon/insects/?page_size=1000', a));
+  for (const d of DETAILS) for (const f of FORMATS) out.push(get(`${d}?format=${f}`));
+  out.push(
+    get('/api/v1/matrix/MA0101.2/?format=jaspar', 'text/meme'),
+    get('/api/v1/matrix/MA0101.2/?release=2016'),
+    get('/api/v1/matrix/MA0101.2/?release=2014'),
+    get('/api/v1/matrix/MA9999.1/'),
+    get('/api/v1/matrix/MA9999.1/', 'text/meme'),
+    get('/api/v1/tffm/TFFM9999.1/'),
+    get('/api/v1/collections/NOPE/'),
+    get('/api/v1/species/0/?page_size=1000'),
+    get('/api/v1/nothing/'),
+    get('/api'),
+    get('/api/v1'),
+    get('/api/v1/matrix'),
+    get('/api/v1/matrix?page=2&page_size=5'),
+  );
+  // DRF's format suffix, which wins over `format=`.
+  for (const t of [
+    '/api/v1/matrix/MA0101.2.jaspar',
+    '/api/v1/matrix/MA0101.2.meme?format=json',
+    '/api/v1/matrix/MA0101.2.bed',
+    '/api/v1/matrix/MA0101.2.xyz',
+    '/api/v1/matrix.json?page=2',
+    '/api/v1/matrix.yaml?page_size=3&release=2016',
+    '/api/v1/matrix.meme?search=zelt',
+    '/api/v1/collections/CORE.jaspar?page_size=3',
+    '/api/v1/tffm/TFFM0001.1.json',
+    '/api/v1/tffm.api?page_size=2',
+  ]) out.push(get(t));
+  // Methods: HEAD like GET without a body, OPTIONS 200 with Allow, anything else 405.
+  for (const t of ['/api/v1/matrix/?page=2', '/api/v1/matrix/?name=Zelt', '/api/v1/matrix/MA0101.2/', '/api/v1/matrix/MA9999.1/', '/api/v1/matrix/?page=9']) {
+    out.push({ method: 'HEAD', target: t }, { method: 'OPTIONS', target: t });
+  }
+  for (const m of ['POST', 'PUT', 'DELETE', 'PATCH']) out.push({ method: m, target: '/api/v1/matrix/' }, { method: m, target: '/api/v1/matrix/MA0101.2/' });
+  out.push({ method: 'HEAD', target: '/api/v1/matrix/MA0101.2/', accept: 'text/meme' });
+  return out;
+}
+
+/** Logos, which a compact build answers from its chunks: the forward and reverse strand, and a missing one. */
+export const LOGO_REQUESTS: readonly ClientRequest[] = [
+  get('/static/logos/svg/MA0101.2.svg'),
+  get('/static/logos/svg/MA0101.2.rc.svg'),
+  get('/static/logos/svg/MA0103.1.svg'),
+  get('/static/logos/svg/MA9999.1.svg'),
+];

@@ -1,0 +1,52 @@
+/**
+ * The sample release built for the host tests, once per test file and kind: a full build with a
+ * trimmed prebuilt set (so requests hit both prebuilt files and assembled pages), or a compact
+ * build; each with its deploy folder.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FORMAT_NAMES } from '../../../src/api/formats.js';
+import { build } from '../../../src/build/build.js';
+import type { HostTarget } from '../../../src/hosts/targets.js';
+import { PROJECT_ROOT } from '../../support/requirements.js';
+
+export const SAMPLE = join(PROJECT_ROOT, 'releases/sample');
+export const BASE = 'https://jaspar.example.org';
+/** The year the sample is built as, so `release=2016` is its own release. */
+export const SAMPLE_YEAR = 2016;
+
+export interface BuiltSample {
+  readonly site: string;
+  readonly deploy: string;
+  cleanup(): void;
+}
+
+/** Build the sample (full or compact) for `targets` into a temporary folder, with its deploy folder. */
+export async function buildSample(targets: readonly HostTarget[], compact: boolean): Promise<BuiltSample> {
+  const root = mkdtempSync(join(tmpdir(), 'jaspar-hosts-'));
+  const site = join(root, 'site');
+  const deploy = join(root, 'site.deploy');
+  const cleanup = () => rmSync(root, { recursive: true, force: true });
+  try {
+    await build({
+      dump: SAMPLE,
+      out: site,
+      deployDir: deploy,
+      baseUrl: BASE,
+      year: SAMPLE_YEAR,
+      formats: [...FORMAT_NAMES],
+      targets,
+      compact,
+      // A few prebuilt variants only: enough for the fast path, the rest assembled.
+      pageSizes: [100],
+      orderFields: ['name'],
+      filterKeys: ['collection', 'tax_group'],
+      filterOrders: false,
+    });
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
+  return { site, deploy, cleanup };
+}

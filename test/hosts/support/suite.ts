@@ -1,0 +1,70 @@
+/**
+ * The suite every compute host runs: the sample built full and compact (once each per test
+ * file), the dev server and the host started on each, and every client-shaped request answered
+ * by both with the same status, Content-Type and bytes.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { HostTarget } from '../../../src/hosts/targets.js';
+import { describeWith, type Requirement } from '../../support/requirements.js';
+import type { ClientRequest, Reply } from './client.js';
+import { compareHosts } from './compare.js';
+import { startReference, type Reference } from './dev-server.js';
+import { clientRequests } from './requests.js';
+import { buildSample, type BuiltSample } from './sites.js';
+
+export type BuildKind = 'full' | 'compact';
+
+/** A host serving a built sample. */
+export interface HostUnderTest {
+  send(req: ClientRequest): Promise<Reply>;
+  close(): Promise<void>;
+  /** What the host logged, shown when requests differ and checked for runtime errors. */
+  log(): string;
+}
+
+export interface ComputeHostSuite {
+  readonly title: string;
+  readonly requirements: Requirement[];
+  readonly target: HostTarget;
+  start(built: BuiltSample, kind: BuildKind): Promise<HostUnderTest>;
+  /** Requests beyond the common table (e.g. the logos where the host answers them). */
+  extraRequests?(kind: BuildKind): ClientRequest[];
+  /** Further checks on the builds. */
+  more?(built: (kind: BuildKind) => BuiltSample): void;
+}
+
+const KINDS: readonly BuildKind[] = ['full', 'compact'];
+
+export function computeHostSuite(suite: ComputeHostSuite): void {
+  describeWith(suite.title, suite.requirements, () => {
+    const runs = new Map<BuildKind, { built: BuiltSample; reference: Reference; host: HostUnderTest }>();
+
+    beforeAll(async () => {
+      for (const kind of KINDS) {
+        const built = await buildSample([suite.target], kind === 'compact');
+        runs.set(kind, { built, reference: await startReference(built.site), host: await suite.start(built, kind) });
+      }
+    });
+
+    afterAll(async () => {
+      for (const run of runs.values()) {
+        await Promise.all([run.reference.close(), run.host.close()]);
+        run.built.cleanup();
+      }
+    });
+
+    for (const kind of KINDS) {
+      it(`${kind} build: status, Content-Type and bytes of every client request`, async () => {
+        const run = runs.get(kind)!;
+        const requests = [...clientRequests(), ...(suite.extraRequests?.(kind) ?? [])];
+        const { mismatches, statuses } = await compareHosts(requests, run.reference.send, run.host.send);
+        expect(mismatches, `${mismatches.length} of ${requests.length} differ\n${run.host.log()}`).toEqual([]);
+        // The table is mostly answers, not errors: the comparison saw real bodies.
+        expect(statuses[200]).toBeGreaterThan(200);
+        expect(run.host.log()).not.toMatch(/js exception|jaspar:/);
+      });
+    }
+
+    suite.more?.((kind) => runs.get(kind)!.built);
+  });
+}

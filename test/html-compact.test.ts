@@ -1,0 +1,45 @@
+/**
+ * The browsable HTML of a compact build (docs/runtime.md: no page files, every page answered by
+ * the request runtime): every link of the landing page and of every page it leads to is an API
+ * URL or a logo the runtime answers, and every one of them answers, through the dev server.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawl } from './support/html.js';
+import { SAMPLE, buildSite, serve, type BuiltSite, type Served } from './support/site.js';
+
+describe('HTML pages of a compact build', () => {
+  let site: BuiltSite;
+  let dev: Served;
+  beforeAll(async () => {
+    site = await buildSite(SAMPLE, { formats: ['json', 'bed', 'api'], compact: true });
+    dev = await serve(site.dir);
+  });
+  afterAll(async () => {
+    await dev?.close();
+    site?.cleanup();
+  });
+
+  it('writes no page files', () => {
+    expect(existsSync(join(site.dir, 'files/api'))).toBe(false);
+    expect(existsSync(join(site.dir, 'index.html'))).toBe(true);
+  });
+
+  it('links every page to API URLs and logos only, and each of them answers', async () => {
+    const { answers, links } = await crawl(dev.origin, ['/index.html'], 100, 5000);
+    const pages = [...answers].filter(([, a]) => a.type.startsWith('text/html'));
+    expect(pages.length).toBeGreaterThan(150);
+    expect(answers.size).toBeLessThan(5000);
+    for (const [path] of pages.filter(([p]) => p.startsWith('/api/'))) expect(path).toMatch(/[?&]format=api(&|$)/);
+    for (const { page, href } of links) {
+      expect(href, page).toMatch(/^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|index\.html$)/);
+      const url = new URL(href, dev.origin);
+      expect(answers.get(`${url.pathname}${url.search}`)?.status, `${page} → ${href}`).toBe(200);
+    }
+    // Details, versions, TFFMs, every list and its orders and pages were reached.
+    for (const path of ['/api/v1/matrix/MA0101.2/?format=api', '/api/v1/matrix/MA0101/versions/?format=api', '/api/v1/tffm/TFFM0001.1/?format=api', '/api/v1/species/10116/?format=api', '/api/v1/matrix/?format=api&order=-name&page=4', '/static/logos/svg/MA0101.2.rc.svg']) {
+      expect(answers.get(path)?.status, path).toBe(200);
+    }
+  });
+});

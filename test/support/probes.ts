@@ -1,0 +1,46 @@
+/**
+ * Every command the tests probe to learn whether a requirement is installed. globalSetup runs
+ * them all once, concurrently, as async child processes; test workers only look the results
+ * up (requirements.ts), so collecting a test file never waits on a child process. A probe a
+ * test needs must be listed here (command() fails with that advice otherwise).
+ */
+import { run } from './process.js';
+
+export interface ProbeResult {
+  /** Exited 0. */
+  readonly ok: boolean;
+  /** stdout followed by stderr (e.g. `nginx -V` prints its build options on stderr). */
+  readonly output: string;
+}
+
+export type ProbeResults = Record<string, ProbeResult>;
+
+export const PYTHONS = ['/usr/bin/python3', 'python3'] as const;
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Whether this process may mount a small tmpfs (root, outside a locked-down container): for the full-disk test. */
+export const MOUNT_TMPFS = ['sh', ['-c', 'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r']] as const;
+
+/** [command, args] of every probe. */
+export const PROBES: readonly (readonly [string, readonly string[]])[] = [
+  ...PYTHONS.flatMap((py) => ['yaml', 'Bio'].map((m) => [py, ['-c', `import ${m}`]] as const)),
+  ['nginx', ['-v']],
+  ['nginx', ['-V']],
+  ['apache2', ['-v']],
+  [CHROMIUM, ['--version']],
+  MOUNT_TMPFS,
+];
+
+export const probeKey = (cmd: string, args: readonly string[]): string => JSON.stringify([cmd, ...args]);
+
+/** Run every probe (a command that cannot start is a failed probe). */
+export async function runProbes(): Promise<ProbeResults> {
+  const results = await Promise.all(
+    PROBES.map(async ([cmd, args]) => {
+      const r = await run(cmd, args, { timeoutMs: 60_000 }).catch(() => null);
+      const result: ProbeResult = { ok: r?.code === 0, output: r ? `${r.stdout}${r.stderr}` : '' };
+      return [probeKey(cmd, args), result] as const;
+    }),
+  );
+  return Object.fromEntries(results);
+}
