@@ -54,6 +54,6 @@ it('in a log: plain progress lines on stderr during the build, the summaries on 
   expect(at('stdout', 'read flat-file tables')).toBeLessThan(firstProgress);
   expect(firstProgress).toBeLessThan(at('stdout', 'wrote '));
   const out = r.stdout.split('\n');
-  expect(out).toHaveLength(6);
-  [/^read flat-file tables: sample /, /^1 warning\(s\):$/, /^ {2}warning: /, /^wrote [\d,]+ files, /, /^host configuration /, /^$/].forEach((re, i) => expect(out[i]).toMatch(re));
+  expect(out).toHaveLength(7);
+  [/^read flat-file tables: sample /, /^1 warning\(s\):$/, /^ {2}warning: /, /^wrote [\d,]+ files, /, /^[\d,]+ files changed \([\d,]+ added, 0 modified, 0 removed\), 0 unchanged$/, /^host configuration /, /^$/].forEach((re, i) => expect(out[i]).toMatch(re));
 });

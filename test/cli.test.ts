@@ -117,5 +117,6 @@ describe('output for scripts', () => {
     expect(lines[0]).toMatch(/^read flat-file tables: sample \(year unknown: no JASPAR<year> in the dump's name and no RELEASE table; --release sets it\), 34 matrices, 23 TFFMs in [\d.]+ s$/);
     expect(lines[1]).toBe('1 warning(s):');
     expect(lines[3]).toMatch(/^wrote [\d,]+ files, [\d.]+ MB to .* in [\d.]+ s/);
+    expect(lines[4]).toMatch(/^[\d,]+ files changed \([\d,]+ added, 0 modified, 0 removed\), 0 unchanged$/);
   });
 });

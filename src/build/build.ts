@@ -13,11 +13,15 @@ import { diskError } from '../output/disk-errors.js';
 import { changedInputs, snapshotInputs } from '../output/input-snapshot.js';
 import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
+import { unchangedSince, writeRecord } from '../output/build-record.js';
 import { removeStale } from '../output/stale.js';
+import { stampTree } from '../output/tree-stamp.js';
 import { stageOutput } from '../output/swap.js';
 import { resolve } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
 import { estimateFiles } from './estimate.js';
+import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
+import { buildFingerprint } from './fingerprint.js';
 import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
 import { writeSite } from './write-site.js';
 
@@ -49,6 +53,10 @@ export interface BuildSummary extends ReadSummary {
   readonly files: number;
   readonly bytes: number;
   readonly seconds: number;
+  /** The site and deploy folders against the previous ones (changes.ts). */
+  readonly changes: Changes;
+  /** False when the previous site was kept as it was (same fingerprint, untouched since). */
+  readonly rebuilt: boolean;
 }
 
 /**
@@ -95,25 +103,35 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
   const { info } = release;
   const readSummary: ReadSummary = { shape: raw.shape, release: info.name, year: info.year, yearFrom, matrices: release.matrices.length, tffms: release.tffms.length, warnings, readSeconds };
   events?.({ type: 'read', summary: readSummary });
+  const defaults = defaultRouteOptions();
+  const site = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    formats: options.formats,
+    targets: options.targets,
+    pageSizes: options.pageSizes ?? defaults.pageSizes,
+    orderFields: options.orderFields === undefined ? defaults.orderFields : options.orderFields,
+    filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
+    filterOrders: options.filterOrders ?? defaults.filterOrders,
+    compact: options.compact ?? false,
+    withSites: release.matrices.some((m) => m.sites !== null),
+  };
+  // A site built from the same bytes, options and generator, untouched since: nothing to write.
+  // (Not with an injected sink: tests that inject write failures must reach the writer.)
+  const settings = { ...site, release: info, out: resolve(options.out), deployDir: resolve(deployDir) };
+  const fingerprint = options.openSink ? null : await buildFingerprint(options.dump, before.keys(), settings);
+  const kept = fingerprint === null ? null : await unchangedSince(options.out, deployDir, fingerprint);
+  if (kept !== null) {
+    const unchanged = kept.site.files + kept.deploy.files;
+    return { ...readSummary, files: kept.site.files, bytes: kept.site.bytes, seconds: (performance.now() - started) / 1000, changes: { ...NO_CHANGES, unchanged }, rebuilt: false };
+  }
   const staged = stageOutput(options.out);
   const stagedDeploy = stageOutput(deployDir);
   let sink: DiskSink | null = null;
   try {
-    const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging);
+    // Files equal to the live site's are hard-linked from it (sink.ts): unchanged inode and mtime.
+    const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging, resolve(options.out));
     sink = out;
-    const defaults = defaultRouteOptions();
-    const site = {
-      baseUrl: options.baseUrl.replace(/\/+$/, ''),
-      formats: options.formats,
-      targets: options.targets,
-      pageSizes: options.pageSizes ?? defaults.pageSizes,
-      orderFields: options.orderFields === undefined ? defaults.orderFields : options.orderFields,
-      filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
-      filterOrders: options.filterOrders ?? defaults.filterOrders,
-      compact: options.compact ?? false,
-      withSites: release.matrices.some((m) => m.sites !== null),
-    };
-    const deploy = new DiskSink(stagedDeploy.staging);
+    const deploy = new DiskSink(stagedDeploy.staging, resolve(deployDir));
     const writing = new PhaseClock(events, 'write', events ? { files: estimateFiles(release, site), bytes: 0 } : null);
     try {
       await writeSite(release, out, site, {
@@ -132,11 +150,16 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
     options.signal?.throwIfAborted();
     const done = { files: out.files, bytes: out.bytes };
     writing.end(done);
+    const changes = await changesAgainst([[out, options.out], [deploy, deployDir]]);
+    const [siteStamp, deployStamp] = fingerprint === null ? [null, null] : await Promise.all([stampTree(staged.staging), stampTree(stagedDeploy.staging)]);
     const swapping = new PhaseClock(events, 'swap', done);
+    // Both renames first, then the old trees are removed (discard, below): a kill between
+    // leaves the new site with its new configuration, never the new site with the old one.
     await staged.commit();
     await stagedDeploy.commit();
+    if (fingerprint !== null && siteStamp && deployStamp) await writeRecord(options.out, { fingerprint, site: siteStamp, deploy: deployStamp });
     swapping.end(done);
-    return { ...readSummary, ...done, seconds: (performance.now() - started) / 1000 };
+    return { ...readSummary, ...done, seconds: (performance.now() - started) / 1000, changes, rebuilt: true };
   } finally {
     if (sink) Object.assign(written, { files: sink.files, bytes: sink.bytes, diskBytes: sink.diskBytes });
     await staged.discard();

@@ -1,5 +1,6 @@
 /** What `jaspar-static build` prints about a build: as text for people, or as JSON for scripts. */
 import type { BuildSummary } from '../build/build.js';
+import { changedFiles } from '../build/changes.js';
 import type { ReadSummary } from '../build/progress.js';
 import type { Warning } from '../errors.js';
 import type { ReleaseSource } from '../model/release-identity.js';
@@ -32,13 +33,20 @@ export function readLines(s: ReadSummary): string[] {
   return lines;
 }
 
+/** `3 files changed (1 added, 2 modified, 0 removed), 286,080 unchanged` — site and deploy folder together. */
+export function changesLine(s: BuildSummary): string {
+  const c = s.changes;
+  const n = changedFiles(c);
+  return `${count(n)} file${n === 1 ? '' : 's'} changed (${count(c.added)} added, ${count(c.modified)} modified, ${count(c.removed)} removed), ${count(c.unchanged)} unchanged`;
+}
+
 /** The lines printed when the build is done. */
 export function doneLines(s: BuildSummary, out: string, deployDir: string): string[] {
   const megabytes = s.bytes / 1e6;
-  return [
-    `wrote ${count(s.files)} files, ${mb(s.bytes)} to ${out} in ${s.seconds.toFixed(2)} s (${count(s.files / s.seconds)} files/s, ${(megabytes / s.seconds).toFixed(1)} MB/s)`,
-    `host configuration not to be served: ${deployDir} (see docs/deploy.md)`,
-  ];
+  const what = s.rebuilt
+    ? `wrote ${count(s.files)} files, ${mb(s.bytes)} to ${out} in ${s.seconds.toFixed(2)} s (${count(s.files / s.seconds)} files/s, ${(megabytes / s.seconds).toFixed(1)} MB/s)`
+    : `kept ${out} as it is (${count(s.files)} files, ${mb(s.bytes)}): built from the same dump, options and generator, and untouched since; checked in ${s.seconds.toFixed(2)} s`;
+  return [what, changesLine(s), `host configuration not to be served: ${deployDir} (see docs/deploy.md)`];
 }
 
 /** The `--json` summary: one object, keys stable (docs/progress.md lists them). */
@@ -58,6 +66,9 @@ export function jsonSummary(s: BuildSummary, out: string, deployDir: string, ver
     bytes: s.bytes,
     seconds: s.seconds,
     readSeconds: s.readSeconds,
+    rebuilt: s.rebuilt,
+    changed: changedFiles(s.changes),
+    changes: s.changes,
     warnings: s.warnings.map((w) => ({ message: w.message, ...w.place })),
   });
 }

@@ -11,9 +11,9 @@ import { randomBytes } from 'node:crypto';
 export interface StagedOutput {
   /** The temporary folder to build into. */
   readonly staging: string;
-  /** Swap the staged folder in place of the target, then remove the old one. */
+  /** Swap the staged folder in place of the target (the old one is removed by {@link discard}). */
   commit(): Promise<void>;
-  /** Remove the staged folder (safe to call more than once). */
+  /** Remove the staged folder, or after a commit the old target (safe to call more than once). */
   discard(): Promise<void>;
 }
 
@@ -27,11 +27,12 @@ export function stageOutput(target: string): StagedOutput {
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const staging = join(parent, `${stagingPrefix(abs)}${tag}`);
   mkdirSync(staging);
-  let done = false;
+  const old = join(parent, `.${basename(abs)}.old-${tag}`);
+  /** What discard removes: the staging folder until the commit, then the old target (if any). */
+  let leftover: string | null = staging;
   return {
     staging,
     async commit() {
-      const old = join(parent, `.${basename(abs)}.old-${tag}`);
       const hadOld = existsSync(abs);
       if (hadOld) renameSync(abs, old);
       try {
@@ -40,15 +41,13 @@ export function stageOutput(target: string): StagedOutput {
         if (hadOld) renameSync(old, abs);
         throw err;
       }
-      done = true;
-      // Removed without blocking: a site can hold tens of thousands of files.
-      if (hadOld) await rm(old, { recursive: true, force: true });
+      leftover = hadOld ? old : null;
     },
     async discard() {
-      if (!done) {
-        done = true;
-        await rm(staging, { recursive: true, force: true });
-      }
+      const path = leftover;
+      leftover = null;
+      // Removed without blocking: a site can hold tens of thousands of files.
+      if (path !== null) await rm(path, { recursive: true, force: true });
     },
   };
 }
