@@ -16,7 +16,12 @@ export interface BuildRecord {
   readonly deploy: TreeStamp;
 }
 
-export const recordPathFor = (target: string): string => join(dirname(resolve(target)), `.${basename(resolve(target))}.build.json`);
+const RECORD_SUFFIX = '.build.json';
+
+export const recordPathFor = (target: string): string => join(dirname(resolve(target)), `.${basename(resolve(target))}${RECORD_SUFFIX}`);
+
+/** Whether a name beside a site is a build record (kept between builds, unlike staging folders). */
+export const isBuildRecord = (name: string): boolean => name.startsWith('.') && name.endsWith(RECORD_SUFFIX);
 
 export async function readRecord(target: string): Promise<BuildRecord | null> {
   try {
