@@ -17,6 +17,7 @@ import { unchangedSince, writeRecord } from '../output/build-record.js';
 import { removeStale } from '../output/stale.js';
 import { stampTree } from '../output/tree-stamp.js';
 import { stageOutput } from '../output/swap.js';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
 import { estimateFiles } from './estimate.js';
@@ -129,9 +130,10 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
   let sink: DiskSink | null = null;
   try {
     // Files equal to the live site's are hard-linked from it (sink.ts): unchanged inode and mtime.
-    const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging, resolve(options.out));
+    const live = (dir: string) => (existsSync(dir) ? resolve(dir) : null);
+    const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging, live(options.out));
     sink = out;
-    const deploy = new DiskSink(stagedDeploy.staging, resolve(deployDir));
+    const deploy = new DiskSink(stagedDeploy.staging, live(deployDir));
     const writing = new PhaseClock(events, 'write', events ? { files: estimateFiles(release, site), bytes: 0 } : null);
     try {
       await writeSite(release, out, site, {

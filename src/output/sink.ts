@@ -36,12 +36,19 @@ export interface WriteCounts {
   unchanged: number;
 }
 
-/** Whether the file at `prev` holds exactly `buf` (and has `mode`, when one is asked for). */
+/** Whether the file at `prev` holds exactly `buf` (and has `mode`, when one is asked for); null when there is none. */
 async function sameFile(prev: string, buf: Uint8Array, mode: number | undefined): Promise<boolean | null> {
-  const st = await stat(prev).catch(() => null);
-  if (st === null || !st.isFile()) return null;
-  if (st.size !== buf.length || (mode !== undefined && (st.mode & 0o777) !== mode)) return false;
-  return (await readFile(prev)).equals(buf);
+  if (mode !== undefined) {
+    const st = await stat(prev).catch(() => null);
+    if (st === null) return null;
+    if ((st.mode & 0o777) !== mode) return false;
+  }
+  // One call (open, read, close) whether or not the file exists: most files are a few KB.
+  const old = await readFile(prev).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') return null;
+    throw err;
+  });
+  return old === null ? null : old.equals(buf);
 }
 
 /**

@@ -5,7 +5,7 @@
  * reading a byte of content: what an incremental build needs to trust its record of a site.
  */
 import { createHash } from 'node:crypto';
-import { lstat, readdir } from 'node:fs/promises';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface TreeStamp {
@@ -15,36 +15,47 @@ export interface TreeStamp {
   readonly stamp: string;
 }
 
+/**
+ * Synchronous calls in slices, yielding to the event loop between them (signals, other work):
+ * for hundreds of thousands of small calls they are several times faster than promises going
+ * through libuv's thread pool.
+ */
+const SLICE = 2000;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The files below `root` (relative, `/`-separated), in a stable order; empty when `root` is missing. */
 export async function listTree(root: string): Promise<string[]> {
   const out: string[] = [];
-  const visit = async (dir: string, prefix: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of entries) {
-      if (e.isDirectory()) await visit(join(dir, e.name), `${prefix}${e.name}/`);
-      else out.push(`${prefix}${e.name}`);
+  const dirs: string[] = [''];
+  let calls = 0;
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  while (dirs.length > 0) {
+    const dir = dirs.pop() as string;
+    let entries;
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && dir === '') return [];
+      throw err;
     }
-  };
-  await visit(root, '').catch((err: NodeJS.ErrnoException) => {
-    if (err.code !== 'ENOENT') throw err;
-  });
-  return out;
+    const sub: string[] = [];
+    for (const e of entries) (e.isDirectory() ? sub : out).push(`${dir}${e.name}${e.isDirectory() ? '/' : ''}`);
+    dirs.push(...sub.sort(order).reverse());
+    if (++calls % SLICE === 0) await yieldToLoop();
+  }
+  return out.sort(order);
 }
-
-const BATCH = 256;
 
 export async function stampTree(root: string): Promise<TreeStamp> {
   const paths = await listTree(root);
   const hash = createHash('sha256');
   let bytes = 0;
-  for (let i = 0; i < paths.length; i += BATCH) {
-    const batch = paths.slice(i, i + BATCH);
-    const stats = await Promise.all(batch.map((p) => lstat(join(root, p), { bigint: true })));
-    stats.forEach((st, j) => {
-      bytes += Number(st.size);
-      hash.update(`${batch[j]}\0${st.size}\0${st.mtimeNs}\0${st.ino}\0${st.mode}\n`);
-    });
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i] as string;
+    const st = lstatSync(join(root, path), { bigint: true });
+    bytes += Number(st.size);
+    hash.update(`${path}\0${st.size}\0${st.mtimeNs}\0${st.ino}\0${st.mode}\n`);
+    if (i % SLICE === SLICE - 1) await yieldToLoop();
   }
   return { files: paths.length, bytes, stamp: paths.length === 0 ? 'missing' : hash.digest('hex') };
 }
