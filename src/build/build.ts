@@ -121,6 +121,7 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
   const settings = { ...site, release: info, out: resolve(options.out), deployDir: resolve(deployDir) };
   const fingerprint = options.openSink ? null : await buildFingerprint(options.dump, before.keys(), settings);
   const kept = fingerprint === null ? null : await unchangedSince(options.out, deployDir, fingerprint);
+  options.signal?.throwIfAborted();
   if (kept !== null) {
     const unchanged = kept.site.files + kept.deploy.files;
     return { ...readSummary, files: kept.site.files, bytes: kept.site.bytes, seconds: (performance.now() - started) / 1000, changes: { ...NO_CHANGES, unchanged }, rebuilt: false };
