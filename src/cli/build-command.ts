@@ -1,15 +1,21 @@
-/** `jaspar-static build`: runs the build and prints its summary. */
-import { build, deployDirFor, type BuildSummary } from '../site/build.js';
-import type { FormatName } from '../api/formats.js';
+/** `jaspar-static build`: checks where it will write, runs the build, shows progress and the summary. */
+import { resolve, sep } from 'node:path';
 import type { Command } from 'commander';
+import type { FormatName } from '../api/formats.js';
+import { build, deployDirFor } from '../site/build.js';
+import type { BuildEvent } from '../site/progress.js';
+import { UserError } from '../errors.js';
 import { COMPACT_TARGETS, compactRefusal } from '../hosts/compute-targets.js';
 import type { HostTarget } from '../hosts/targets.js';
-import { UserError } from '../errors.js';
+import { reporterFor } from './progress/reporter.js';
+import { doneLines, jsonSummary, readLines } from './summary.js';
+import { packageVersion } from './version.js';
 
 interface BuildFlags {
   out: string;
   baseUrl: string;
   release?: number;
+  releaseName?: string;
   formats: FormatName[];
   targets: HostTarget[];
   deployDir?: string;
@@ -18,23 +24,25 @@ interface BuildFlags {
   filters: string[] | null;
   filterOrders: boolean;
   compact: boolean;
+  quiet?: boolean;
+  json?: boolean;
+  progressInterval: number;
 }
 
-export function formatSummary(s: BuildSummary, out: string): string {
-  const mb = s.bytes / 1e6;
-  const lines = [
-    `read ${s.shape}: ${s.release}${s.year === null ? '' : ` (${s.year})`}, ${s.matrices} matrices, ${s.tffms} TFFMs in ${s.readSeconds.toFixed(2)} s`,
-    `wrote ${s.files} files, ${mb.toFixed(1)} MB to ${out} in ${s.seconds.toFixed(2)} s (${Math.round(s.files / s.seconds)} files/s, ${(mb / s.seconds).toFixed(1)} MB/s)`,
-  ];
-  if (s.warnings.length) {
-    lines.push(`${s.warnings.length} warning(s):`);
-    for (const w of s.warnings.slice(0, 50)) {
-      const where = [w.place.file, w.place.line].filter((x) => x !== undefined).join(':');
-      lines.push(`  warning: ${where ? `${where}: ` : ''}${w.message}`);
-    }
-    if (s.warnings.length > 50) lines.push(`  … and ${s.warnings.length - 50} more`);
+const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + sep);
+
+/**
+ * The site and deploy folders are replaced whole when the build succeeds: refuse, before any
+ * work, folders that would take the dump (or each other) with them.
+ */
+export function checkPlaces(dump: string, out: string, deployDir: string): void {
+  const d = resolve(dump);
+  for (const [flag, dir] of [['--out', out], ['--deploy-dir', deployDir]] as const) {
+    if (within(d, resolve(dir))) throw new UserError(`${flag} "${dir}": the dump ${dump} is inside it and would be replaced by the site; choose another folder`);
   }
-  return lines.join('\n');
+  if (within(resolve(deployDir), resolve(out)) || within(resolve(out), resolve(deployDir))) {
+    throw new UserError(`--deploy-dir "${deployDir}": must be beside the site ${out}, not inside it or around it (configuration there would be served or replaced)`);
+  }
 }
 
 /**
@@ -51,6 +59,15 @@ export function buildTargets(flags: Pick<BuildFlags, 'targets' | 'compact'>, tar
 
 export async function runBuild(dump: string, flags: BuildFlags, command?: Command): Promise<void> {
   const targets = buildTargets(flags, command?.getOptionValueSource('targets') === 'cli');
+  const deployDir = flags.deployDir ?? deployDirFor(flags.out);
+  checkPlaces(dump, flags.out, deployDir);
+  const quiet = flags.quiet === true;
+  const text = !quiet && flags.json !== true;
+  const reporter = reporterFor(process.stderr, { quiet, interval: flags.progressInterval });
+  const events = (e: BuildEvent) => {
+    reporter.event(e);
+    if (e.type === 'read' && text) process.stdout.write(`${readLines(e.summary).join('\n')}\n`);
+  };
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once('SIGINT', onSignal);
@@ -61,6 +78,7 @@ export async function runBuild(dump: string, flags: BuildFlags, command?: Comman
       out: flags.out,
       baseUrl: flags.baseUrl,
       year: flags.release ?? null,
+      releaseName: flags.releaseName ?? null,
       formats: flags.formats,
       targets,
       ...(flags.deployDir === undefined ? {} : { deployDir: flags.deployDir }),
@@ -70,11 +88,15 @@ export async function runBuild(dump: string, flags: BuildFlags, command?: Comman
       filterOrders: flags.filterOrders,
       compact: flags.compact,
       signal: controller.signal,
-      log: (line) => process.stderr.write(`jaspar-static: ${line}\n`),
+      events,
+      // What the build cleaned up beside the target (stale locks, dead builds' staging folders).
+      log: (line) => (quiet ? undefined : process.stderr.write(`jaspar-static: ${line}\n`)),
     });
-    process.stdout.write(`${formatSummary(summary, flags.out)}\n`);
-    process.stdout.write(`host configuration not to be served: ${flags.deployDir ?? deployDirFor(flags.out)} (see docs/deploy.md)\n`);
+    reporter.close();
+    if (flags.json) process.stdout.write(`${jsonSummary(summary, flags.out, deployDir, packageVersion())}\n`);
+    else if (text) process.stdout.write(`${doneLines(summary, flags.out, deployDir).join('\n')}\n`);
   } finally {
+    reporter.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

@@ -2,6 +2,7 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { readFlatDump } from './flat/read-flat.js';
+import type { ReadProgress } from './progress.js';
 import { readSqlDump } from './sql/read-sql.js';
 import { isSqliteHeader, readSqliteDump, SQLITE_MAGIC } from './sqlite/read-sqlite.js';
 import type { RawDump } from './tables.js';
@@ -17,7 +18,7 @@ interface DumpShape {
   /** What the user is told was found. */
   readonly what: string;
   readonly test: (probe: DumpProbe) => boolean;
-  readonly read: (path: string) => Promise<RawDump> | RawDump;
+  readonly read: (path: string, progress?: ReadProgress) => Promise<RawDump> | RawDump;
 }
 
 const isGzip = (head: Uint8Array) => head[0] === 0x1f && head[1] === 0x8b;
@@ -44,8 +45,11 @@ function headOf(path: string): Uint8Array {
   }
 }
 
-/** Read the dump at `path`: a folder of flat files, a .sql(.gz) dump or a SQLite database. */
-export async function readDump(path: string): Promise<RawDump> {
+/**
+ * Read the dump at `path`: a folder of flat files, a .sql(.gz) dump or a SQLite database,
+ * telling `progress` (if given) how far it has come.
+ */
+export async function readDump(path: string, progress?: ReadProgress): Promise<RawDump> {
   if (!existsSync(path)) throw new UserError('dump not found', { file: path });
   const stat = statSync(path);
   const isDir = stat.isDirectory();
@@ -63,5 +67,5 @@ export async function readDump(path: string): Promise<RawDump> {
     const expected = SHAPES.map((s) => s.what).join(', ').replace(/, ([^,]*)$/, ', or $1');
     throw new UserError(`not a release dump: expected ${expected}`, { file: path });
   }
-  return shape.read(path);
+  return shape.read(path, progress);
 }

@@ -23,6 +23,8 @@ export const TABLE_COLUMNS = {
     'LOG_P_DETAILED',
     'EXPERIMENT_NAME',
   ],
+  /** Optional: the release the dump holds, one row such as `JASPAR2020` (docs/api-decisions.md). */
+  RELEASE: ['NAME'],
 } as const;
 
 export type TableName = keyof typeof TABLE_COLUMNS;

@@ -35,7 +35,7 @@ describe('inspect', () => {
     expect(report.shape).toBe('flat-file tables');
     expect(report.tables.map((t) => [t.table, t.found?.rows])).toEqual([
       ['MATRIX', 34], ['MATRIX_DATA', 1688], ['MATRIX_ANNOTATION', 273], ['MATRIX_PROTEIN', 26],
-      ['MATRIX_SPECIES', 35], ['TAX', 9], ['TFFM', 23],
+      ['MATRIX_SPECIES', 35], ['TAX', 9], ['TFFM', 23], ['RELEASE', undefined],
     ]);
     expect(report.collections).toEqual([
       { name: 'CNE', matrices: 7 }, { name: 'CORE', matrices: 16 }, { name: 'PBM', matrices: 7 }, { name: 'POLII', matrices: 4 },

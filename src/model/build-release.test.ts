@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RawDump, RawTable, TableName } from '../dump/tables.js';
-import { buildRelease, yearFromName } from './build-release.js';
+import { buildRelease } from './build-release.js';
+import { yearFromName } from './release-identity.js';
 import { UserError } from '../errors.js';
 import { CollectAll } from './problems.js';
 
@@ -40,7 +41,8 @@ describe('buildRelease', () => {
     // The second matrix has no MATRIX_DATA rows: listed, with a warning naming it.
     expect(warnings).toHaveLength(1);
     expect(JSON.stringify(warnings[0])).toContain('MA0001.2');
-    expect(release.info).toEqual({ name: 'JASPAR2020_test', year: 2020 });
+    // Release identity: the year from JASPAR<year> in the dump's name, never the rest of the name.
+    expect(release.info).toEqual({ name: 'JASPAR2020', year: 2020 });
     expect(release.matrices.map((m) => m.matrixId)).toEqual(['MA0001.1', 'MA0001.2']);
     const [m] = release.matrices;
     expect(m!.pfm.A).toEqual([3, 0]);

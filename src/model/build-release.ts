@@ -11,12 +11,11 @@ import { buildPfm, type PfmCells } from './pfm.js';
 import { StopAtFirst, type Problems } from './problems.js';
 import { eachRow, groupByKey } from './rows.js';
 import { checkSegment } from './segments.js';
+import { releaseIdentity, type IdentityOptions, type ReleaseSource } from './release-identity.js';
 import { readTffms } from './tffms.js';
-import type { Annotation, Matrix, Release, ReleaseInfo, Species } from './types.js';
+import type { Annotation, Matrix, Release, Species } from './types.js';
 
-export interface BuildModelOptions {
-  /** Release year, overriding the one found in the dump's name. */
-  readonly year?: number | null;
+export interface BuildModelOptions extends IdentityOptions {
   /** Where problems go; default: throw the first fatal one, keep warnings. */
   readonly problems?: Problems;
   /** Binding sites and TFFM files shipped beside the tables. */
@@ -25,14 +24,10 @@ export interface BuildModelOptions {
 
 export interface ModelResult {
   readonly release: Release;
+  /** Where the release year came from (release-identity.ts); null when none was found. */
+  readonly yearFrom: ReleaseSource | null;
   /** Warnings found (also sent to `options.problems`, when given). */
   readonly warnings: readonly Warning[];
-}
-
-/** Release year from a name such as JASPAR2018 or JASPAR_2020.sql.gz; null if none. */
-export function yearFromName(name: string): number | null {
-  const m = /JASPAR[_-]?((?:19|20)\d\d)/i.exec(name);
-  return m ? Number(m[1]) : null;
 }
 
 /** Passes problems on, keeping a copy of the warnings for the result. */
@@ -51,10 +46,7 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
   const warnings: Warning[] = [];
   const extras = options.extras ?? NO_EXTRAS;
   const problems = recording(options.problems ?? new StopAtFirst(), warnings);
-  const info: ReleaseInfo = {
-    name: dump.name,
-    year: options.year !== undefined && options.year !== null ? options.year : yearFromName(dump.name),
-  };
+  const { info, yearFrom } = releaseIdentity(dump, options, problems);
   const matrixTable = dump.tables.MATRIX;
   if (!matrixTable) problems.fatal(new UserError(`no MATRIX table found; the dump was read as ${dump.shape}`, { file: dump.name }));
   else if (matrixTable.rows.length === 0) problems.fatal(new UserError('MATRIX table has no rows', { file: matrixTable.file, table: 'MATRIX' }));
@@ -125,5 +117,5 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
   for (const id of extras.sites.keys()) {
     if (!known.has(id)) problems.warn({ message: `binding sites for ${id}, which is not in the release, are ignored`, place: { file: `sites/${id}` } });
   }
-  return { release: { info, matrices, tffms, tffmFiles: extras.tffmFiles }, warnings };
+  return { release: { info, matrices, tffms, tffmFiles: extras.tffmFiles }, yearFrom, warnings };
 }

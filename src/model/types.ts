@@ -77,9 +77,9 @@ export interface Tffm {
 
 /** What the build knows about the release it serves. */
 export interface ReleaseInfo {
-  /** e.g. JASPAR2016, or the dump's folder name. */
+  /** `JASPAR<year>` (or `--release-name`); the dump's file or folder name only when no year is known. */
   readonly name: string;
-  /** Release year (from --release or the dump name); null when unknown. */
+  /** Release year (from --release, the dump's RELEASE table or its name); null when unknown. */
   readonly year: number | null;
 }
 

@@ -3,6 +3,7 @@
  * the output root, because ids and names from a dump become file names.
  */
 import { mkdirSync, statfsSync, writeFile } from 'node:fs';
+import { link, readFile, stat, writeFile as writeFileAsync } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isSafeSegment } from '../model/segments.js';
 
@@ -25,10 +26,40 @@ export function checkOutputPath(path: string): string[] {
   return segments;
 }
 
+/** What a sink did with the files it was given, against the previous tree (see {@link DiskSink}). */
+export interface WriteCounts {
+  /** Files the previous tree did not have. */
+  added: number;
+  /** Files whose bytes (or mode) differ from the previous tree's. */
+  modified: number;
+  /** Files identical to the previous tree's, hard-linked from it (same inode, same mtime). */
+  unchanged: number;
+}
+
+/** Whether the file at `prev` holds exactly `buf` (and has `mode`, when one is asked for); null when there is none. */
+async function sameFile(prev: string, buf: Uint8Array, mode: number | undefined): Promise<boolean | null> {
+  if (mode !== undefined) {
+    const st = await stat(prev).catch(() => null);
+    if (st === null) return null;
+    if ((st.mode & 0o777) !== mode) return false;
+  }
+  // One call (open, read, close) whether or not the file exists: most files are a few KB.
+  const old = await readFile(prev).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') return null;
+    throw err;
+  });
+  return old === null ? null : old.equals(buf);
+}
+
 /**
  * Writes files below `root`, creating folders as needed. Writes run on libuv's thread pool
  * while the caller renders the next responses (the disk, not the renderers, is the limit);
  * {@link settle} bounds how many are in flight and surfaces the first error.
+ *
+ * With `previous` (the live tree `root` will replace), a file whose bytes equal the previous
+ * tree's file at the same path is hard-linked from it instead of written: the new tree then
+ * holds the very same inode, with its mtime, so rsync, `aws s3 sync` and digest deploys see it
+ * unchanged; the previous tree is only read, so abandoning `root` leaves it intact.
  */
 export class DiskSink implements Sink {
   private readonly made = new Set<string>();
@@ -41,8 +72,31 @@ export class DiskSink implements Sink {
   /** Bytes as the disk counts them (each file and folder rounded up to whole blocks), for a full-disk message. */
   diskBytes = 0;
 
-  constructor(readonly root: string) {
+  readonly counts: WriteCounts = { added: 0, modified: 0, unchanged: 0 };
+
+  constructor(
+    readonly root: string,
+    private readonly previous: string | null = null,
+  ) {
     this.block = statfsSync(root).bsize || 4096;
+  }
+
+  /** Link the previous tree's identical file, or write the new bytes; counts which. */
+  private async place(path: string, abs: string, buf: Uint8Array, mode: number | undefined): Promise<void> {
+    const prev = join(this.previous as string, path);
+    const same = await sameFile(prev, buf, mode);
+    if (same === true) {
+      try {
+        await link(prev, abs);
+        this.counts.unchanged++;
+        return;
+      } catch {
+        // Not linkable (another file system, a link limit): write the bytes instead.
+      }
+    }
+    await writeFileAsync(abs, buf, mode === undefined ? {} : { mode });
+    this.counts[same === null ? 'added' : 'modified']++;
+    this.diskBytes += Math.ceil(buf.length / this.block) * this.block;
   }
 
   async settle(inFlight: number): Promise<void> {
@@ -71,10 +125,16 @@ export class DiskSink implements Sink {
     this.pending++;
     const abs = join(this.root, path);
     // A failed write(2) (ENOSPC) carries no path; the file being written is what to report.
-    writeFile(abs, buf, mode === undefined ? {} : { mode }, (err) => this.done(err && Object.assign(err, { path: err.path ?? abs })));
+    const failed = (err: NodeJS.ErrnoException | null) => this.done(err && Object.assign(err, { path: err.path ?? abs }));
+    if (this.previous !== null) {
+      this.place(path, abs, buf, mode).then(() => failed(null), failed);
+    } else {
+      writeFile(abs, buf, mode === undefined ? {} : { mode }, failed);
+      this.counts.added++;
+      this.diskBytes += Math.ceil(buf.length / this.block) * this.block;
+    }
     this.files++;
     this.bytes += buf.length;
-    this.diskBytes += Math.ceil(buf.length / this.block) * this.block;
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { readDump } from '../dump/read-dump.js';
 import { readExtras } from '../dump/extras/read-extras.js';
-import { UserError, type Warning } from '../errors.js';
+import { UserError } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../hosts/targets.js';
 import { buildRelease } from '../model/build-release.js';
@@ -13,10 +13,17 @@ import { diskError } from '../output/disk-errors.js';
 import { changedInputs, snapshotInputs } from '../output/input-snapshot.js';
 import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
+import { unchangedSince, writeRecord } from '../output/build-record.js';
 import { removeStale } from '../output/stale.js';
-import { commitTogether, stageOutput } from '../output/swap.js';
+import { stampTree } from '../output/tree-stamp.js';
+import { stageOutput } from '../output/swap.js';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
+import { estimateFiles } from './estimate.js';
+import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
+import { buildFingerprint } from './fingerprint.js';
+import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
 import { writeSite } from './write-site.js';
 
 export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
@@ -24,6 +31,8 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly out: string;
   readonly baseUrl: string;
   readonly year?: number | null;
+  /** The name the release is published under (default: `JASPAR<year>`, see release-identity.ts). */
+  readonly releaseName?: string | null;
   readonly formats: readonly FormatName[];
   readonly targets: readonly HostTarget[];
   /** Checked between batches of files; a set signal aborts the build. */
@@ -32,23 +41,23 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly deployDir?: string;
   /** Opens the sink the site is written through (default: a DiskSink on the staging folder); tests inject write failures here. */
   readonly openSink?: (staging: string) => DiskSink;
+  /** Told of each phase's start, progress and end, and of what reading found (progress.ts). */
+  readonly events?: BuildEvents;
   /** A compact build, for hosts that run the request runtime (docs/runtime.md). */
   readonly compact?: boolean;
   /** Hears what the build did beside the target (stale locks and staging folders removed); the CLI prints it. */
   readonly log?: (line: string) => void;
 }
 
-export interface BuildSummary {
-  readonly shape: string;
-  readonly release: string;
-  readonly year: number | null;
-  readonly matrices: number;
-  readonly tffms: number;
+/** What a build did: what it read (also sent as the `read` event), what it wrote, how long it took. */
+export interface BuildSummary extends ReadSummary {
   readonly files: number;
   readonly bytes: number;
   readonly seconds: number;
-  readonly readSeconds: number;
-  readonly warnings: readonly Warning[];
+  /** The site and deploy folders against the previous ones (changes.ts). */
+  readonly changes: Changes;
+  /** False when the previous site was kept as it was (same fingerprint, untouched since). */
+  readonly rebuilt: boolean;
 }
 
 /**
@@ -80,36 +89,57 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
 async function buildLocked(options: BuildOptions, deployDir: string, written: { files: number; bytes: number; diskBytes: number }): Promise<BuildSummary> {
   const started = performance.now();
+  const events = options.events;
+  const reading = new PhaseClock(events, 'read', null);
+  let read = { files: 0, bytes: 0 };
   const before = await snapshotInputs(options.dump);
-  const raw = await readDump(options.dump);
+  const raw = await readDump(options.dump, (done, total) => reading.progress((read = done), total));
   const extras = readExtras(options.dump);
   const changed = changedInputs(before, await snapshotInputs(options.dump));
   if (changed.length > 0) {
     throw new UserError(`the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`, { file: options.dump });
   }
-  const { release, warnings } = buildRelease(raw, { year: options.year ?? null, extras });
-  const readSeconds = (performance.now() - started) / 1000;
+  const { release, warnings, yearFrom } = buildRelease(raw, { year: options.year ?? null, releaseName: options.releaseName ?? null, extras });
+  const readSeconds = reading.end(read);
+  const { info } = release;
+  const readSummary: ReadSummary = { shape: raw.shape, release: info.name, year: info.year, yearFrom, matrices: release.matrices.length, tffms: release.tffms.length, warnings, readSeconds };
+  events?.({ type: 'read', summary: readSummary });
+  const defaults = defaultRouteOptions();
+  const site = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    formats: options.formats,
+    targets: options.targets,
+    pageSizes: options.pageSizes ?? defaults.pageSizes,
+    orderFields: options.orderFields === undefined ? defaults.orderFields : options.orderFields,
+    filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
+    filterOrders: options.filterOrders ?? defaults.filterOrders,
+    compact: options.compact ?? false,
+    withSites: release.matrices.some((m) => m.sites !== null),
+  };
+  // A site built from the same bytes, options and generator, untouched since: nothing to write.
+  // (Not with an injected sink: tests that inject write failures must reach the writer.)
+  const settings = { ...site, release: info, out: resolve(options.out), deployDir: resolve(deployDir) };
+  const fingerprint = options.openSink ? null : await buildFingerprint(options.dump, before.keys(), settings);
+  const kept = fingerprint === null ? null : await unchangedSince(options.out, deployDir, fingerprint);
+  options.signal?.throwIfAborted();
+  if (kept !== null) {
+    const unchanged = kept.site.files + kept.deploy.files;
+    return { ...readSummary, files: kept.site.files, bytes: kept.site.bytes, seconds: (performance.now() - started) / 1000, changes: { ...NO_CHANGES, unchanged }, rebuilt: false };
+  }
   const staged = stageOutput(options.out);
   const stagedDeploy = stageOutput(deployDir);
   let sink: DiskSink | null = null;
   try {
-    sink = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging);
-    const defaults = defaultRouteOptions();
-    const site = {
-      baseUrl: options.baseUrl.replace(/\/+$/, ''),
-      formats: options.formats,
-      targets: options.targets,
-      pageSizes: options.pageSizes ?? defaults.pageSizes,
-      orderFields: options.orderFields === undefined ? defaults.orderFields : options.orderFields,
-      filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
-      filterOrders: options.filterOrders ?? defaults.filterOrders,
-      compact: options.compact ?? false,
-      withSites: release.matrices.some((m) => m.sites !== null),
-    };
-    const deploy = new DiskSink(stagedDeploy.staging);
+    // Files equal to the live site's are hard-linked from it (sink.ts): unchanged inode and mtime.
+    const live = (dir: string) => (existsSync(dir) ? resolve(dir) : null);
+    const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging, live(options.out));
+    sink = out;
+    const deploy = new DiskSink(stagedDeploy.staging, live(deployDir));
+    const writing = new PhaseClock(events, 'write', events ? { files: estimateFiles(release, site), bytes: 0 } : null);
     try {
-      await writeSite(release, sink, site, {
-        tick: async () => {
+      await writeSite(release, out, site, {
+        tick: async (files) => {
+          writing.progress({ files, bytes: out.bytes });
           // Let signal handlers run, then stop if one asked us to.
           await yieldToEventLoop();
           options.signal?.throwIfAborted();
@@ -117,23 +147,22 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
       }, deploy);
     } catch (err) {
       // Let background writes finish before the staging folder is removed, so none lands after.
-      await Promise.allSettled([sink.settle(0), deploy.settle(0)]);
+      await Promise.allSettled([out.settle(0), deploy.settle(0)]);
       throw err;
     }
     options.signal?.throwIfAborted();
-    await commitTogether([staged, stagedDeploy]);
-    return {
-      shape: raw.shape,
-      release: release.info.name,
-      year: release.info.year,
-      matrices: release.matrices.length,
-      tffms: release.tffms.length,
-      files: sink.files,
-      bytes: sink.bytes,
-      seconds: (performance.now() - started) / 1000,
-      readSeconds,
-      warnings,
-    };
+    const done = { files: out.files, bytes: out.bytes };
+    writing.end(done);
+    const changes = await changesAgainst([[out, options.out], [deploy, deployDir]]);
+    const [siteStamp, deployStamp] = fingerprint === null ? [null, null] : await Promise.all([stampTree(staged.staging), stampTree(stagedDeploy.staging)]);
+    const swapping = new PhaseClock(events, 'swap', done);
+    // Both renames first, then the old trees are removed (discard, below): a kill between
+    // leaves the new site with its new configuration, never the new site with the old one.
+    await staged.commit();
+    await stagedDeploy.commit();
+    if (fingerprint !== null && siteStamp && deployStamp) await writeRecord(options.out, { fingerprint, site: siteStamp, deploy: deployStamp });
+    swapping.end(done);
+    return { ...readSummary, ...done, seconds: (performance.now() - started) / 1000, changes, rebuilt: true };
   } finally {
     if (sink) Object.assign(written, { files: sink.files, bytes: sink.bytes, diskBytes: sink.diskBytes });
     await staged.discard();

@@ -34,3 +34,42 @@ export async function waitForPath(path: string, stop: () => boolean, timeoutMs =
   }
   return false;
 }
+
+/** One piece of a child's output and when it arrived (ms since the start). */
+export interface Chunk {
+  readonly stream: 'stdout' | 'stderr';
+  readonly text: string;
+  readonly at: number;
+}
+
+export interface TimedRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly chunks: readonly Chunk[];
+}
+
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * `jaspar-static …args` to completion, keeping when each piece of output arrived. With `tty`, it
+ * runs under util-linux `script -qfec` so its stdout and stderr are a terminal (both then arrive
+ * merged on stdout, with CR LF line ends).
+ */
+export async function cliTimed(args: readonly string[], options: { tty?: boolean } = {}): Promise<TimedRun> {
+  const argv = [process.execPath, await compiledCli(), ...args];
+  const child = options.tty
+    ? spawn('script', ['-qfec', argv.map(shellQuote).join(' '), '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(argv[0] as string, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = performance.now();
+  const chunks: Chunk[] = [];
+  child.stdout.on('data', (d: Buffer) => chunks.push({ stream: 'stdout', text: d.toString('utf8'), at: performance.now() - started }));
+  child.stderr.on('data', (d: Buffer) => chunks.push({ stream: 'stderr', text: d.toString('utf8'), at: performance.now() - started }));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const text = (stream: Chunk['stream']) => chunks.filter((c) => c.stream === stream).map((c) => c.text).join('');
+      resolve({ code, stdout: text('stdout'), stderr: text('stderr'), chunks });
+    });
+  });
+}

@@ -39,6 +39,8 @@ export const PROBES: readonly (readonly [string, readonly string[]])[] = [
   ['nginx', ['-V']],
   ['apache2', ['-v']],
   [CHROMIUM, ['--version']],
+  // util-linux `script`: a pseudo-terminal for the progress-bar test.
+  ['script', ['--version']],
   MOUNT_TMPFS,
   [DENO, ['--version']],
   [WORKERD, ['--version']],

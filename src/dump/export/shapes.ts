@@ -46,11 +46,13 @@ function copyCompanions(from: string | undefined, to: string): void {
 }
 
 /**
- * Write `dump` under `root` in every shape; each copy is named `name` (plus its extension) so
- * the release name, and so the site, is the same for all. The subfolders of `companions` (the
- * source release folder) are copied into each copy's release folder.
+ * Write `dump` under `root` in every shape; each copy is named `name` (plus its extension), or
+ * `name(label)` to give each shape its own name (the release identity must not depend on it).
+ * The subfolders of `companions` (the source release folder) are copied into each copy's
+ * release folder.
  */
-export function exportAllShapes(dump: RawDump, root: string, name: string, companions?: string): ExportedShape[] {
+export function exportAllShapes(dump: RawDump, root: string, name: string | ((label: string) => string), companions?: string): ExportedShape[] {
+  const nameOf = (label: string) => (typeof name === 'string' ? name : name(label));
   const at = (label: string, file: string) => {
     mkdirSync(join(root, label), { recursive: true });
     copyCompanions(companions, join(root, label));
@@ -58,7 +60,7 @@ export function exportAllShapes(dump: RawDump, root: string, name: string, compa
   };
   const out: ExportedShape[] = [];
   const folder = (label: string, options: FlatExportOptions) => {
-    const path = at(label, name);
+    const path = at(label, nameOf(label));
     writeFolder(path, flatFiles(dump, options));
     copyCompanions(companions, path);
     out.push({ label, path, shape: FLAT_SHAPE });
@@ -68,14 +70,16 @@ export function exportAllShapes(dump: RawDump, root: string, name: string, compa
   folder('crlf-mixed-case', { kind: 'tsv', eol: '\r\n', fileName: mixedCaseName });
 
   const sqliteSql = sqlDumpText(dump, 'sqlite');
-  writeFileSync(at('sqlite-sql', `${name}.sql`), sqliteSql);
-  out.push({ label: 'sqlite-sql', path: join(root, 'sqlite-sql', `${name}.sql`), shape: DIALECT_SHAPES.sqlite });
-  writeFileSync(at('sqlite-sql-gz', `${name}.sql.gz`), gzipSync(sqliteSql));
-  out.push({ label: 'sqlite-sql-gz', path: join(root, 'sqlite-sql-gz', `${name}.sql.gz`), shape: DIALECT_SHAPES.sqlite });
-  writeFileSync(at('mysql-sql', `${name}.sql`), sqlDumpText(dump, 'mysql'));
-  out.push({ label: 'mysql-sql', path: join(root, 'mysql-sql', `${name}.sql`), shape: DIALECT_SHAPES.mysql });
+  const file = (label: string, extension: string, content: string | Uint8Array, shape: string) => {
+    const path = at(label, `${nameOf(label)}${extension}`);
+    writeFileSync(path, content);
+    out.push({ label, path, shape });
+  };
+  file('sqlite-sql', '.sql', sqliteSql, DIALECT_SHAPES.sqlite);
+  file('sqlite-sql-gz', '.sql.gz', gzipSync(sqliteSql), DIALECT_SHAPES.sqlite);
+  file('mysql-sql', '.sql', sqlDumpText(dump, 'mysql'), DIALECT_SHAPES.mysql);
 
-  const database = at('sqlite-db', `${name}.sqlite`);
+  const database = at('sqlite-db', `${nameOf('sqlite-db')}.sqlite`);
   writeSqliteFile(dump, database);
   out.push({ label: 'sqlite-db', path: database, shape: SQLITE_SHAPE });
   return out;

@@ -2,19 +2,27 @@
  * Reader for flat-file table dumps (contract §1): one headerless TAB-separated file per table
  * with MySQL escaping (or a comma-separated `.csv`, possibly with a header row).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { UserError } from '../../errors.js';
+import type { ReadProgress } from '../progress.js';
 import { TABLE_COLUMNS, type RawDump, type RawTable, type SourceRow, type TableName } from '../tables.js';
 import { findTableFiles, type TableFile } from './files.js';
 import { unescapeMysqlField } from './unescape.js';
 
-/** Read every known table file of the folder `dir`. */
-export function readFlatDump(dir: string): RawDump {
-  const files = findTableFiles(dir);
+/** Read every known table file of the folder `dir`, telling `progress` after each file. */
+export function readFlatDump(dir: string, progress?: ReadProgress): RawDump {
+  const files = [...findTableFiles(dir).values()];
+  const sizes = files.map((f) => (progress ? statSync(f.path).size : 0));
+  const total = { files: files.length, bytes: sizes.reduce((a, b) => a + b, 0) };
   const tables: Partial<Record<TableName, RawTable>> = {};
-  for (const file of files.values()) tables[file.table] = readTableFile(file);
+  let bytes = 0;
+  for (const [i, file] of files.entries()) {
+    tables[file.table] = readTableFile(file);
+    bytes += sizes[i] ?? 0;
+    progress?.({ files: i + 1, bytes }, total);
+  }
   return { shape: 'flat-file tables', name: basename(resolve(dir)), tables };
 }
 

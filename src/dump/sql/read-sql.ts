@@ -3,12 +3,14 @@
  * dialect. The file is streamed (read stream → gunzip → streaming UTF-8 decoder → tokenizer →
  * statement parser), so memory holds the kept rows plus one chunk, never the whole dump.
  */
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
+import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { UserError } from '../../errors.js';
+import type { ReadProgress } from '../progress.js';
 import type { RawDump } from '../tables.js';
 import { SqlDumpReader } from './reader.js';
 
@@ -22,14 +24,15 @@ export function releaseName(path: string): string {
  * whatever the file is called. `shape` says which dialect was detected (see dialect.ts).
  * @throws UserError naming file, table, line and text for unreadable, truncated or malformed dumps.
  */
-export async function readSqlDump(path: string): Promise<RawDump> {
+export async function readSqlDump(path: string, progress?: ReadProgress): Promise<RawDump> {
   const reader = new SqlDumpReader(path, releaseName(path));
   const consume = async (chunks: AsyncIterable<Uint8Array>): Promise<void> => {
     for await (const chunk of chunks) reader.push(chunk);
   };
   try {
-    if (await isGzip(path)) await pipeline(createReadStream(path), createGunzip(), consume);
-    else await pipeline(createReadStream(path), consume);
+    const counter = progress ? await counting(path, progress) : new PassThrough();
+    if (await isGzip(path)) await pipeline(createReadStream(path), counter, createGunzip(), consume);
+    else await pipeline(createReadStream(path), counter, consume);
   } catch (error) {
     if (error instanceof UserError) throw error;
     const code = errorCode(error);
@@ -56,6 +59,23 @@ export async function readSqlChunks(
   const reader = new SqlDumpReader(file, name);
   for await (const chunk of chunks) reader.push(chunk);
   return reader.end();
+}
+
+/** A pass-through stage telling `progress` the bytes read from disk (compressed ones for .sql.gz) against the file's size. */
+async function counting(path: string, progress: ReadProgress): Promise<Transform> {
+  const total = { files: 1, bytes: (await stat(path)).size };
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      progress({ files: 0, bytes }, total);
+      done(null, chunk);
+    },
+    flush(done) {
+      progress({ files: 1, bytes }, total);
+      done();
+    },
+  });
 }
 
 async function isGzip(path: string): Promise<boolean> {

@@ -3,10 +3,11 @@
  * docs/decisions.md): the database is opened read-only and read a row at a time through
  * SQLite's own file access, so memory holds the kept rows, never the whole file.
  */
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { UserError, type Place } from '../../errors.js';
+import type { ReadProgress } from '../progress.js';
 import type { RawDump, RawTable, SourceRow, TableName } from '../tables.js';
 import { findTables, selectRows, widthOf, type SqliteTable } from './schema.js';
 
@@ -31,8 +32,10 @@ export function isSqliteHeader(head: Uint8Array): boolean {
  * `line` of each row is its rowid (its 1-based position in a WITHOUT ROWID table).
  * @throws UserError naming file, table, row and text for unreadable or malformed databases.
  */
-export async function readSqliteDump(path: string): Promise<RawDump> {
+export async function readSqliteDump(path: string, progress?: ReadProgress): Promise<RawDump> {
   await checkHeader(path);
+  // SQLite reads pages in whatever order its queries need: progress is told once, at the end.
+  const total = progress ? { files: 1, bytes: (await stat(path)).size } : null;
   let db: sqlite.Database;
   try {
     db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
@@ -47,6 +50,7 @@ export async function readSqliteDump(path: string): Promise<RawDump> {
       at.line = undefined;
       tables[t.table] = { name: t.table, file: path, rows: readRows(db, t, path, at) };
     }
+    if (progress && total) progress(total, total);
     return { shape: SQLITE_SHAPE, name: sqliteReleaseName(path), tables };
   } catch (error) {
     if (error instanceof UserError) throw error;

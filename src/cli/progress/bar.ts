@@ -1,0 +1,65 @@
+/**
+ * Progress on a terminal: one cli-progress bar per phase (read, write, swap), redrawn in place
+ * and left on screen when the phase ends, e.g.
+ * `write ████████░░░░░░░░ 48% | 137,000/~286,000 files, 520.1 MB | 31 s | ETA 33 s`.
+ */
+import { SingleBar } from 'cli-progress';
+import type { BuildEvent, BuildPhase } from '../../site/progress.js';
+import type { Amount } from '../../dump/progress.js';
+import { amounts, duration, eta, fraction, measuredIn, PHASE_LABEL } from './format.js';
+import type { Reporter } from './reporter.js';
+
+const FORMAT = '{phase} {bar} {percentage}% | {amounts} | {elapsed}{remaining}';
+
+/** The tokens of {@link FORMAT} that cli-progress does not compute itself (the ETA is ours: the rate over the whole phase). */
+function payload(phase: BuildPhase, done: Amount, total: Amount | null, seconds: number, finished: boolean) {
+  const left = finished ? null : eta(fraction(phase, done, total), seconds);
+  return {
+    phase: PHASE_LABEL[phase].padEnd(5),
+    amounts: amounts(phase, done, total),
+    elapsed: duration(seconds),
+    remaining: left === null ? '' : ` | ETA ${duration(left)}`,
+  };
+}
+
+export function barReporter(out: NodeJS.WritableStream): Reporter {
+  let bar: SingleBar | null = null;
+  let started = 0;
+  const elapsed = () => (performance.now() - started) / 1000;
+  const stop = () => {
+    bar?.stop();
+    bar = null;
+  };
+  return {
+    event(e: BuildEvent) {
+      switch (e.type) {
+        case 'phase-start': {
+          stop();
+          started = performance.now();
+          bar = new SingleBar({ stream: out, format: FORMAT, barsize: 24, hideCursor: false, barCompleteChar: '\u2588', barIncompleteChar: '\u2591' });
+          const total = e.total ? e.total[measuredIn(e.phase)] : 0;
+          bar.start(Math.max(1, total), 0, payload(e.phase, { files: 0, bytes: 0 }, e.total, 0, false));
+          return;
+        }
+        case 'progress': {
+          const key = measuredIn(e.phase);
+          if (e.total) bar?.setTotal(Math.max(1, e.total[key]));
+          bar?.update(e.done[key], payload(e.phase, e.done, e.total, elapsed(), false));
+          return;
+        }
+        case 'phase-end': {
+          if (!bar) return;
+          // The write estimate may be off by a few files: the finished bar shows what was done.
+          const done = Math.max(1, e.done[measuredIn(e.phase)]);
+          bar.setTotal(done);
+          bar.update(done, payload(e.phase, e.done, e.phase === 'write' ? null : e.done, e.seconds, true));
+          stop();
+          return;
+        }
+        case 'read':
+          return;
+      }
+    },
+    close: stop,
+  };
+}

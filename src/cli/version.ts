@@ -1,0 +1,21 @@
+/** The tool's version, read from its package.json (the one source of it). */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const NAME = 'jaspar-static';
+
+/**
+ * The `version` of the nearest package.json above this module that belongs to jaspar-static;
+ * the same file whether the CLI runs from its sources (src/cli) or compiled (lib/src/cli).
+ */
+export function packageVersion(from: string = dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === NAME && typeof pkg.version === 'string') return pkg.version;
+    }
+    if (dirname(dir) === dir) throw new Error(`no package.json of ${NAME} above ${from}`);
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * How many files a build will write, known before it writes any, so progress can show a real
+ * ETA. Walks the pure route generator (no rendering) and adds what write-site.ts and assets.ts
+ * write besides responses, host files in the site included (their number does not depend on
+ * the suffix copies their content lists). A format that needs binding sites (bed) exists only
+ * where one of the response's matrices has regions, as its renderer decides. Leaves out the
+ * fragment chunk files (their number depends on the rendered sizes), so it is a little low
+ * (docs/progress.md); a test holds it to that.
+ */
+import { BROWSABLE_FORMAT, formatSpec, type FormatName } from '../api/formats.js';
+import { RESOURCES } from '../api/resources.js';
+import { hasBed } from '../formats/bed.js';
+import { SEARCH_FILES } from '../formats/html/search-box.js';
+import { hostFiles, NEEDS_SUFFIX_ALIASES } from '../hosts/targets.js';
+import type { Matrix, Release } from '../model/types.js';
+import { DETAIL_SOURCES } from '../routes/builders.js';
+import { detailRoutes, listRoutes, listVariants, type ListVariant } from '../routes/generate.js';
+import { suffixAliasFile } from '../routes/paths.js';
+import { indexRelease } from '../routes/release-index.js';
+import { effectivePageSize, type PageRef } from '../routes/route.js';
+import { pageCount } from '../runtime/select.js';
+import { indexData } from './index-data.js';
+import type { SiteOptions } from './site-options.js';
+import { ERROR_FILES, siteConfig } from './write-site.js';
+
+/** Logos per matrix: the forward and the reverse-complement strand. */
+const LOGOS_PER_MATRIX = 2;
+/** The site configuration, the release index and the manifest. */
+const DATA_FILES = 3;
+
+const needsSites = (format: FormatName): boolean => formatSpec(format).needs === 'sites';
+
+/** Whether one page of a matrix list holds a matrix with binding sites. */
+function pageHasBed(variant: ListVariant, page: PageRef, matrices: readonly Matrix[]): boolean {
+  const size = effectivePageSize(variant.pageSize);
+  const n = page === 'last' ? pageCount(variant.items.length, size) : page;
+  return hasBed(variant.items.slice((n - 1) * size, n * size).map((i) => matrices[i]!));
+}
+
+/** The number of files `writeSite` will put in the site for `release` (see the module comment). */
+export function estimateFiles(release: Release, options: SiteOptions): number {
+  const index = indexRelease(release);
+  const site = siteConfig(release, options);
+  let files = DATA_FILES;
+  if (site.prebuilt !== null) {
+    const ms = release.matrices;
+    for (const variant of listVariants({ ...indexData(index), chunks: {} }, site.prebuilt)) {
+      for (const route of listRoutes(variant, site)) {
+        if (!needsSites(route.format) || pageHasBed(variant, route.page, ms)) files++;
+      }
+    }
+    const aliases = options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
+    for (const r of RESOURCES) {
+      if (r.kind !== 'detail') continue;
+      const source = DETAIL_SOURCES[r.name] as (typeof DETAIL_SOURCES)['matrix-detail'];
+      for (const inst of source.instances(index)) {
+        for (const route of detailRoutes(r, inst.id, site)) {
+          if (needsSites(route.format) && !hasBed(source.matrices(inst.item) ?? [])) continue;
+          files += aliases && suffixAliasFile(route) !== null ? 2 : 1;
+        }
+      }
+    }
+    files += Object.keys(ERROR_FILES).length + LOGOS_PER_MATRIX * release.matrices.length;
+  }
+  const notFoundPage = 1;
+  // The landing page and the search box's files come with the browsable format (assets.ts).
+  const landingPage = options.formats.includes(BROWSABLE_FORMAT) ? 1 + Object.keys(SEARCH_FILES).length : 0;
+  let tffmFiles = 0;
+  for (const names of release.tffmFiles.values()) tffmFiles += names.size;
+  const inSite = hostFiles(options.targets, site, { aliases: [] }).filter((f) => f.place !== 'deploy').length;
+  return files + notFoundPage + landingPage + tffmFiles + inSite;
+}

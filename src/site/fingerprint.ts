@@ -1,0 +1,40 @@
+/**
+ * What a site is a function of: the dump's bytes, every option that reaches the output, and
+ * the generator itself (its code and the package.json naming its dependencies). Output is
+ * deterministic, so a site built from an equal fingerprint is byte-identical to what a
+ * rebuild would write; incremental.ts uses that to skip the rebuild of an unchanged release.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { listTree } from '../output/tree-stamp.js';
+
+/** The generator's own source (src/ when run from sources, lib/src/ compiled). */
+const CODE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** sha256 of the generator: every file of its code tree, and the nearest package.json above it. */
+async function codeDigest(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const path of await listTree(CODE_ROOT)) hash.update(`${path}\0`).update(await readFile(join(CODE_ROOT, path))).update('\0');
+  for (let dir = dirname(CODE_ROOT); dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) {
+      hash.update(await readFile(join(dir, 'package.json')));
+      break;
+    }
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The fingerprint of one build: `inputs` are the files of `dump` (as the input snapshot lists
+ * them, named relative to it; read whole, so a copy or a touched file with the same bytes fingerprints the same),
+ * `settings` every option that reaches the output, as plain JSON.
+ */
+export async function buildFingerprint(dump: string, inputs: Iterable<string>, settings: unknown): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(`code ${await codeDigest()}\n`).update(`settings ${JSON.stringify(settings)}\n`);
+  for (const path of [...inputs].sort()) hash.update(`input ${relative(dump, path)}\0`).update(await readFile(path)).update('\0');
+  return hash.digest('hex');
+}
