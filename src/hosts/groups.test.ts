@@ -25,7 +25,7 @@ const PATHS: readonly string[] = [
   '/api/v1/matrix/MA0101/versions.yaml', '/api/v1/tffm/TFFM0004.1/', '/api/v1/sites/MA0101.2/', '/api/v1/', '/api/v1/nothing',
 ];
 const PARTS: readonly (readonly Part[])[] = [
-  [[null, true], [null, true], [`release=${SAMPLE_YEAR}`, true], ['release=sample', true], ['release=SAMPLE', true], ['release=2014', true], ['release=', false]],
+  [[null, true], [null, true], [`release=${SAMPLE_YEAR}`, true], [`release=JASPAR${SAMPLE_YEAR}`, true], [`release=jaspar${SAMPLE_YEAR}`, true], ['release=2014', true], ['release=', false]],
   [[null, true], [null, true], ['format=json', true], ['format=yaml', true], ['format=jaspar', true], ['format=bed', true], ['format=api', true], ['format=xml', true], ['format=', true]],
   [[null, true], [null, true], ['collection=CORE', true], ['collection=core', true], ['tax_group=Vertebrates', true], ['tax_id=9606', true], ['version=latest', true], ['version=1', true],
     ['collection=CORE&tax_group=vertebrates', true], ['search=fox', true], ['name=Zelt', true], ['collection=NOPE', true], ['collection=..', true], ['tf_class=', false], ['collection=', false]],
@@ -120,7 +120,7 @@ describe('rule groups', () => {
     };
     expect(body('/api/v1/matrix/', 'search=FOX')).toBe(runtime({ method: 'GET', path: '/api/v1/matrix/', query: 'search=FOX', accept: null }).body);
     expect(body('/api/v1/collections/CORE/', 'tax_group=plants')).toBe(runtime({ method: 'GET', path: '/api/v1/collections/CORE/', query: 'tax_group=plants', accept: null }).body);
-    expect(body('/api/v1/matrix/', 'release=2014')).toBe('{"detail":"This release is not served here; this copy serves sample."}');
+    expect(body('/api/v1/matrix/', 'release=2014')).toBe(`{"detail":"This release is not served here; this copy serves JASPAR${SAMPLE_YEAR}."}`);
     expect(body('/api/v1/matrix/', 'x%73=1')).toMatch(/%-escapes/);
   });
 });
