@@ -11,7 +11,7 @@ import { reporterFor } from './progress/reporter.js';
 import { doneLines, jsonSummary, readLines } from './summary.js';
 import { packageVersion } from './version.js';
 
-interface BuildFlags {
+export interface BuildFlags {
   out: string;
   baseUrl: string;
   release?: number;
