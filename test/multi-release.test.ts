@@ -138,6 +138,17 @@ it('links each release from the landing page', async () => {
   expect(html).toContain('href="/api/v1/matrix/?format=api&amp;release=JASPAR2016"');
 });
 
+it("keeps an older release's HTML pages browsable: every link of its detail page resolves", async () => {
+  const page = `/releases/JASPAR2016/files/api/matrix/${onlyOlder}.html`;
+  const html = (await devGet(page)).body.toString('utf8');
+  const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')).filter((h) => !/^(https?|data):/.test(h));
+  expect(hrefs.length).toBeGreaterThan(3);
+  for (const href of hrefs) {
+    const url = new URL(href, `http://x${page}`);
+    expect([href, (await devGet(`${url.pathname}${url.search}`)).status]).toEqual([href, 200]);
+  }
+});
+
 describeWith('the Cloudflare Worker on the two-release site', [command(WORKERD, ['--version'], 'workerd (npm, installed with miniflare by npm ci)')], () => {
   let worker: RunningWorker;
   beforeAll(async () => {

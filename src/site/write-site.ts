@@ -144,6 +144,9 @@ async function writeRelease(release: Release, served: readonly Release[], releas
     await put(asset.path, asset.content);
   }
   for (const path of mine) assetsDone.add(path);
+  // A release's own pages link its landing page, search and logos relatively: give it its own
+  // copies under its folder (a prebuilt site of several releases; compact pages link by URL).
+  if (root !== '' && !options.compact) for (const asset of assetFiles(index, ctx, options, full)) await put(`${root}${asset.path}`, asset.content);
 }
 
 /**
