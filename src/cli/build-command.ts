@@ -11,7 +11,7 @@ import { reporterFor } from './progress/reporter.js';
 import { doneLines, jsonSummary, readLines } from './summary.js';
 import { packageVersion } from './version.js';
 
-interface BuildFlags {
+export interface BuildFlags {
   out: string;
   baseUrl: string;
   release?: number;
@@ -45,22 +45,45 @@ export function checkPlaces(dump: string, out: string, deployDir: string): void 
   }
 }
 
+/** Why a site of several releases cannot be configured for `targets`, or null when it can. */
+export function multiReleaseRefusal(targets: readonly HostTarget[]): string | null {
+  const rulesOnly = targets.filter((t) => COMPACT_TARGETS.indexOf(t) === -1);
+  if (rulesOnly.length === 0) return null;
+  return (
+    `a site of several releases selects the release by ?release=, which ${rulesOnly.join(', ')} cannot do (rules-only hosts serve a site of exactly one release): ` +
+    `build one site per release for them, or use --targets among ${COMPACT_TARGETS.join(', ')} (the dev server serves either)`
+  );
+}
+
 /**
- * The hosts to configure: a compact build without `--targets` configures the compute hosts;
- * a compact build for a host that serves prebuilt pages only is refused before any work.
+ * The hosts to configure: a compact build or a site of several releases without `--targets`
+ * configures the compute hosts; either for a host that serves prebuilt pages only is refused
+ * before any work.
  */
-export function buildTargets(flags: Pick<BuildFlags, 'targets' | 'compact'>, targetsGiven: boolean): HostTarget[] {
-  if (!flags.compact) return flags.targets;
+export function buildTargets(flags: Pick<BuildFlags, 'targets' | 'compact'>, targetsGiven: boolean, releases = 1): HostTarget[] {
+  if (!flags.compact && releases < 2) return flags.targets;
   if (!targetsGiven) return [...COMPACT_TARGETS];
-  const refusal = compactRefusal(flags.targets);
+  const refusal = flags.compact ? compactRefusal(flags.targets) : null;
   if (refusal !== null) throw new UserError(refusal);
+  const several = releases > 1 ? multiReleaseRefusal(flags.targets) : null;
+  if (several !== null) throw new UserError(several);
   return flags.targets;
 }
 
-export async function runBuild(dump: string, flags: BuildFlags, command?: Command): Promise<void> {
-  const targets = buildTargets(flags, command?.getOptionValueSource('targets') === 'cli');
+/** `--release` and `--release-name` name one release: refused with several dumps. */
+function checkIdentityFlags(dumps: readonly string[], flags: Pick<BuildFlags, 'release' | 'releaseName'>): void {
+  if (dumps.length < 2) return;
+  for (const [flag, value] of [['--release', flags.release], ['--release-name', flags.releaseName]] as const) {
+    if (value !== undefined) throw new UserError(`${flag} names one release, but ${dumps.length} dumps were given: each release takes its name and year from its dump (docs/api-decisions.md); build each dump alone to rename it`);
+  }
+}
+
+export async function runBuild(dumpArgs: string | readonly string[], flags: BuildFlags, command?: Command): Promise<void> {
+  const dumps = typeof dumpArgs === 'string' ? [dumpArgs] : dumpArgs;
+  checkIdentityFlags(dumps, flags);
+  const targets = buildTargets(flags, command?.getOptionValueSource('targets') === 'cli', new Set(dumps.map((d) => resolve(d))).size);
   const deployDir = flags.deployDir ?? deployDirFor(flags.out);
-  checkPlaces(dump, flags.out, deployDir);
+  for (const dump of dumps) checkPlaces(dump, flags.out, deployDir);
   const quiet = flags.quiet === true;
   const text = !quiet && flags.json !== true;
   const reporter = reporterFor(process.stderr, { quiet, interval: flags.progressInterval });
@@ -74,7 +97,7 @@ export async function runBuild(dump: string, flags: BuildFlags, command?: Comman
   process.once('SIGTERM', onSignal);
   try {
     const summary = await build({
-      dump,
+      dump: dumps.length === 1 ? dumps[0]! : dumps,
       out: flags.out,
       baseUrl: flags.baseUrl,
       year: flags.release ?? null,

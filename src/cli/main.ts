@@ -25,12 +25,12 @@ const PREFIX = 'jaspar-static:';
 function buildCommand(cmd: Command): void {
   cmd
     .command('build')
-    .description('build the static API from a release dump into a site folder')
-    .argument('[dump]', DUMP_ARGUMENT, DEFAULT_DUMP)
+    .description('build the static API from a release dump (or several: one site serving each, by ?release=) into a site folder')
+    .argument('[dumps...]', `${DUMP_ARGUMENT}; several build one site serving each release, for the compute hosts (docs/release-day.md)`, [DEFAULT_DUMP])
     .option('-o, --out <dir>', 'output site folder (replaced atomically when the build succeeds)', DEFAULT_OUT)
     .addOption(new Option('-b, --base-url <url>', 'absolute http(s) address the site is served from, used in links').argParser(httpUrl('--base-url')).default(DEFAULT_BASE_URL))
-    .addOption(new Option('-r, --release <year>', 'release year; names the release JASPAR<year> (default: from the dump, see docs/api-decisions.md)').argParser(releaseYear('--release')))
-    .addOption(new Option('--release-name <name>', 'name the release is published under (default: JASPAR<year>)').argParser(releaseName('--release-name')))
+    .addOption(new Option('-r, --release <year>', 'release year; names the release JASPAR<year> (default: from the dump, see docs/api-decisions.md); one dump only').argParser(releaseYear('--release')))
+    .addOption(new Option('--release-name <name>', 'name the release is published under (default: JASPAR<year>); one dump only').argParser(releaseName('--release-name')))
     .addOption(new Option('-f, --formats <list>', `formats to build, comma-separated (${FORMAT_CHOICES.join(',')}), or "all"`).argParser(namesFrom('--formats', FORMAT_CHOICES, 'format')).default([...FORMAT_CHOICES], 'all'))
     .addOption(new Option('--page-sizes <list>', `page_size values to prebuild besides the default 10 (e.g. ${DEFAULT_PAGE_SIZES.join(',')}); "none" for only the default`).argParser(pageSizes('--page-sizes', PAGE_SIZE_LIMIT)).default([...DEFAULT_PAGE_SIZES], DEFAULT_PAGE_SIZES.join(',')))
     .addOption(new Option('--orders <list>', `order fields to prebuild, each ascending and descending (${ORDER_CHOICES.join(',')}), or "all" / "none"`).argParser(selectionFrom('--orders', ORDER_CHOICES, 'order field')).default(null, 'all'))

@@ -16,8 +16,6 @@ import type { ReleaseIndex, SpeciesEntry } from './release-index.js';
 export interface RecordContext {
   readonly baseUrl: string;
   readonly tffmFiles: TffmFiles;
-  /** The one record of /api/v1/releases/. */
-  readonly releaseRecord: JsonObject;
 }
 
 /** A named group (a collection, a tax group). */
@@ -32,7 +30,8 @@ export interface ItemTypes {
   readonly collection: Named;
   readonly taxon: Named;
   readonly species: SpeciesEntry;
-  readonly release: Named;
+  /** Records of /api/v1/releases/ (ReleaseIndex.served). */
+  readonly release: JsonObject;
 }
 
 /** How the records of one item kind are made. */
@@ -91,8 +90,8 @@ export const ITEM_SOURCES: { readonly [K in ItemKind]: ItemSource<ItemTypes[K]> 
     orderValues: {},
   },
   release: {
-    items: (index) => [{ name: index.release.info.name }],
-    record: (_r, ctx) => ctx.releaseRecord,
+    items: (index) => index.served,
+    record: (r) => r,
     matrix: () => null,
     orderValues: {},
   },

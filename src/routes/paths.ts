@@ -133,3 +133,15 @@ export function routeUrl(route: Route): string {
 
 /** The list path of a list resource (for links), e.g. `/api/v1/collections/CORE/`. */
 export const listPath = (resource: ListName, params: Params): string => resourcePath(resource, params);
+
+/** Folder of every release's files in a site of several releases. */
+export const RELEASES_ROOT = 'releases';
+
+/**
+ * The folder (with a trailing slash) every file of a release lives in below the site root:
+ * '' when the site serves one release, `releases/<name>/` when it serves several, so a new
+ * release adds files without touching the others' (docs/release-day.md).
+ */
+export function releaseRoot(name: string, several: boolean): string {
+  return several ? `${RELEASES_ROOT}/${check(name, false)}/` : '';
+}

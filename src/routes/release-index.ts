@@ -1,6 +1,7 @@
 /** Lookups over a release that several resources need, computed once per build. */
 import { byteOrder } from '../api/order.js';
 import type { Matrix, Release, Tffm } from '../model/types.js';
+import type { JsonObject } from '../model/json.js';
 
 export interface SpeciesEntry {
   readonly taxId: string;
@@ -21,7 +22,12 @@ export interface ReleaseIndex {
   readonly taxGroups: ReadonlyMap<string, readonly Matrix[]>;
   /** Species with their matrices, sorted by species name (unnamed last), then tax id. */
   readonly species: readonly SpeciesEntry[];
+  /** The records of /api/v1/releases/: every release the site serves, newest first. */
+  readonly served: readonly JsonObject[];
 }
+
+/** The /api/v1/releases/ record of a release (docs/api-decisions.md). */
+export const releaseRecord = (release: Release): JsonObject => ({ name: release.info.name, year: release.info.year, matrices: release.matrices.length, tffms: release.tffms.length });
 
 
 /** Group items under one or several keys each, keys sorted, items kept in input order. */
@@ -40,7 +46,8 @@ export function groupSorted<T>(items: readonly T[], keys: (item: T) => readonly 
 /** The lower-cased tax groups a matrix is annotated with. */
 export const taxGroupsOf = (m: Matrix): string[] => m.annotations.filter((a) => a.tag === 'tax_group' && a.value !== '').map((a) => a.value.toLowerCase());
 
-export function indexRelease(release: Release): ReleaseIndex {
+/** `served`: every release of the site, newest first (default: this one alone). */
+export function indexRelease(release: Release, served: readonly Release[] = [release]): ReleaseIndex {
   const versions = new Map<string, Matrix[]>();
   for (const m of release.matrices) {
     const list = versions.get(m.baseId);
@@ -65,5 +72,6 @@ export function indexRelease(release: Release): ReleaseIndex {
     collections: groupSorted(release.matrices, (m) => [m.collection]),
     taxGroups: groupSorted(release.matrices, taxGroupsOf),
     species,
+    served: served.map(releaseRecord),
   };
 }

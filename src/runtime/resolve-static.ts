@@ -10,18 +10,24 @@ import { LOGO_FORMAT, LOGO_KINDS, type SiteConfig } from './site-data.js';
 
 export const SVG_TYPE = 'image/svg+xml';
 
-/** A logo file name (`MA0004.1.svg`, `MA0004.1.rc.svg`) answered from the newest release's chunks. */
+/**
+ * A logo file name (`MA0004.1.svg`, `MA0004.1.rc.svg`) answered from the chunks of the newest
+ * release that has the matrix (a site of several releases shares one logo folder).
+ */
 export function resolveLogo(site: SiteConfig, loaded: Loaded, name: string): Step {
-  const release = site.releases[0]!;
   const reverse = /\.rc\.svg$/.test(name);
   const id = name.replace(reverse ? /\.rc\.svg$/ : /\.svg$/, '');
   if (id === name) return answered(errorAnswer(NOT_FOUND));
-  const needs = newNeeds();
-  const index = releaseIndex(loaded, release, needs);
-  if (index === null) return { need: needs.files };
-  const position = detailPosition(loaded, release, index, 'matrix-detail', id);
-  if (position === -1) return answered(errorAnswer(NOT_FOUND));
-  const frags = fragments(loaded, release, index, reverse ? LOGO_KINDS.reverse : LOGO_KINDS.forward, LOGO_FORMAT, [position], needs);
-  if (frags === null) return { need: needs.files };
-  return answered({ status: 200, headers: [['Content-Type', SVG_TYPE]], body: frags[0]! });
+  for (let i = 0; i < site.releases.length; i++) {
+    const release = site.releases[i]!;
+    const needs = newNeeds();
+    const index = releaseIndex(loaded, release, needs);
+    if (index === null) return { need: needs.files };
+    const position = detailPosition(loaded, release, index, 'matrix-detail', id);
+    if (position === -1) continue;
+    const frags = fragments(loaded, release, index, reverse ? LOGO_KINDS.reverse : LOGO_KINDS.forward, LOGO_FORMAT, [position], needs);
+    if (frags === null) return { need: needs.files };
+    return answered({ status: 200, headers: [['Content-Type', SVG_TYPE]], body: frags[0]! });
+  }
+  return answered(errorAnswer(NOT_FOUND));
 }

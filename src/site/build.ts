@@ -9,6 +9,7 @@ import { UserError } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../hosts/targets.js';
 import { buildRelease } from '../model/build-release.js';
+import type { Release } from '../model/types.js';
 import { diskError } from '../output/disk-errors.js';
 import { changedInputs, snapshotInputs } from '../output/input-snapshot.js';
 import { lockOutput, type OutputLock } from '../output/lock.js';
@@ -17,6 +18,7 @@ import { unchangedSince, writeRecord } from '../output/build-record.js';
 import { removeStale } from '../output/stale.js';
 import { stampTree } from '../output/tree-stamp.js';
 import { stageOutput } from '../output/swap.js';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
@@ -27,7 +29,8 @@ import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
 import { writeSite } from './write-site.js';
 
 export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
-  readonly dump: string;
+  /** One release dump, or several for a site serving each (compute hosts only; docs/release-day.md). */
+  readonly dump: string | readonly string[];
   readonly out: string;
   readonly baseUrl: string;
   readonly year?: number | null;
@@ -87,23 +90,53 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   }
 }
 
-async function buildLocked(options: BuildOptions, deployDir: string, written: { files: number; bytes: number; diskBytes: number }): Promise<BuildSummary> {
-  const started = performance.now();
-  const events = options.events;
-  const reading = new PhaseClock(events, 'read', null);
+/** Read one dump into a release, checking nothing wrote to it meanwhile. */
+async function readRelease(dump: string, options: BuildOptions) {
+  const reading = new PhaseClock(options.events, 'read', null);
   let read = { files: 0, bytes: 0 };
-  const before = await snapshotInputs(options.dump);
-  const raw = await readDump(options.dump, (done, total) => reading.progress((read = done), total));
-  const extras = readExtras(options.dump);
-  const changed = changedInputs(before, await snapshotInputs(options.dump));
+  const before = await snapshotInputs(dump);
+  const raw = await readDump(dump, (done, total) => reading.progress((read = done), total));
+  const extras = readExtras(dump);
+  const changed = changedInputs(before, await snapshotInputs(dump));
   if (changed.length > 0) {
-    throw new UserError(`the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`, { file: options.dump });
+    throw new UserError(`the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`, { file: dump });
   }
   const { release, warnings, yearFrom } = buildRelease(raw, { year: options.year ?? null, releaseName: options.releaseName ?? null, extras });
   const readSeconds = reading.end(read);
   const { info } = release;
-  const readSummary: ReadSummary = { shape: raw.shape, release: info.name, year: info.year, yearFrom, matrices: release.matrices.length, tffms: release.tffms.length, warnings, readSeconds };
-  events?.({ type: 'read', summary: readSummary });
+  const summary: ReadSummary = { shape: raw.shape, release: info.name, year: info.year, yearFrom, matrices: release.matrices.length, tffms: release.tffms.length, warnings, readSeconds };
+  options.events?.({ type: 'read', summary });
+  return { dump, release, summary, inputs: before.keys() };
+}
+
+/** Newest first (by year, then name); two dumps of one release name are refused. */
+function newestFirst<T extends { dump: string; release: Release }>(read: T[]): T[] {
+  const sorted = [...read].sort((a, b) => (b.release.info.year ?? -1) - (a.release.info.year ?? -1) || (a.release.info.name < b.release.info.name ? 1 : -1));
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.release.info.name === sorted[i - 1]!.release.info.name) {
+      throw new UserError(`${sorted[i - 1]!.dump} and ${sorted[i]!.dump} are both release ${sorted[i]!.release.info.name}: a site serves each release once`);
+    }
+  }
+  return sorted;
+}
+
+/** One dump's fingerprint as before; several dumps: the digest of each one's, newest first. */
+async function fingerprintOf(read: readonly { dump: string; inputs: Iterable<string> }[], settings: unknown): Promise<string> {
+  if (read.length === 1) return buildFingerprint(read[0]!.dump, read[0]!.inputs, settings);
+  const parts = await Promise.all(read.map((r) => buildFingerprint(r.dump, r.inputs, settings)));
+  return createHash('sha256').update(parts.join('\n')).digest('hex');
+}
+
+async function buildLocked(options: BuildOptions, deployDir: string, written: { files: number; bytes: number; diskBytes: number }): Promise<BuildSummary> {
+  const started = performance.now();
+  const events = options.events;
+  const dumps = typeof options.dump === 'string' ? [options.dump] : options.dump;
+  const read = [];
+  for (const dump of dumps) read.push(await readRelease(dump, options));
+  const ordered = newestFirst(read);
+  const releases = ordered.map((r) => r.release);
+  const release = releases[0]!;
+  const readSummary = ordered[0]!.summary;
   const defaults = defaultRouteOptions();
   const site = {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -114,12 +147,12 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
     filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
     filterOrders: options.filterOrders ?? defaults.filterOrders,
     compact: options.compact ?? false,
-    withSites: release.matrices.some((m) => m.sites !== null),
+    withSites: releases.some((r) => r.matrices.some((m) => m.sites !== null)),
   };
   // A site built from the same bytes, options and generator, untouched since: nothing to write.
   // (Not with an injected sink: tests that inject write failures must reach the writer.)
-  const settings = { ...site, release: info, out: resolve(options.out), deployDir: resolve(deployDir) };
-  const fingerprint = options.openSink ? null : await buildFingerprint(options.dump, before.keys(), settings);
+  const settings = { ...site, ...(releases.length === 1 ? { release: release.info } : { releases: releases.map((r) => r.info) }), out: resolve(options.out), deployDir: resolve(deployDir) };
+  const fingerprint = options.openSink ? null : await fingerprintOf(ordered, settings);
   const kept = fingerprint === null ? null : await unchangedSince(options.out, deployDir, fingerprint);
   options.signal?.throwIfAborted();
   if (kept !== null) {
@@ -135,9 +168,9 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
     const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging, live(options.out));
     sink = out;
     const deploy = new DiskSink(stagedDeploy.staging, live(deployDir));
-    const writing = new PhaseClock(events, 'write', events ? { files: estimateFiles(release, site), bytes: 0 } : null);
+    const writing = new PhaseClock(events, 'write', events ? { files: releases.reduce((sum, r) => sum + estimateFiles(r, site), 0), bytes: 0 } : null);
     try {
-      await writeSite(release, out, site, {
+      await writeSite(releases.length === 1 ? release : releases, out, site, {
         tick: async (files) => {
           writing.progress({ files, bytes: out.bytes });
           // Let signal handlers run, then stop if one asked us to.

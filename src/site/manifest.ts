@@ -12,6 +12,8 @@ export const manifestFile = 'jaspar-static.json';
 export interface SiteManifest {
   readonly generator: 'jaspar-static';
   readonly release: ReleaseInfo;
+  /** Every release of a multi-release site, newest first (absent for one release). */
+  readonly releases?: readonly ReleaseInfo[];
   readonly baseUrl: string;
   readonly formats: FormatName[];
   readonly pageSizes: number[];

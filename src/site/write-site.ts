@@ -13,7 +13,7 @@ import type { Release } from '../model/types.js';
 import type { Sink } from '../output/sink.js';
 import { DETAIL_SOURCES, type RecordContext } from '../routes/builders.js';
 import { detailRoutes, listRoutes, listVariants } from '../routes/generate.js';
-import { routeFile, routePairs, suffixAliasFile } from '../routes/paths.js';
+import { releaseRoot, routeFile, routePairs, suffixAliasFile } from '../routes/paths.js';
 import { indexRelease, type ReleaseIndex } from '../routes/release-index.js';
 import { effectivePageSize } from '../routes/route.js';
 import { pageBody } from '../runtime/list-page.js';
@@ -35,12 +35,18 @@ export interface WriteProgress {
 /** Error bodies as files, for hosts that answer an error with a file (Netlify, CloudFront). */
 export const ERROR_FILES = { 'not-found': 'files/errors/not-found.json', 'invalid-page': 'files/errors/invalid-page.json' } as const;
 
+/** One release, or several newest first (a multi-release site, docs/release-day.md). */
+export type SiteReleases = Release | readonly Release[];
+
+const asList = (releases: SiteReleases): readonly Release[] => ('info' in releases ? [releases as Release] : (releases as readonly Release[]));
+
 /** The runtime's view of this build. */
-export function siteConfig(release: Release, options: SiteOptions): SiteConfig {
+export function siteConfig(releases: SiteReleases, options: SiteOptions): SiteConfig {
+  const list = asList(releases);
   return {
     generator: 'jaspar-static',
     baseUrl: options.baseUrl,
-    releases: [{ name: release.info.name, year: release.info.year, root: '' }],
+    releases: list.map((r) => ({ name: r.info.name, year: r.info.year, root: releaseRoot(r.info.name, list.length > 1) })),
     formats: [...options.formats],
     withSites: options.withSites,
     prebuilt: options.compact
@@ -94,27 +100,22 @@ function* detailFiles(index: ReleaseIndex, records: RecordContext, ctx: RenderCo
   for (const resource of RESOURCES) if (resource.kind === 'detail') yield* resourceDetails(resource.name, index, records, ctx, site, aliases);
 }
 
+type Put = (path: string, body: string | Uint8Array) => Promise<void>;
+
 /**
- * Write the whole site for `release` into `sink`; host configuration that is not to be served
- * (nginx, Apache, CloudFront) into `deploy`, the folder beside the site (docs/deploy.md).
+ * One release's API under its root (site.releases): index, fragment chunks, prebuilt pages and
+ * details. Its assets (landing page, search, logos, TFFM files) go to the site root only when
+ * no newer release already wrote a file of that path (`assetsDone`).
  */
-export async function writeSite(release: Release, sink: Sink, options: SiteOptions, progress: WriteProgress = {}, deploy?: Sink): Promise<number> {
-  const index = indexRelease(release);
+async function writeRelease(release: Release, served: readonly Release[], releaseConfig: ReleaseConfig, site: SiteConfig, options: SiteOptions, put: Put, assetsDone: Set<string>, aliases: SuffixAlias[]): Promise<void> {
+  const newest = release === served[0];
+  const index = indexRelease(release, served);
   const records: RecordContext = {
     baseUrl: options.baseUrl,
     tffmFiles: { has: (id, file) => release.tffmFiles.get(id)?.has(file) ?? false },
-    releaseRecord: { name: release.info.name, year: release.info.year, matrices: release.matrices.length, tffms: release.tffms.length },
   };
   const ctx: RenderContext = { baseUrl: options.baseUrl, release: release.info, cache: new FragmentCache(), index, routes: options, compact: options.compact ?? false };
-  const site = siteConfig(release, options);
-  const releaseConfig = site.releases[0]!;
-  let files = 0;
-  const put = async (path: string, body: string | Uint8Array) => {
-    sink.write(path, body);
-    if (++files % 64 === 0) await sink.settle?.(64);
-    if (files % 500 === 0) await progress.tick?.(files);
-  };
-
+  const root = releaseConfig.root;
   const data = indexData(index);
   const fragments = recordFragments(index, records, ctx, site);
   const stored = options.compact ? new Map([...fragments, ...compactFragments(index, records, ctx, site)]) : fragments;
@@ -122,17 +123,50 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
   for (const f of chunks.files) await put(f.path, f.content);
   const full: IndexData = { ...data, chunks: chunks.starts };
   await put(indexFile(releaseConfig), JSON.stringify(full));
-  await put(SITE_FILE, JSON.stringify(site));
+  if (newest) await put(SITE_FILE, JSON.stringify(site));
 
-  for (const page of listPages(full, fragments, site, releaseConfig)) await put(page.path, page.body);
-  const aliases: SuffixAlias[] = [];
-  const wantAliases = options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
+  for (const page of listPages(full, fragments, site, releaseConfig)) await put(`${root}${page.path}`, page.body);
+  const wantAliases = newest && options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
   if (!options.compact) {
-    for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null)) await put(f.path, f.body);
-    await put(ERROR_FILES['not-found'], NOT_FOUND.body);
-    await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
+    for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null)) await put(`${root}${f.path}`, f.body);
+    if (newest) {
+      await put(ERROR_FILES['not-found'], NOT_FOUND.body);
+      await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
+    }
   }
-  for (const asset of assetFiles(index, ctx, options, full)) await put(asset.path, asset.content);
+  // Assets are shared by the site's releases: the newest's, then what older ones add (their own logos).
+  const mine: string[] = [];
+  // Several releases live under their own folders: the root's pages link by URL, as a compact site's do.
+  const assetCtx = served.length > 1 ? { ...ctx, compact: true } : ctx;
+  for (const asset of assetFiles(index, assetCtx, options, full)) {
+    if (assetsDone.has(asset.path)) continue;
+    mine.push(asset.path);
+    await put(asset.path, asset.content);
+  }
+  for (const path of mine) assetsDone.add(path);
+  // A release's own pages link its landing page, search and logos relatively: give it its own
+  // copies under its folder (a prebuilt site of several releases; compact pages link by URL).
+  if (root !== '' && !options.compact) for (const asset of assetFiles(index, ctx, options, full)) await put(`${root}${asset.path}`, asset.content);
+}
+
+/**
+ * Write the whole site for `releases` (one, or several newest first) into `sink`; host
+ * configuration that is not to be served (nginx, Apache, CloudFront) into `deploy`, the
+ * folder beside the site (docs/deploy.md).
+ */
+export async function writeSite(releases: SiteReleases, sink: Sink, options: SiteOptions, progress: WriteProgress = {}, deploy?: Sink): Promise<number> {
+  const served = asList(releases);
+  const release = served[0]!;
+  const site = siteConfig(served, options);
+  let files = 0;
+  const put = async (path: string, body: string | Uint8Array) => {
+    sink.write(path, body);
+    if (++files % 64 === 0) await sink.settle?.(64);
+    if (files % 500 === 0) await progress.tick?.(files);
+  };
+  const aliases: SuffixAlias[] = [];
+  const assetsDone = new Set<string>();
+  for (let i = 0; i < served.length; i++) await writeRelease(served[i]!, served, site.releases[i]!, site, options, put, assetsDone, aliases);
 
   for (const file of hostFiles(options.targets, site, { aliases })) {
     if (file.place !== 'deploy') await put(file.path, file.content);
@@ -142,6 +176,7 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
   const manifest: SiteManifest = {
     generator: 'jaspar-static',
     release: release.info,
+    ...(served.length > 1 ? { releases: served.map((r) => r.info) } : {}),
     baseUrl: options.baseUrl,
     formats: [...options.formats],
     pageSizes: [...options.pageSizes],

@@ -49,6 +49,21 @@ function item(e: Entry, label: string, compact: boolean): string {
   return `<li>${anchor(hrefOf({ route: e.route }, compact), label)}${count}</li>`;
 }
 
+/**
+ * A site of several releases (compute hosts only): each release's matrices, by `?release=`;
+ * the newest also answers without it. Empty for a site of one release.
+ */
+function releasesSection(ctx: RenderContext, format: FormatName): string {
+  const served = ctx.index.served;
+  if (served.length < 2) return '';
+  const items = served.map((r, i) => {
+    const name = String(r['name']);
+    const href = `${resourcePath('matrix-list', {})}?format=${format}&release=${encodeURIComponent(name)}`;
+    return `<li>${anchor(href, name)} (${String(r['matrices'])} matrices)${i === 0 ? ' — newest, also served without <code>release</code>' : ''}</li>`;
+  });
+  return `<h2>Releases</h2><ul class="plain">${items.join('')}</ul>`;
+}
+
 /** The landing page, linking to pages of the HTML format `format`; `facets` from src/site/facets.ts. */
 export function landingPage(ctx: RenderContext, format: FormatName, facets: readonly Facet[]): string {
   const endpoints: string[] = [];
@@ -67,6 +82,7 @@ export function landingPage(ctx: RenderContext, format: FormatName, facets: read
   const body = [
     `<h1>${esc(release.info.name)}</h1>`,
     `<p>${release.matrices.length} matrices, ${release.tffms.length} TFFMs. ${ctx.compact ? COMPACT_NOTE : FILES_NOTE}</p>`,
+    ...[releasesSection(ctx, format)].filter((section) => section !== ''),
     facetsSection(facets, (target) => hrefOf(target, ctx.compact)),
     `<h2>Endpoints</h2><ul class="plain">${endpoints.join('')}</ul>`,
     ...sections,

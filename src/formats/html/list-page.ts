@@ -31,11 +31,13 @@ export function htmlListPage(env: Envelope, fragments: readonly string[], view: 
   const route = view.route;
   const file = route === null ? null : prebuiltFile(view, route, env.count);
   const root = file === null ? '/' : rootOf(file);
+  // Record links are paths from their release's folder ('' for a site of one release).
+  const recordRoot = `${root}${view.release.root}`;
   const rows: string[] = [];
   const records: string[] = [];
   let bed = false;
   for (let i = 0; i < fragments.length; i++) {
-    const parts = fragmentParts(fragments[i]!, root);
+    const parts = fragmentParts(fragments[i]!, recordRoot);
     rows.push(parts.row);
     records.push(parts.json);
     if (parts.bed) bed = true;
