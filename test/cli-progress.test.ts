@@ -37,7 +37,7 @@ describeWith('progress on a terminal', [command('script', ['--version'], 'util-l
 });
 
 it('in a log: plain progress lines on stderr during the build, the summaries on stdout', async () => {
-  const r = await cliTimed(build('log', '--progress-interval', '0.2'));
+  const r = await cliTimed(build('log', '--progress-interval', '0.02'));
   expect(r.code, r.stderr).toBe(0);
   expect(r.stderr).not.toMatch(/[\u2588\x1b\r]/);
   const lines = r.stderr.split('\n');

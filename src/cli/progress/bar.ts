@@ -7,7 +7,7 @@ import { SingleBar } from 'cli-progress';
 import type { BuildEvent, BuildPhase } from '../../site/progress.js';
 import type { Amount } from '../../dump/progress.js';
 import { amounts, duration, eta, fraction, measuredIn, PHASE_LABEL } from './format.js';
-import type { Reporter } from './reporter.js';
+import type { Reporter } from './types.js';
 
 const FORMAT = '{phase} {bar} {percentage}% | {amounts} | {elapsed}{remaining}';
 

@@ -5,7 +5,7 @@
  */
 import type { BuildEvent, BuildPhase } from '../../site/progress.js';
 import { amounts, count, duration, eta, fraction, mb, PHASE_LABEL } from './format.js';
-import type { Reporter, TextOut } from './reporter.js';
+import type { Reporter, TextOut } from './types.js';
 
 export interface LinesOptions {
   /** Seconds between two progress lines of one phase. */

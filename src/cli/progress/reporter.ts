@@ -2,23 +2,14 @@
  * Chooses how build progress is shown: bars on a terminal, plain lines in logs and CI, nothing
  * with `--quiet`. Progress always goes to stderr, so stdout holds only summaries (or `--json`).
  */
-import type { BuildEvent } from '../../site/progress.js';
+import type { Reporter } from './types.js';
 import { barReporter } from './bar.js';
 import { linesReporter } from './lines.js';
+
 
 /** Seconds between progress lines when stderr is not a terminal. */
 export const DEFAULT_PROGRESS_INTERVAL = 5;
 
-/** Where progress text goes. */
-export interface TextOut {
-  write(text: string): unknown;
-}
-
-/** Shows the events of one build; `close` ends any bar still drawn (on failure or interrupt too). */
-export interface Reporter {
-  event(e: BuildEvent): void;
-  close(): void;
-}
 
 export interface ReporterOptions {
   readonly quiet: boolean;

@@ -26,14 +26,23 @@ export function releaseName(path: string): string {
  */
 export async function readSqlDump(path: string, progress?: ReadProgress): Promise<RawDump> {
   const reader = new SqlDumpReader(path, releaseName(path));
+  // The reader's own error (a malformed dump) is the one to report: the pipeline then aborts
+  // its other stages and may reject with that abort instead.
+  let readerError: unknown = null;
   const consume = async (chunks: AsyncIterable<Uint8Array>): Promise<void> => {
-    for await (const chunk of chunks) reader.push(chunk);
+    try {
+      for await (const chunk of chunks) reader.push(chunk);
+    } catch (error) {
+      readerError = error;
+      throw error;
+    }
   };
   try {
     const counter = progress ? await counting(path, progress) : new PassThrough();
     if (await isGzip(path)) await pipeline(createReadStream(path), counter, createGunzip(), consume);
     else await pipeline(createReadStream(path), counter, consume);
-  } catch (error) {
+  } catch (caught) {
+    const error = readerError ?? caught;
     if (error instanceof UserError) throw error;
     const code = errorCode(error);
     const message = error instanceof Error ? error.message : String(error);
