@@ -9,7 +9,7 @@ import type { RenderContext } from '../formats/context.js';
 import { landingPage } from '../formats/html/landing.js';
 import { LANDING_FILE } from '../formats/html/links.js';
 import { BROWSABLE_FORMAT } from '../api/formats.js';
-import { NOT_FOUND } from '../api/errors.js';
+import { NOT_PREBUILT } from '../api/errors.js';
 import { reverseComplement } from '../logos/geometry.js';
 import { logoFile } from '../logos/files.js';
 import { logoSvg } from '../logos/svg.js';
@@ -26,8 +26,8 @@ export interface AssetFile {
  * reverse-complement logos (a compact build keeps logos in fragment chunks instead).
  */
 export function* assetFiles(index: ReleaseIndex, ctx: RenderContext, options: SiteOptions): Generator<AssetFile> {
-  // Hosts that serve one page for every unknown path (Netlify, the S3 website) get the API's 404 body.
-  yield { path: '404.html', content: NOT_FOUND.body };
+  // Hosts that serve one page for every file they lack (Netlify, S3 behind CloudFront): it says why it may be missing.
+  yield { path: '404.html', content: NOT_PREBUILT.body };
   // The landing page links to the HTML pages, so it exists only when they do.
   if (options.formats.includes(BROWSABLE_FORMAT)) yield { path: LANDING_FILE, content: landingPage(ctx, BROWSABLE_FORMAT) };
   // TFFM model files shipped with the release, linked from the TFFM details.

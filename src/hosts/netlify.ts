@@ -37,13 +37,17 @@ function fromPath(form: PathForm): string {
 
 const queryPart = (query: readonly FlatCondition[]): string => query.map((q) => ('value' in q ? `${q.key}=${q.value}` : `${q.key}=:${q.bind}`)).join(' ');
 
+/** A rule's conditions: `format=<name>` where its group is chosen by the query, then its keys'. */
+const conditions = (rule: FlatRule): readonly FlatCondition[] =>
+  rule.format !== null && rule.format.by === 'query' ? [{ key: 'format', value: rule.format.format }, ...rule.query] : rule.query;
+
 /** One `_redirects` line. On a form whose suffix form is a copy, only a release refusal is forced. */
 function line(rule: FlatRule): string {
   const copies = rule.form.suffix === null && endsInParameter(rule.form);
   const o = rule.outcome;
   const forced = !copies || (o.kind === 'refuse' && rule.group.kind === 'serve');
   const [to, status] = o.kind === 'serve' ? [o.target, 200] : [`/${errorFile(o.error)}`, 404];
-  return [fromPath(rule.form), queryPart(rule.query), to, `${status}${forced ? '!' : ''}`].filter(Boolean).join('  ');
+  return [fromPath(rule.form), queryPart(conditions(rule)), to, `${status}${forced ? '!' : ''}`].filter(Boolean).join('  ');
 }
 
 /** The `_redirects` lines of the groups: configuration files blocked, the groups, a 404 for the rest of the API. */

@@ -18,6 +18,7 @@ import type { SiteConfig } from '../runtime/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from './bundle.js';
 import { FILE_TYPES, prefixTypes } from './content-types.js';
 import type { HostFile } from './host-file.js';
+import { errorFile, NOT_FOUND_ERROR } from './host-errors.js';
 
 /** The folder below the nginx configuration folder holding these files. */
 export const NGINX_DIR = 'jaspar';
@@ -52,7 +53,8 @@ function serverInclude(site: SiteConfig): string {
     '# Build files that are configuration, and hidden files, are never served.',
     ...NOT_SERVED.map((p) => `location = ${p} { return 404; }`),
     'location ~ (^|/)\\. { return 404; }',
-    'error_page 404 /404.html;',
+    // The API's own body: /404.html is the static hosts' page (src/api/errors.ts, NOT_PREBUILT).
+    `error_page 404 /${errorFile(NOT_FOUND_ERROR)};`,
   ];
   return `${lines.join('\n')}\n`;
 }
