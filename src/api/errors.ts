@@ -54,6 +54,16 @@ export const NOT_PREBUILT = detail(
   `Not found: no prebuilt file answers this request. An unknown id or page ends here, and so does a query this static host has no prebuilt page for (a page_size, order or filter value that was not prebuilt); ${COMPUTE_HOSTS} answers every query (see docs/hosting.md).`,
 );
 
+/**
+ * A prebuilt page a rules-only host that reads the page number as written finds no file for:
+ * past the end (DRF's `Invalid page.`), or spelt other than its file is named (`page=02`, an
+ * empty `page=`), which DRF reads as a page.
+ */
+export const PAGE_NOT_PREBUILT = detail(
+  404,
+  `Invalid page, or a page number written other than as its prebuilt file is named (such as 02); this static host serves only prebuilt pages; ${COMPUTE_HOSTS} answers it (see docs/hosting.md).`,
+);
+
 /** Headers every API answer carries (contract §6). */
 export const API_HEADERS: readonly (readonly [string, string])[] = [
   ['Vary', 'Accept'],

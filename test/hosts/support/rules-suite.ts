@@ -5,6 +5,7 @@
  * host answers 200, otherwise an error with a JSON detail — never a different list.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FORMATS } from '../../../src/api/formats.js';
 import type { HostTarget } from '../../../src/hosts/targets.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
 import type { ClientRequest, Reply } from './client.js';
@@ -46,7 +47,10 @@ export async function judgeAll(
       const req = requests[next++]!;
       const asked: ClientRequest = negotiates || req.accept === undefined ? req : { method: req.method, target: req.target };
       const [expected, got] = await Promise.all([reference(asked), host(req)]);
-      const plain = got.status === 200 && expected.status === 200 ? asPrebuilt(asked) : null;
+      const both = got.status === 200 && expected.status === 200;
+      // The format Accept picked, named by the Content-Type the host answered with.
+      const negotiated = both && asked.accept !== undefined ? (FORMATS.find((f) => f.mediaType === got.contentType)?.name ?? null) : null;
+      const plain = both ? asPrebuilt(asked, negotiated) : null;
       const v = judgeRulesTier(req, expected, got, plain === null ? null : await reference(plain));
       if (v in verdicts) verdicts[v as TierVerdict]++;
       else problems.push(`${label(req)}: ${v}\n  dev server ${show(expected)}\n  this host  ${show(got)}`);

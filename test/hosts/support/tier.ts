@@ -7,7 +7,8 @@
  */
 import { COMPUTE_HOSTS } from '../../../src/api/errors.js';
 import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES } from '../../../src/api/resources.js';
-import { asciiLower, asciiUpper, pyInt } from '../../../src/runtime/request.js';
+import type { FormatName } from '../../../src/api/formats.js';
+import { asciiLower, asciiUpper, formDecode, pyInt } from '../../../src/runtime/request.js';
 import { MAX_PAGE_SIZE } from '../../../src/runtime/select.js';
 import type { ClientRequest, Reply } from './client.js';
 import { sameReply } from './compare.js';
@@ -29,8 +30,12 @@ const ORDER_FIELDS = RESOURCES.flatMap((r) => (r.kind === 'list' ? [...r.orders]
 /** A pair as the prebuilt page's links would write it, or null where it selects nothing (contract §3, §8). */
 function asSelected(name: string, value: string): string | null {
   if (!SELECTING.includes(name) || (name === 'version' && value !== 'latest')) return null;
-  if ((MATRIX_FILTERS as readonly string[]).includes(name) && value === '') return null;
-  if (name === 'order' && !ORDER_FIELDS.includes(value.replace(/^-/, ''))) return null;
+  if (((MATRIX_FILTERS as readonly string[]).includes(name) || name === 'format') && value === '') return null;
+  if (name === 'order') {
+    // As the runtime reads it: form-decoded, surrounding spaces dropped (`+name` is ` name`).
+    const field = formDecode(value).trim();
+    return ORDER_FIELDS.includes(field.replace(/^-/, '')) ? `order=${field}` : null;
+  }
   if (name === 'page_size') {
     const n = pyInt(value);
     if (n === null || n <= 0) return null;
@@ -48,15 +53,19 @@ function stored(name: string, value: string): string {
 /**
  * The request as a rules-tier host's prebuilt page was made for it: without names no list
  * reads, `release` (the served one, or the dev server would not answer 200), `version` other
- * than `latest`, empty filters, orders naming no field and page sizes DRF ignores (all select
- * nothing); page sizes clamped and prebuilt filter values in their stored case. Null
+ * than `latest`, empty filters or format, orders naming no field and page sizes DRF ignores (all
+ * select nothing); page sizes clamped, prebuilt filter values in their stored case; a format
+ * `negotiated` from Accept named with `format=` (and no Accept). Null
  * when that is the request itself.
  */
-export function asPrebuilt(req: ClientRequest): ClientRequest | null {
+export function asPrebuilt(req: ClientRequest, negotiated: FormatName | null): ClientRequest | null {
   const q = req.target.indexOf('?');
-  if (q === -1) return null;
-  const pairs = req.target.slice(q + 1).split('&');
+  const pairs = q === -1 ? [] : req.target.slice(q + 1).split('&');
   const kept: string[] = [];
+  // A format picked by Accept: rules-tier hosts serve the page made for `format=` (its links name it).
+  if (negotiated !== null && !pairs.some((p) => p.startsWith('format=') && p !== 'format=') && !/\.[a-z]+$/.test(req.target.slice(0, q === -1 ? undefined : q))) {
+    kept.push(`format=${negotiated}`);
+  }
   for (const p of pairs) {
     const eq = p.indexOf('=');
     const name = eq === -1 ? p : p.slice(0, eq);
@@ -64,8 +73,8 @@ export function asPrebuilt(req: ClientRequest): ClientRequest | null {
     const pair = asSelected(name, value);
     if (pair !== null) kept.push(pair);
   }
-  const target = `${req.target.slice(0, q)}${kept.length ? `?${kept.join('&')}` : ''}`;
-  return target === req.target ? null : { ...req, target };
+  const target = `${q === -1 ? req.target : req.target.slice(0, q)}${kept.length ? `?${kept.join('&')}` : ''}`;
+  return target === req.target ? null : { method: req.method, target };
 }
 
 /** The `detail` of a JSON error body, or null. */
