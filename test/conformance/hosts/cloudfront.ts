@@ -11,6 +11,7 @@ export function cloudfrontHost(site: string, deploy: string): (req: Request) => 
   return (req) => {
     const accept = Object.entries(req.headers ?? {}).find(([k]) => k.toLowerCase() === 'accept')?.[1];
     const reply = host({ method: req.method, target: req.target, ...(accept === undefined ? {} : { accept }) });
-    return { status: reply.status, headers: reply.contentType === null ? {} : { 'content-type': reply.contentType }, body: reply.body };
+    const headers: Record<string, string> = reply.contentType === null ? {} : { 'content-type': reply.contentType };
+    return { status: reply.status, headers, body: reply.body };
   };
 }
