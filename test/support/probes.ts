@@ -4,7 +4,14 @@
  * up (requirements.ts), so collecting a test file never waits on a child process. A probe a
  * test needs must be listed here (command() fails with that advice otherwise).
  */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { run } from './process.js';
+
+/** npm packages' binaries the host tests run (deno, workerd), installed by npm ci. */
+const BIN = resolve(dirname(fileURLToPath(import.meta.url)), '../../node_modules/.bin');
+export const DENO = `${BIN}/deno`;
+export const WORKERD = `${BIN}/workerd`;
 
 export interface ProbeResult {
   /** Exited 0. */
@@ -29,6 +36,8 @@ export const PROBES: readonly (readonly [string, readonly string[]])[] = [
   ['apache2', ['-v']],
   [CHROMIUM, ['--version']],
   MOUNT_TMPFS,
+  [DENO, ['--version']],
+  [WORKERD, ['--version']],
 ];
 
 export const probeKey = (cmd: string, args: readonly string[]): string => JSON.stringify([cmd, ...args]);
