@@ -129,10 +129,9 @@ export async function writeSite(release: Release, sink: Sink, options: SiteOptio
   const wantAliases = options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
   if (!options.compact) {
     for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null)) await put(f.path, f.body);
+    await put(ERROR_FILES['not-found'], NOT_FOUND.body);
+    await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
   }
-  // Every build: hosts answer errors with these files (nginx's error_page too, compact or not).
-  await put(ERROR_FILES['not-found'], NOT_FOUND.body);
-  await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
   for (const asset of assetFiles(index, ctx, options)) await put(asset.path, asset.content);
 
   for (const file of hostFiles(options.targets, site, { aliases })) {

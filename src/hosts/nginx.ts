@@ -11,14 +11,13 @@
  * nginx by internal redirect, and every response folder gets its Content-Type and the API
  * headers from the format table.
  */
-import { ALLOW, API_HEADERS } from '../api/errors.js';
+import { ALLOW, API_HEADERS, ERROR_MEDIA_TYPE, NOT_FOUND } from '../api/errors.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
 import type { SiteConfig } from '../runtime/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from './bundle.js';
 import { FILE_TYPES, prefixTypes } from './content-types.js';
 import type { HostFile } from './host-file.js';
-import { errorFile, NOT_FOUND_ERROR } from './host-errors.js';
 
 /** The folder below the nginx configuration folder holding these files. */
 export const NGINX_DIR = 'jaspar';
@@ -53,8 +52,9 @@ function serverInclude(site: SiteConfig): string {
     '# Build files that are configuration, and hidden files, are never served.',
     ...NOT_SERVED.map((p) => `location = ${p} { return 404; }`),
     'location ~ (^|/)\\. { return 404; }',
-    // The API's own body: /404.html is the static hosts' page (src/api/errors.ts, NOT_PREBUILT).
-    `error_page 404 /${errorFile(NOT_FOUND_ERROR)};`,
+    // The API's own body (/404.html is the page of hosts that cannot compute, src/api/errors.ts NOT_PREBUILT).
+    'error_page 404 @jaspar_not_found;',
+    `location @jaspar_not_found { types { } default_type "${ERROR_MEDIA_TYPE}"; ${headers} return 404 '${NOT_FOUND.body}'; }`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { build, type BuildSummary } from '../../src/build/build.js';
 import { FORMAT_NAMES, type FormatName } from '../../src/api/formats.js';
 import { HOST_TARGETS } from '../../src/hosts/targets.js';
+import { COMPACT_TARGETS } from '../../src/hosts/compute-targets.js';
 import { startDevServer } from '../../src/server/dev-server.js';
 import { PROJECT_ROOT } from './requirements.js';
 import { removeTree, tempDir } from './scratch.js';
@@ -42,7 +43,8 @@ async function buildInto(root: string, dump: string, opts: SiteOptions): Promise
     baseUrl: opts.baseUrl ?? BASE,
     year: opts.year ?? null,
     formats: opts.formats ?? [...FORMAT_NAMES],
-    targets: [...HOST_TARGETS],
+    // A compact build serves compute hosts only (the build refuses the others).
+    targets: opts.compact ? [...COMPACT_TARGETS] : [...HOST_TARGETS],
     ...(opts.pageSizes ? { pageSizes: opts.pageSizes } : {}),
     ...(opts.orderFields !== undefined ? { orderFields: opts.orderFields } : {}),
     ...(opts.filterKeys !== undefined ? { filterKeys: opts.filterKeys } : {}),
