@@ -43,6 +43,27 @@ export const COMPUTE_HOSTS = 'the dev server (jaspar-static serve), nginx with n
 export const unavailableHere = (what: string): ApiError =>
   detail(404, `${what} is not available on this static host, which serves only prebuilt pages; ${COMPUTE_HOSTS} answers it (see docs/hosting.md).`);
 
+/**
+ * The one page a static host answers when a rewrite names a file the build did not write
+ * (Netlify's `/404.html`, S3's error page behind CloudFront): such a host cannot tell an unknown
+ * id or page from a query that was not prebuilt, so the body says both and names the hosts that
+ * answer every query (contract §8: never a different list).
+ */
+export const NOT_PREBUILT = detail(
+  404,
+  `Not found: no prebuilt file answers this request. An unknown id or page ends here, and so does a query this static host has no prebuilt page for (a page_size, order or filter value that was not prebuilt); ${COMPUTE_HOSTS} answers every query (see docs/hosting.md).`,
+);
+
+/**
+ * A prebuilt page a rules-only host that reads the page number as written finds no file for:
+ * past the end (DRF's `Invalid page.`), or spelt other than its file is named (`page=02`, an
+ * empty `page=`), which DRF reads as a page.
+ */
+export const PAGE_NOT_PREBUILT = detail(
+  404,
+  `Invalid page, or a page number written other than as its prebuilt file is named (such as 02); this static host serves only prebuilt pages; ${COMPUTE_HOSTS} answers it (see docs/hosting.md).`,
+);
+
 /** Headers every API answer carries (contract §6). */
 export const API_HEADERS: readonly (readonly [string, string])[] = [
   ['Vary', 'Accept'],

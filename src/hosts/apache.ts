@@ -37,7 +37,8 @@ function headerLines(): string[] {
     'Header unset Allow',
     `Header always set Allow "${ALLOW}"`,
     `Header always set Content-Type application/json "expr=%{REQUEST_STATUS} in {'400','405','414'}"`,
-    `Header always unset Content-Type "expr=%{REQUEST_METHOD} == 'OPTIONS'"`,
+    // An OPTIONS answer has no body, so no type; an error answering it keeps its JSON type.
+    `Header always unset Content-Type "expr=%{REQUEST_METHOD} == 'OPTIONS' && %{REQUEST_STATUS} == '200'"`,
   ];
 }
 

@@ -68,7 +68,8 @@ function filterRefusals(r: ResourceDescriptor, form: PathForm, site: Site, selec
     const error = prebuilt.includes(key) ? SUFFIX_FILTER_ERROR : filterError(key);
     out.push(refusal(key, key === 'version' ? { kind: 'literal', values: ['latest'], caseless: false } : { kind: 'any' }, error));
   }
-  for (const key of selections) if (key !== 'version') out.push(refusal(key, { kind: 'literal', values: DOT_SEGMENTS, caseless: false }, NOT_FOUND_ERROR));
+  // A dot segment names no stored value, so it selects no matrix (an empty list, which no file holds).
+  for (const key of selections) if (key !== 'version') out.push(refusal(key, { kind: 'literal', values: DOT_SEGMENTS, caseless: false }, EMPTY_SELECTION_ERROR));
   return out;
 }
 

@@ -7,7 +7,7 @@
  */
 import { PREBUILT_FILTERS, type MatrixFilter } from '../api/resources.js';
 import type { ReleaseConfig } from '../runtime/site-data.js';
-import { INVALID_PAGE_ERROR, ORDER_ERROR, PAGE_SIZE_ERROR, type HostError } from './host-errors.js';
+import { ORDER_ERROR, PAGE_MISSING_ERROR, PAGE_SIZE_ERROR, type HostError } from './host-errors.js';
 import type { KeyAlternative, KeyMatch, KeyRule } from './groups.js';
 
 const literal = (values: readonly string[], caseless = false): KeyMatch => ({ kind: 'literal', values, caseless });
@@ -56,7 +56,10 @@ export function pageSizeKey(sizes: readonly number[], absent: string): KeyRule {
   return { key: 'page_size', placeholder: 'page_size', fold: null, closed: true, alternatives: [...alternatives, refuse(ANY, PAGE_SIZE_ERROR), fill(OTHERWISE, absent)] };
 }
 
-/** `page`: any value names its file (a number or `last`; anything else names none: Invalid page.), or page 1. */
+/**
+ * `page`: any value names its file (a number or `last`), or page 1. A value naming none is past
+ * the end or spelt other than its file (`02`, which DRF reads as 2): the host cannot tell which.
+ */
 export function pageKey(first: string): KeyRule {
-  return { key: 'page', placeholder: 'page', fold: null, closed: false, alternatives: [fill(ANY, null, INVALID_PAGE_ERROR), fill(OTHERWISE, first)] };
+  return { key: 'page', placeholder: 'page', fold: null, closed: false, alternatives: [fill(ANY, null, PAGE_MISSING_ERROR), fill(OTHERWISE, first)] };
 }

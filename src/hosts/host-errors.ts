@@ -5,7 +5,7 @@
  * `invalid-page`, src/site/write-site.ts). Bodies come from src/api/errors.ts, the one
  * authority; the rules tier's refusals name what it cannot do (contract §8).
  */
-import { INVALID_PAGE, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServedHere, unavailableHere, type ApiError } from '../api/errors.js';
+import { INVALID_PAGE, NOT_ACCEPTABLE, NOT_FOUND, PAGE_NOT_PREBUILT, releaseNotServedHere, unavailableHere, type ApiError } from '../api/errors.js';
 import { FILES_ROOT } from '../routes/paths.js';
 import type { HostFile } from './host-file.js';
 
@@ -31,6 +31,8 @@ export const releaseError = (served: readonly string[]): HostError => named('rel
 /** A filter this host has no prebuilt selections for (the runtime's wording, src/runtime/prebuilt.ts). */
 export const filterError = (key: string): HostError => named(`unavailable-filter-${key.replace(/_/g, '-')}`, unavailableHere(`The filter ${key}`));
 
+/** A page a host that matches the page number as written finds no file for (src/api/errors.ts). */
+export const PAGE_MISSING_ERROR = named('unavailable-page', PAGE_NOT_PREBUILT);
 export const ORDER_ERROR = named('unavailable-order', unavailableHere('This order'));
 export const PAGE_SIZE_ERROR = named('unavailable-page-size', unavailableHere('This page_size'));
 export const EMPTY_SELECTION_ERROR = named('unavailable-empty-selection', unavailableHere('A filter selection that matches no matrix'));

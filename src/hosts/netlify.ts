@@ -37,13 +37,34 @@ function fromPath(form: PathForm): string {
 
 const queryPart = (query: readonly FlatCondition[]): string => query.map((q) => ('value' in q ? `${q.key}=${q.value}` : `${q.key}=:${q.bind}`)).join(' ');
 
+/** A rule's conditions: `format=<name>` where its group is chosen by the query, then its keys'. */
+const conditions = (rule: FlatRule): readonly FlatCondition[] =>
+  rule.format !== null && rule.format.by === 'query' ? [{ key: 'format', value: rule.format.format }, ...rule.query] : rule.query;
+
+/**
+ * A rule's query placeholders renamed `:qa`, `:qb`, …: Netlify's engine fills a target's
+ * placeholders by plain text replacement, so `:page` would also rewrite the start of
+ * `:page_size` (found by the conformance suite: `page=last&page_size=100` named `last_size/`).
+ * Names of one length, none a prefix of another (nor of `:id`).
+ */
+function renamed(query: readonly FlatCondition[], target: string): { query: FlatCondition[]; target: string } {
+  let to = target;
+  const out = query.map((q, i) => {
+    if (!('bind' in q)) return q;
+    const name = `q${String.fromCharCode(97 + i)}`;
+    to = to.replace(new RegExp(`:${q.bind}(?![a-z_])`, 'g'), `:${name}`);
+    return { key: q.key, bind: name };
+  });
+  return { query: out, target: to };
+}
+
 /** One `_redirects` line. On a form whose suffix form is a copy, only a release refusal is forced. */
 function line(rule: FlatRule): string {
   const copies = rule.form.suffix === null && endsInParameter(rule.form);
   const o = rule.outcome;
   const forced = !copies || (o.kind === 'refuse' && rule.group.kind === 'serve');
-  const [to, status] = o.kind === 'serve' ? [o.target, 200] : [`/${errorFile(o.error)}`, 404];
-  return [fromPath(rule.form), queryPart(rule.query), to, `${status}${forced ? '!' : ''}`].filter(Boolean).join('  ');
+  const { query, target } = renamed(conditions(rule), o.kind === 'serve' ? o.target : `/${errorFile(o.error)}`);
+  return [fromPath(rule.form), queryPart(query), target, `${o.kind === 'serve' ? 200 : 404}${forced ? '!' : ''}`].filter(Boolean).join('  ');
 }
 
 /** The `_redirects` lines of the groups: configuration files blocked, the groups, a 404 for the rest of the API. */

@@ -11,7 +11,7 @@
  * nginx by internal redirect, and every response folder gets its Content-Type and the API
  * headers from the format table.
  */
-import { ALLOW, API_HEADERS } from '../api/errors.js';
+import { ALLOW, API_HEADERS, ERROR_MEDIA_TYPE, NOT_FOUND } from '../api/errors.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
 import type { SiteConfig } from '../runtime/site-data.js';
@@ -52,7 +52,9 @@ function serverInclude(site: SiteConfig): string {
     '# Build files that are configuration, and hidden files, are never served.',
     ...NOT_SERVED.map((p) => `location = ${p} { return 404; }`),
     'location ~ (^|/)\\. { return 404; }',
-    'error_page 404 /404.html;',
+    // The API's own body (/404.html is the page of hosts that cannot compute, src/api/errors.ts NOT_PREBUILT).
+    'error_page 404 @jaspar_not_found;',
+    `location @jaspar_not_found { types { } default_type "${ERROR_MEDIA_TYPE}"; ${headers} return 404 '${NOT_FOUND.body}'; }`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -98,10 +98,16 @@ export function prebuiltRoute(
   };
 }
 
+/** The largest page number a file can be named after (beyond it a number prints in exponent form). */
+const MAX_PAGE = 9007199254740991;
+
+/** Whether a page names a file: `last`, or a positive integer that prints as digits. */
+export const pageNamesFile = (page: ListRoute['page']): boolean => page === 'last' || (typeof page === 'number' && page >= 1 && page <= MAX_PAGE);
+
 /** Whether a prebuilt route's values can all be file names (else no file exists for it). */
 export function isFileable(route: ListRoute): boolean {
   const keys = Object.keys(route.filters);
   for (let i = 0; i < keys.length; i++) if (!isSafeSegment(route.filters[keys[i]!]!)) return false;
   if (route.params.id !== undefined && !isSafeSegment(route.params.id)) return false;
-  return route.page === 'last' || (typeof route.page === 'number' && route.page >= 1);
+  return pageNamesFile(route.page);
 }

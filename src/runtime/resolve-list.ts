@@ -8,10 +8,11 @@ import { formatSpec, type FormatName } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
 import { routeFile, routePairs } from '../routes/paths.js';
 import type { ListRoute } from '../routes/route.js';
+import { isSafeSegment } from '../model/segments.js';
 import { answered, apiHeaders, bodyAnswer, errorAnswer, type Answer, type Step } from './answer.js';
 import { fragments, newNeeds, releaseIndex } from './data.js';
 import { listPageBody } from './list-page.js';
-import { isFileable, prebuiltRoute } from './prebuilt.js';
+import { isFileable, pageNamesFile, prebuiltRoute } from './prebuilt.js';
 import type { QueryPair } from './request.js';
 import type { Ctx } from './context.js';
 import { requestFilters, requestOrder, requestPage, requestPageSize } from './select.js';
@@ -41,11 +42,14 @@ function isCanonical(route: ListRoute, pairs: readonly QueryPair[]): boolean {
   return true;
 }
 
+/** A filter selection no prebuilt file holds: it matches no matrix. */
+const EMPTY_SELECTION = unavailableHere('A filter selection that matches no matrix');
+
 /** A rules-only host's answer for a file that may not exist: an invalid page, or no such list or selection. */
 function missingList(route: ListRoute): Answer {
   const selection = Object.keys(route.filters).length > 0;
   if (route.page !== 1) return errorAnswer(INVALID_PAGE);
-  return errorAnswer(selection ? unavailableHere('A filter selection that matches no matrix') : route.params.id === undefined ? INVALID_PAGE : NOT_FOUND);
+  return errorAnswer(selection ? EMPTY_SELECTION : route.params.id === undefined ? INVALID_PAGE : NOT_FOUND);
 }
 
 export function resolveList(ctx: Ctx, list: ListDescriptor, id: string, format: FormatName, named: boolean, suffix: FormatName | null): Step {
@@ -62,7 +66,8 @@ export function resolveList(ctx: Ctx, list: ListDescriptor, id: string, format: 
     if ('unavailable' in found) {
       if (options.mode === 'rules') return answered(errorAnswer(unavailableHere(found.unavailable)));
     } else if (options.mode === 'rules') {
-      if (!isFileable(found)) return answered(errorAnswer(found.page === 'last' || (typeof found.page === 'number' && found.page >= 1) ? NOT_FOUND : INVALID_PAGE));
+      // No file can be named so: a page past any end, a filter value that is no stored value (an empty selection), an unknown id.
+      if (!isFileable(found)) return answered(errorAnswer(!pageNamesFile(found.page) ? INVALID_PAGE : found.params.id !== undefined && !isSafeSegment(found.params.id) ? NOT_FOUND : EMPTY_SELECTION));
       return answered({ status: 200, headers: apiHeaders(mediaType), file: `${release.root}${routeFile(found)}`, missing: missingList(found) });
     } else if (isCanonical(found, pairs)) {
       route = found;

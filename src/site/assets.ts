@@ -9,7 +9,7 @@ import type { RenderContext } from '../formats/context.js';
 import { landingPage } from '../formats/html/landing.js';
 import { LANDING_FILE } from '../formats/html/links.js';
 import { BROWSABLE_FORMAT } from '../api/formats.js';
-import { NOT_FOUND } from '../api/errors.js';
+import { NOT_PREBUILT } from '../api/errors.js';
 import { reverseComplement } from '../logos/geometry.js';
 import { logoFile } from '../logos/files.js';
 import { logoSvg } from '../logos/svg.js';
@@ -30,8 +30,8 @@ export interface AssetFile {
  * `data` is the runtime's index of the release (the facets' counts and prebuilt selections).
  */
 export function* assetFiles(index: ReleaseIndex, ctx: RenderContext, options: SiteOptions, data: IndexData): Generator<AssetFile> {
-  // Hosts that serve one page for every unknown path (Netlify, the S3 website) get the API's 404 body.
-  yield { path: '404.html', content: NOT_FOUND.body };
+  // Hosts that serve one page for every file they lack (Netlify, S3 behind CloudFront): it says why it may be missing.
+  yield { path: '404.html', content: NOT_PREBUILT.body };
   // The landing page and the search link to the HTML pages, so they exist only when those do.
   if (options.formats.includes(BROWSABLE_FORMAT)) {
     yield { path: LANDING_FILE, content: landingPage(ctx, BROWSABLE_FORMAT, landingFacets(data, options, ctx.compact)) };

@@ -1,112 +1,112 @@
 /**
- * The requests of the conformance suite and what each must get. Generated ones come from the
- * route generator and the path function (every endpoint × format, every order, edge pages, page
- * sizes, filters, every detail format, HEAD, browser negotiation); hand-written ones
- * (edge-cases.ts) cover encodings, repeats, extras, trailing slashes, errors and methods.
- * A host that documents a different answer (docs/deploy.md) has it in `instead`.
+ * The requests of the conformance suite, derived from the built site, not written with their
+ * answers: every prebuilt page the route generator wrote is read back into its route
+ * (test/support/list-files.ts) and a selection of them asked for at the route's URL (the path
+ * function, src/routes/paths.ts), as are the details of the first instances in every format,
+ * the bare detail with each format's media type in `Accept`, and HEAD. Each such request must
+ * be answered with its file. Around them: hand-written requests as careless clients send them
+ * (edge targets), whose answers come from the dev server, and the client-shaped table of
+ * test/hosts (contract §8).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { htmlFormatOf } from '../../src/hosts/accept.js';
-import { matchRules } from '../../src/hosts/match.js';
-import { parsePath, parseQuery } from '../../src/hosts/query.js';
-import type { Rule } from '../../src/hosts/rules.js';
-import { resourcePath, routeFile, routeUrl, type ErrorName } from '../../src/routes/paths.js';
-import type { DetailRoute, ListRoute, Route } from '../../src/routes/route.js';
-import type { Request } from './hosts/http.js';
+import { formatSpec, negotiatedType } from '../../src/api/formats.js';
+import { RESOURCES } from '../../src/api/resources.js';
+import { detailRoutes } from '../../src/routes/generate.js';
+import { resourcePath, routeFile, routeUrl } from '../../src/routes/paths.js';
+import type { Route } from '../../src/routes/route.js';
+import { indexFile, SITE_FILE, type IndexData, type SiteConfig } from '../../src/runtime/site-data.js';
+import type { ClientRequest } from '../hosts/support/client.js';
+import { listPageFiles, listRouteOfFile } from '../support/list-files.js';
 
-export const HOSTS = ['netlify', 'dev', 'cloudfront', 'nginx', 'apache'] as const;
-export type HostName = (typeof HOSTS)[number];
-
-/** Why an error answers: an error rule (or no rule), a rewrite whose file is absent, a value that cannot name a file. */
-export type Cause = 'rule' | 'absent' | 'unsafe';
-
-export type Outcome =
-  /** A site file (`anyType`: outside the API, hosts pick the type themselves). */
-  | { readonly kind: 'file'; readonly file: string; readonly anyType?: boolean }
-  | { readonly kind: 'error'; readonly error: ErrorName; readonly cause: Cause }
-  | { readonly kind: 'options' }
-  | { readonly kind: 'status'; readonly status: number; readonly body: string };
-
-export interface Case {
-  readonly req: Request;
-  readonly expect: Outcome;
-  readonly instead?: Partial<Record<HostName, Outcome | 'skip'>>;
+/** A request whose answer is a prebuilt file: status 200, the format's media type, the file's bytes. */
+export interface FileCase {
+  readonly req: ClientRequest;
+  readonly route: Route;
+  /** The file, relative to the site. */
+  readonly file: string;
+  readonly mediaType: string;
+  /** Whether the format is asked for by Accept (hosts that cannot read it are not asked). */
+  readonly negotiated: boolean;
 }
 
-export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const get = (target: string, accept?: string): ClientRequest => (accept === undefined ? { method: 'GET', target } : { method: 'GET', target, accept });
 
-export const fileOf = (route: Route): Outcome => ({ kind: 'file', file: `/${routeFile(route)}` });
-export const get = (target: string, headers?: Record<string, string>): Request => ({ method: 'GET', target, ...(headers ? { headers } : {}) });
-
-const pageKind = (r: ListRoute, last: number) => (r.page === 1 || r.page === 2 || r.page === 'last' || r.page === last ? String(r.page) : null);
-const variantKey = (r: ListRoute) => JSON.stringify([r.resource, r.params, r.filters, r.order, r.pageSize, r.format, r.formatInQuery]);
-const shapeKey = (r: ListRoute, ...extra: unknown[]) => JSON.stringify([r.resource, Object.keys(r.filters), ...extra]);
-
-/** A deterministic selection of the site's routes covering every combination that matters. */
-function selectRoutes(routes: readonly Route[]): Route[] {
-  const lists = routes.filter((r): r is ListRoute => r.kind === 'list');
-  const lastPage = new Map<string, number>();
-  for (const r of lists) if (typeof r.page === 'number') lastPage.set(variantKey(r), Math.max(lastPage.get(variantKey(r)) ?? 0, r.page));
-  const firstVariant = new Map<string, string>();
-  const keep = (r: ListRoute, shape: string, pages: readonly string[]) => {
-    const v = variantKey(r);
-    if (!firstVariant.has(shape)) firstVariant.set(shape, v);
-    const kind = pageKind(r, lastPage.get(v) ?? 0);
-    return firstVariant.get(shape) === v && kind !== null && pages.includes(kind);
-  };
-  const out: Route[] = [];
-  const seen = new Set<string>();
-  const add = (r: Route) => {
-    const id = JSON.stringify(r);
-    if (!seen.has(id)) out.push(r);
-    seen.add(id);
-  };
-  const lastN = (r: ListRoute) => String(lastPage.get(variantKey(r)) ?? 0);
-  for (const r of lists) {
-    if (r.order === null && r.pageSize === null && keep(r, shapeKey(r, 'f', r.format, r.formatInQuery), ['1', '2', 'last', lastN(r)])) add(r);
-    if (r.pageSize === null && !r.formatInQuery && r.order !== null && keep(r, shapeKey(r, 'o', r.order), ['1', 'last'])) add(r);
-    if (r.pageSize !== null && r.order === null && (!r.formatInQuery || r.format === 'json') && keep(r, shapeKey(r, 's', r.pageSize, r.formatInQuery), ['1', 'last'])) add(r);
-  }
-  const details = routes.filter((r): r is DetailRoute => r.kind === 'detail');
-  const instances = new Map<string, DetailRoute[]>();
-  for (const d of details) if (d.format === 'json') instances.set(d.resource, [...(instances.get(d.resource) ?? []), d]);
-  // Every format of each resource's first instance; JSON of its second and last.
-  const first = (d: DetailRoute) => JSON.stringify(instances.get(d.resource)?.[0]?.params) === JSON.stringify(d.params);
-  for (const d of details) if (first(d)) add(d);
-  for (const list of instances.values()) for (const d of [list[1], list.at(-1)]) if (d) add(d);
+/** Every `step`-th list page of the site (a stable selection across formats, orders, sizes, filters and pages). */
+async function listCases(site: string, step: number): Promise<FileCase[]> {
+  const files = await listPageFiles(site);
+  const out: FileCase[] = [];
+  files.forEach((file, i) => {
+    if (i % step !== 0) return;
+    const route = listRouteOfFile(file);
+    if (typeof route === 'string') throw new Error(`${file}: ${route}`);
+    out.push({ req: get(routeUrl(route)), route, file, mediaType: formatSpec(route.format).mediaType, negotiated: false });
+  });
   return out;
 }
 
-/**
- * The answer to a route's URL: its file, or — when the build wrote none (a format a page may
- * lack, such as bed without binding sites) — the error the rule table gives for it.
- */
-function routeOutcome(route: Route, site: string, rules: readonly Rule[]): Outcome {
-  if (existsSync(join(site, routeFile(route)))) return fileOf(route);
-  const url = routeUrl(route);
-  const q = url.indexOf('?');
-  const m = matchRules(rules, parsePath(q === -1 ? url : url.slice(0, q)) ?? [], parseQuery(q === -1 ? '' : url.slice(q + 1)));
-  if (!m) return { kind: 'error', error: 'not-found', cause: 'rule' };
-  return m.action.kind === 'error' ? { kind: 'error', error: m.action.error, cause: 'rule' } : { kind: 'error', error: m.action.missing, cause: 'absent' };
+/** The first and last instance of every detail resource, in every format it has; by Accept too. */
+function detailCases(site: string): FileCase[] {
+  const config = JSON.parse(readFileSync(join(site, SITE_FILE), 'utf8')) as SiteConfig;
+  const index = JSON.parse(readFileSync(join(site, indexFile(config.releases[0]!)), 'utf8')) as IndexData;
+  const out: FileCase[] = [];
+  for (const r of RESOURCES) {
+    if (r.kind !== 'detail') continue;
+    const ids = index.details[r.name].ids;
+    for (const id of [...new Set([ids[0], ids[ids.length - 1]])]) {
+      if (id === undefined) continue;
+      for (const route of detailRoutes(r, id, config)) {
+        const file = routeFile(route);
+        // A format may not apply to every instance (bed without binding sites): no file, no case.
+        if (!existsSync(join(site, file))) continue;
+        const mediaType = formatSpec(route.format).mediaType;
+        out.push({ req: get(routeUrl(route)), route, file, mediaType, negotiated: false });
+        out.push({ req: get(resourcePath(route.resource, route.params), negotiatedType(route.format)), route, file, mediaType, negotiated: true });
+      }
+    }
+  }
+  return out;
 }
 
-/** Requests generated from the site's routes. */
-export function generatedCases(routes: readonly Route[], formats: readonly string[], site: string, rules: readonly Rule[]): Case[] {
-  const html = htmlFormatOf(formats);
-  const cases: Case[] = [];
-  const fileOf = (route: Route) => routeOutcome(route, site, rules);
-  for (const [i, route] of selectRoutes(routes).entries()) {
-    cases.push({ req: get(routeUrl(route)), expect: fileOf(route) });
-    if (i % 5 === 0) cases.push({ req: { method: 'HEAD', target: routeUrl(route) }, expect: fileOf(route) });
-    const bare = route.kind === 'detail' ? route.format === 'json' : !route.formatInQuery && route.page === 1 && route.order === null && route.pageSize === null;
-    if (!bare) continue;
-    const target = route.kind === 'detail' ? resourcePath(route.resource, route.params) : routeUrl(route);
-    if (route.kind === 'detail') cases.push({ req: get(target), expect: fileOf(route) });
-    // A browser without format: the HTML page where the host negotiates, JSON on Netlify.
-    const format = html as Route['format'];
-    const page: Route | null = html === null ? null : route.kind === 'detail' ? { ...route, format } : { ...route, format, formatInQuery: true };
-    cases.push({ req: get(target, { Accept: BROWSER_ACCEPT }), expect: page ? fileOf(page) : fileOf(route), instead: { netlify: fileOf(route) } });
-  }
-  return cases;
+/** Requests answered by prebuilt files: every `step`-th list page, the details, and a HEAD of every fifth. */
+export async function fileCases(site: string, step = 40): Promise<FileCase[]> {
+  const cases = [...(await listCases(site, step)), ...detailCases(site)];
+  const heads = cases.filter((_, i) => i % 5 === 0).map((c) => ({ ...c, req: { ...c.req, method: 'HEAD' } }));
+  return [...cases, ...heads];
 }
+
+/**
+ * Requests as clients (and careless or hostile ones) send them: parameters in any order,
+ * repeated, percent-encoded, extra, bare, empty; trailing and doubled slashes; suffix forms;
+ * unknown orders, formats and ids; invalid pages; filters; methods; Accept headers.
+ */
+export const EDGE_TARGETS: readonly ClientRequest[] = [
+  ...[
+    '/api/v1/matrix', '/api/v1/matrix/?page=1', '/api/v1/matrix?page=2', '/api/v1/matrix/?page=2&page=3', '/api/v1/matrix/?page=3&format=json&order=name',
+    '/api/v1/matrix/?order=name&format=json&page=3', '/api/v1/matrix/?format=js%6Fn&page=2', '/api/v1/matrix/?page=%32', '/api/v1/matrix/?order=%2Dname',
+    '/api/v1/matrix/?%66ormat=json', '/api/v1/matrix/?ORDER=name', '/api/v1/matrix/?order=zzz', '/api/v1/matrix/?order=zzz&page=2',
+    '/api/v1/matrix/?order=name,version&page=2', '/api/v1/matrix/?order=+name', '/api/v1/matrix/?foo=bar&order=-name&x=', '/api/v1/matrix/?&&page=2&',
+    '/api/v1/matrix/?page=2&', '/api/v1/matrix/?page=last', '/api/v1/matrix/?order=version&page=last', '/api/v1/matrix/?page=last&format=jsonp&order=-collection',
+    '/api/v1/matrix/?page_size=1000', '/api/v1/matrix/?page_size=5000&page=1', '/api/v1/matrix/?page_size=7', '/api/v1/matrix/?page=0', '/api/v1/matrix/?page=02',
+    '/api/v1/matrix/?page=999', '/api/v1/matrix/?page=99999999999999999999999999', '/api/v1/matrix/?page=abc', '/api/v1/matrix/?page=-1',
+    '/api/v1/matrix/?order=name&page=9', '/api/v1/matrix/?page=..%2F..%2Fetc', '/api/v1/matrix/?page=a%20b', '/api/v1/matrix/?page=', '/api/v1/matrix/?page',
+    '/api/v1/matrix/?page=2&page=', '/api/v1/matrix/?format=xml', '/api/v1/matrix/?format=xml&page=2', '/api/v1/matrix/?format=', '/api/v1/matrix/?format=JSON',
+    '/api/v1/matrix/?format=api', '/api/v1/matrix/?search=zinc', '/api/v1/matrix/?collection=CORE', '/api/v1/matrix/?collection=core',
+    '/api/v1/matrix/?collection=CORE&format=json&page=2', '/api/v1/matrix/?collection=NOPE', '/api/v1/matrix/?collection=..', '/api/v1/matrix/?tax_group=vertebrates&version=latest',
+    '/api/v1/matrix.json', '/api/v1/matrix.json?format=yaml', '/api/v1/matrix.yaml?order=name&page=2', '/api/v1/matrix/MA0101.2/', '/api/v1/matrix/MA0101.2',
+    '/api/v1/matrix/MA0101.2/?format=jsonp&page=7&order=name', '/api/v1/matrix/MA0101%2E2/', '/api/v1/matrix/MA0101.2.jaspar', '/api/v1/matrix/MA0101.2/?format=bogus',
+    '/api/v1/matrix/MA9999.1/', '/api/v1/matrix/MA9999.1/?format=meme', '/api/v1/matrix/..%2F..%2Fjaspar-static.json/', '/api/v1/matrix/MA0101/versions',
+    '/api/v1/matrix/MA0101/versions.yaml', '/api/v1/matrix/XX0000/versions/', '/api/v1/matrix/MA0101.2/extra/segments/', '/api/v1/matrix//', '/api/v1//matrix/',
+    '/api/v1/tffm', '/api/v1/tffm/?order=-log_p_1st_order&page=2', '/api/v1/tffm/?format=jaspar', '/api/v1/tffm/TFFM0040.1', '/api/v1/tffm/TFFM9999.1/',
+    '/api/v1/collections/CORE/?page=2', '/api/v1/collections/NOPE/', '/api/v1/collections/NOPE/?page=2', '/api/v1/', '/api/v1', '/api/v1/nothing', '/api/v2/matrix/',
+    '/jaspar-static.json', '/_redirects', '/files/json/', '/no/such/file.txt',
+  ].map((t) => get(t)),
+  get('/api/v1/matrix/', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'),
+  get('/api/v1/matrix/', 'application/json, text/html'),
+  get('/api/v1/matrix/', 'text/html;q=0, */*'),
+  get('/api/v1/matrix/?format=yaml', 'text/html'),
+  { method: 'HEAD', target: '/api/v1/matrix/?page=999' },
+  { method: 'OPTIONS', target: '/api/v1/tffm/' },
+  { method: 'POST', target: '/api/v1/tffm/' },
+  { method: 'DELETE', target: '/api/v1/matrix/MA0101.2/' },
+];

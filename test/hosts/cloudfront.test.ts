@@ -1,37 +1,41 @@
 /**
  * The CloudFront function (`--targets cloudfront`, rules mode) over a model of S3: on the
  * client-shaped requests it answers as the dev server in rules mode does, except where S3
- * cannot tell which error a missing key is (its one 404 page says "Not found."); and the size
- * of the function against CloudFront's limit.
+ * cannot tell which error a missing key is (its one 404 page, NOT_PREBUILT, says so); judged
+ * as a rules-tier host against the dev server in compute mode (tier.ts); and the size of the
+ * function against CloudFront's limit.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_LIMIT } from '../../src/hosts/cloudfront.js';
-import { NOT_FOUND } from '../../src/api/errors.js';
+import { NOT_PREBUILT } from '../../src/api/errors.js';
 import type { Reply } from './support/client.js';
 import { compareHosts, sameReply } from './support/compare.js';
 import { cloudfrontHost, type CloudFrontReply } from './support/cloudfront-vm.js';
 import { startReference, type Reference } from './support/dev-server.js';
 import { clientRequests } from './support/requests.js';
 import { buildSample, type BuiltSample } from './support/sites.js';
+import { judgeAll } from './support/rules-suite.js';
 
 /** Equal, or the one divergence S3 forces: for a key it lacks, its 404 page instead of the exact error body. */
 const agree = (expected: Reply, got: CloudFrontReply) =>
   sameReply(expected, got) ||
-  (got.viaS3 && expected.status === 404 && got.status === 404 && got.contentType === 'application/json' && got.body.toString('utf8') === NOT_FOUND.body);
+  (got.viaS3 && expected.status === 404 && got.status === 404 && got.contentType === 'application/json' && got.body.toString('utf8') === NOT_PREBUILT.body);
 
 describe('CloudFront function over S3 answers as the dev server in rules mode', () => {
   let built: BuiltSample;
   let reference: Reference;
+  let compute: Reference;
 
   beforeAll(async () => {
     built = await buildSample(['cloudfront'], false);
     reference = await startReference(built.site, 'rules');
+    compute = await startReference(built.site);
   });
 
   afterAll(async () => {
-    await reference?.close();
+    await Promise.all([reference?.close(), compute?.close()]);
     built?.cleanup();
   });
 
@@ -42,6 +46,15 @@ describe('CloudFront function over S3 answers as the dev server in rules mode', 
     expect(mismatches, `${mismatches.length} of ${requests.length} differ`).toEqual([]);
     // Rules mode answers prebuilt pages only; the rest are 404s naming the hosts that compute.
     expect(statuses[200]).toBeGreaterThan(100);
+  });
+
+  it('as a rules-tier host: the dev server\'s answer (compute mode) where it answers 200, else an error with a detail', async () => {
+    const host = cloudfrontHost(built.site, built.deploy);
+    const requests = clientRequests();
+    const { problems, verdicts } = await judgeAll(requests, compute.send, async (req) => host(req), true);
+    console.log(`CloudFront: ${requests.length} requests: ${JSON.stringify(verdicts)}`);
+    expect(problems.slice(0, 30), `${problems.length} of ${requests.length} wrong`).toEqual([]);
+    expect(verdicts.same).toBeGreaterThan(150);
   });
 
   // KNOWN FAILURE, kept visible: the runtime is about 23 KB minified (its rules-mode part alone

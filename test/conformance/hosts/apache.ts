@@ -5,6 +5,7 @@
  * under a temporary folder. As root, children run as www-data, so the site is made readable.
  */
 import { chmodSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runOk } from '../../support/process.js';
 import { command, file, type Requirement } from '../../support/requirements.js';
@@ -22,9 +23,13 @@ export function apacheRequirements(): Requirement[] {
   return [apache, file(join(MODULES, 'mod_rewrite.so'), 'mod_rewrite (Debian apache2)')];
 }
 
-/** Let a non-root child read `dir` and its parents up to the folder holding the scratch folder. */
+/**
+ * Let a non-root child read `dir` and its parents: up to the folder holding the scratch
+ * folder, or up to the system's temporary folder (the host tests build there, with mkdtemp's 0700).
+ */
 function openUp(dir: string): void {
-  for (let d = dir; insideScratchBase(d); d = dirname(d)) chmodSync(d, 0o755);
+  const tmp = tmpdir();
+  for (let d = dir; insideScratchBase(d) || (d.startsWith(`${tmp}/`) && d !== tmp); d = dirname(d)) chmodSync(d, 0o755);
 }
 
 export async function startApache(site: string, deploy: string): Promise<Running> {

@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { command, type Requirement } from '../../support/requirements.js';
+import { command, file, type Requirement } from '../../support/requirements.js';
 import { freePort } from './ports.js';
 
 const run = promisify(execFile);
@@ -23,7 +23,7 @@ import { NJS_MODULE } from '../../support/probes.js';
 export function nginxRequirements(): Requirement[] {
   const nginx = command('nginx', ['-v'], 'Debian nginx');
   if (!nginx.ok) return [nginx];
-  return [nginx, command('test', ['-f', NJS_MODULE], `the njs module ${NJS_MODULE} (Debian libnginx-mod-http-js)`)];
+  return [nginx, file(NJS_MODULE, 'the njs module (Debian libnginx-mod-http-js)')];
 }
 
 /** Wait (at most 10 s) until process `pid` is gone. */

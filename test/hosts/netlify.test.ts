@@ -1,0 +1,29 @@
+/**
+ * Netlify `_redirects` alone (`--targets netlify`, the rules tier): Netlify's own parser and
+ * engine (test/support/netlify-host.ts) over the emitted `_redirects`/`_headers`, judged on the
+ * client-shaped requests against the dev server. Netlify cannot read Accept, so it is judged
+ * against the dev server's answer without one (docs/hosting.md).
+ */
+import { netlifyHost } from '../support/netlify-host.js';
+import type { Reply } from './support/client.js';
+import { rulesHostSuite } from './support/rules-suite.js';
+
+rulesHostSuite({
+  title: 'Netlify _redirects (its own engine) answers as the dev server or refuses',
+  requirements: [],
+  target: 'netlify',
+  negotiates: false,
+  methods: 'get-head',
+  minSame: 100,
+  start: async (built) => {
+    const netlify = await netlifyHost(built.site);
+    return {
+      send: async (req): Promise<Reply> => {
+        const r = netlify(req.target);
+        return { status: r.status, contentType: r.headers['content-type'] ?? null, body: req.method === 'HEAD' ? Buffer.alloc(0) : r.body };
+      },
+      close: async () => {},
+      log: () => '',
+    };
+  },
+});

@@ -1,0 +1,91 @@
+/**
+ * The suite every rules-tier host runs (docs/hosting.md): the sample built full with a trimmed
+ * prebuilt set (so many client requests have no file), the dev server in compute mode as the
+ * reference, and every client-shaped request judged by tier.ts: the same answer wherever the
+ * host answers 200, otherwise an error with a JSON detail — never a different list.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FORMATS } from '../../../src/api/formats.js';
+import type { HostTarget } from '../../../src/hosts/targets.js';
+import { describeWith, type Requirement } from '../../support/requirements.js';
+import type { ClientRequest, Reply } from './client.js';
+import { startReference, type Reference } from './dev-server.js';
+import { clientRequests } from './requests.js';
+import { buildSample, type BuiltSample } from './sites.js';
+import { judgeRulesTier, asPrebuilt, type TierVerdict } from './tier.js';
+import type { HostUnderTest } from './suite.js';
+
+export interface RulesHostSuite {
+  readonly title: string;
+  readonly requirements: Requirement[];
+  readonly target: HostTarget;
+  /** Whether the host reads `Accept`; if not, it is judged against the dev server's answer without one. */
+  readonly negotiates: boolean;
+  /** Methods the host is asked (Netlify serves every method as GET: only GET and HEAD are asked). */
+  readonly methods: 'all' | 'get-head';
+  start(built: BuiltSample): Promise<HostUnderTest>;
+  /** At least this many requests must get the dev server's very answer (the host serves, not only refuses). */
+  readonly minSame: number;
+  more?(built: () => BuiltSample, reference: () => Reference): void;
+}
+
+const label = (req: ClientRequest) => `${req.method} ${req.target}${req.accept === undefined ? '' : ` [Accept: ${req.accept}]`}`;
+const show = (r: Reply) => `${r.status} ${r.contentType ?? '(no Content-Type)'} ${r.body.length} B ${JSON.stringify(r.body.subarray(0, 200).toString('utf8'))}`;
+
+/** Judge every request; returns the problems and how many got each verdict. */
+export async function judgeAll(
+  requests: readonly ClientRequest[],
+  reference: (req: ClientRequest) => Promise<Reply>,
+  host: (req: ClientRequest) => Promise<Reply>,
+  negotiates: boolean,
+): Promise<{ problems: string[]; verdicts: Record<TierVerdict, number> }> {
+  const problems: string[] = [];
+  const verdicts: Record<TierVerdict, number> = { same: 0, links: 0, refused: 0, error: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < requests.length) {
+      const req = requests[next++]!;
+      const asked: ClientRequest = negotiates || req.accept === undefined ? req : { method: req.method, target: req.target };
+      const [expected, got] = await Promise.all([reference(asked), host(req)]);
+      const both = got.status === 200 && expected.status === 200;
+      // The format Accept picked, named by the Content-Type the host answered with.
+      const negotiated = both && asked.accept !== undefined ? (FORMATS.find((f) => f.mediaType === got.contentType)?.name ?? null) : null;
+      const plain = both ? asPrebuilt(asked, negotiated) : null;
+      const v = judgeRulesTier(req, expected, got, plain === null ? null : await reference(plain));
+      if (v in verdicts) verdicts[v as TierVerdict]++;
+      else problems.push(`${label(req)}: ${v}\n  dev server ${show(expected)}\n  this host  ${show(got)}`);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  return { problems, verdicts };
+}
+
+export function rulesHostSuite(suite: RulesHostSuite): void {
+  describeWith(suite.title, suite.requirements, () => {
+    let built: BuiltSample;
+    let reference: Reference;
+    let host: HostUnderTest;
+
+    beforeAll(async () => {
+      built = await buildSample([suite.target], false);
+      reference = await startReference(built.site);
+      host = await suite.start(built);
+    });
+
+    afterAll(async () => {
+      await Promise.all([reference?.close(), host?.close()]);
+      built?.cleanup();
+    });
+
+    it('every client request: the dev server\'s answer where it answers 200, else an error with a detail (a refusal naming the hosts that can)', async () => {
+      const requests = clientRequests().filter((r) => suite.methods === 'all' || r.method === 'GET' || r.method === 'HEAD');
+      const { problems, verdicts } = await judgeAll(requests, reference.send, host.send, suite.negotiates);
+      console.log(`${suite.title}: ${requests.length} requests: ${verdicts.same} as the dev server, ${verdicts.links} as the dev server to the request its prebuilt page was made for, ${verdicts.refused} refused, ${verdicts.error} other errors`);
+      expect(problems.slice(0, 30), `${problems.length} of ${requests.length} wrong\n${host.log().slice(-3000)}`).toEqual([]);
+      expect(verdicts.same).toBeGreaterThanOrEqual(suite.minSame);
+      expect(verdicts.refused).toBeGreaterThan(0);
+    });
+
+    suite.more?.(() => built, () => reference);
+  });
+}
