@@ -72,7 +72,7 @@ describe('every invalid build option stops before the dump is read', () => {
 describe('one error prefix for every error', () => {
   it.each([
     [['build', '--nope'], "jaspar-static: error: unknown option '--nope'"],
-    [['build', 'a', 'b'], "jaspar-static: error: too many arguments for 'build'"],
+    [['build', 'a', 'b'], 'jaspar-static: error: a: dump not found'],
     [['bulid'], "jaspar-static: error: unknown command 'bulid'"],
     [['serve', '--port', 'x'], 'jaspar-static: error: --port "x": not a port'],
     [['inspect', '--release', '99'], 'jaspar-static: error: --release "99": not a release year'],

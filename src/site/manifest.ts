@@ -1,12 +1,9 @@
 /** The build manifest: what a site was built from and with which options. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { isFormatName, type FormatName } from '../api/formats.js';
-import type { RouteOptions } from '../routes/generate.js';
+import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../hosts/targets.js';
 import type { ReleaseInfo } from '../model/types.js';
 
-/** Inside the site, so the dev server can rebuild the rule table of the build it serves. */
+/** Inside the site: what the site was built from and with, for people and tools that inspect it. */
 export const manifestFile = 'jaspar-static.json';
 
 export interface SiteManifest {
@@ -25,15 +22,4 @@ export interface SiteManifest {
   readonly compact: boolean;
   readonly targets: HostTarget[];
   readonly counts: { readonly matrices: number; readonly tffms: number };
-}
-
-/** The route options a site was built with, for consumers of its rule table (the dev server). */
-export function manifestRouteOptions(m: SiteManifest): RouteOptions {
-  return { formats: m.formats.filter(isFormatName), pageSizes: m.pageSizes, orderFields: m.orderFields, filterKeys: m.filterKeys, filterOrders: m.filterOrders, withSites: m.withSites };
-}
-
-/** Read the manifest of a built site; throws a plain Error with the path if absent. */
-export function readManifest(siteDir: string): SiteManifest {
-  const path = join(siteDir, manifestFile);
-  return JSON.parse(readFileSync(path, 'utf8')) as SiteManifest;
 }
