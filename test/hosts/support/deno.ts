@@ -60,6 +60,8 @@ export function startEdge(site: string, functionFile: string): Promise<RunningEd
     child.stderr?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
+      // Before it listened (after, resolve has run and close() removes the folder).
+      rmSync(denoDir, { recursive: true, force: true });
       reject(new Error(`Deno exited (${code}):\n${out}`));
     });
   });
