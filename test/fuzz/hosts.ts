@@ -8,6 +8,9 @@ import { spawn } from 'node:child_process';
 import { cloudfrontHost } from '../conformance/hosts/cloudfront.js';
 import { freePort, send, waitForPort, type Answer, type Request } from '../conformance/hosts/http.js';
 import { REAL_SERVERS } from '../conformance/hosts/servers.js';
+import { join } from 'node:path';
+import { EDGE_DIR, EDGE_FUNCTION } from '../../src/hosts/netlify-edge.js';
+import { denoRequirements, startEdge } from '../hosts/support/deno.js';
 import { compiledCli } from '../support/cli.js';
 import type { Requirement } from '../support/requirements.js';
 
@@ -81,4 +84,21 @@ const cloudfront: FuzzHost = {
   },
 };
 
-export const FUZZ_HOSTS: readonly FuzzHost[] = [devServer, ...realServers, cloudfront];
+/** The Netlify Edge Function under Deno, as test/hosts runs it (the function from the deploy folder). */
+const netlifyEdge: FuzzHost = {
+  id: 'netlify-edge',
+  name: 'Netlify Edge Function (Deno)',
+  requirements: denoRequirements,
+  async start(site, deploy) {
+    const edge = await startEdge(site, join(deploy, EDGE_DIR, `${EDGE_FUNCTION}.js`));
+    return { ask: (req) => send(edge.port, req), dead: () => answering(edge.port), close: () => edge.close() };
+  },
+};
+
+/**
+ * Not here yet: the Cloudflare Worker under miniflare (test/hosts/cloudflare.test.ts). workerd
+ * answers methods it does not know with its own 501, and a survey of the generated requests
+ * against it did not finish within 15 minutes (some requests never answer through miniflare);
+ * left until that is understood.
+ */
+export const FUZZ_HOSTS: readonly FuzzHost[] = [devServer, ...realServers, cloudfront, netlifyEdge];

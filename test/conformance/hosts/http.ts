@@ -61,7 +61,7 @@ export function send(port: number, req: Request): Promise<Answer> {
     socket.on('close', () => resolve(parse(Buffer.concat(chunks))));
     const extra = Object.entries(req.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('');
     // Not end(): a server may drop a half-closed connection before answering (Node's does).
-    socket.write(`${req.method} ${req.target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`);
+    socket.write(`${req.method} ${req.target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${extra}\r\n`);
   });
 }
 

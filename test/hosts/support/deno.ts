@@ -22,11 +22,19 @@ export interface RunningEdge {
   close(): Promise<void>;
 }
 
+/**
+ * Deno 2 refuses reads below /dev/ (the test scratch folder may be in /dev/shm) to anything but
+ * --allow-all, symlinks included: such a site runs the harness with it (the harness itself
+ * refuses `..`, and the suites' canaries beside the site would show a leak).
+ */
+const permissions = (site: string, functionFile: string): string[] =>
+  site.startsWith('/dev/') || functionFile.startsWith('/dev/') ? ['--allow-all'] : ['--allow-net=127.0.0.1', `--allow-read=${site},${functionFile},${HARNESS}`];
+
 export function startEdge(site: string, functionFile: string): Promise<RunningEdge> {
   const denoDir = mkdtempSync(join(tmpdir(), 'jaspar-deno-'));
   const child: ChildProcess = spawn(
     DENO,
-    ['run', '--no-prompt', '--allow-net=127.0.0.1', `--allow-read=${site},${functionFile},${HARNESS}`, HARNESS, site, functionFile],
+    ['run', '--no-prompt', ...permissions(site, functionFile), HARNESS, site, functionFile],
     { env: { ...process.env, DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
@@ -53,6 +61,8 @@ export function startEdge(site: string, functionFile: string): Promise<RunningEd
     child.stderr?.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
+      // Before it listened (after, resolve has run and close() removes the folder).
+      rmSync(denoDir, { recursive: true, force: true });
       reject(new Error(`Deno exited (${code}):\n${out}`));
     });
   });

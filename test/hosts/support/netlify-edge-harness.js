@@ -2,7 +2,7 @@
 // requests whose path matches the function's `config.path` (URLPattern, as Netlify matches)
 // go to the function with a Request and a Context like Netlify's; every other request, and
 // the function's `context.next()`, is Netlify's static serving of the site folder (a missing
-// file: /404.html with status 404). The function fetches the site's own files from this same
+// file: /404.html with status 404; Content-Type from the site's `_headers`, else the extension). The function fetches the site's own files from this same
 // origin, as it does from Netlify's CDN. Usage: deno run harness.js SITE_DIR FUNCTION_FILE
 const [siteDir, functionFile] = Deno.args;
 const fn = await import(new URL(`file://${functionFile}`).href);
@@ -10,7 +10,21 @@ const paths = [].concat(fn.config?.path ?? []);
 const patterns = paths.map((pathname) => new URLPattern({ pathname }));
 
 const TYPES = { '.json': 'application/json', '.html': 'text/html; charset=UTF-8', '.svg': 'image/svg+xml', '.js': 'application/javascript' };
-const typeOf = (path) => TYPES[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream';
+
+// Netlify's `_headers` (when the site has one): a Content-Type rule for a path (or a `prefix*`) wins over the extension's.
+const headerTypes = [];
+try {
+  let path = null;
+  for (const line of (await Deno.readTextFile(`${siteDir}/_headers`)).split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) path = line.trim();
+    else if (/^\s*content-type\s*:/i.test(line) && path !== null) headerTypes.push({ path, type: line.slice(line.indexOf(':') + 1).trim() });
+  }
+} catch {
+  // no _headers: types by extension
+}
+const ruled = (path) => headerTypes.filter((h) => (h.path.endsWith('*') ? path.startsWith(h.path.slice(0, -1)) : h.path === path)).pop()?.type;
+const typeOf = (path) => ruled(path) ?? TYPES[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream';
 
 async function readSiteFile(pathname) {
   let path;
