@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import sqlite from 'node-sqlite3-wasm';
 import { sqlBatches, tsvRows, unescapeField } from './support/oracle-db.js';
-import { prng } from './support/oracle-cases.js';
+import { prng } from './support/prng.js';
 import { likeContains, oracleAnswer, orderBy, pageSizeOf } from './support/oracle-sql.js';
 
 describe('oracle database loading', () => {

@@ -4,24 +4,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { expect, it } from 'vitest';
+import { prng } from '../../test/support/prng.js';
 import { describeWith, pythonWith } from '../../test/support/requirements.js';
 
 const PYYAML = pythonWith('yaml', 'python3-yaml');
 import { Float, type Json, type JsonObject } from '../model/json.js';
 import { pyFloatRepr, pyInt } from './numbers.js';
 import { RawYaml, toYaml, type YamlValue } from './yaml.js';
-
-/** Deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Strings that exercise the resolver, analyze_scalar and the three scalar styles. */
 export const EDGE_STRINGS: readonly string[] = [

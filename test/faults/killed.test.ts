@@ -24,6 +24,7 @@ import { treeDigest } from '../support/files.js';
 import { tempDir } from '../support/scratch.js';
 import { SAMPLE } from '../support/site.js';
 import { isBuildRecord } from '../../src/output/build-record.js';
+import { prng } from '../support/prng.js';
 
 const RUNS = 24;
 const TRIM = ['--formats', 'json', '--page-sizes', 'none', '--filters', 'none'];
@@ -32,17 +33,6 @@ const PREVIOUS = 'https://previous.example.org';
 const NORMAL = { baseUrl: PREVIOUS, formats: ['json' as const], pageSizes: [], filterKeys: [], targets: [...HOST_TARGETS] };
 const KILLED = 'https://killed.example.org';
 
-/** A small seeded generator, so a failing sequence of kill times can be replayed (seed printed). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const exists = (p: string) => access(p).then(() => true, () => false);
 const digests = async (out: string) => `${await treeDigest(out)} ${await treeDigest(`${out}.deploy`)}`;
@@ -50,7 +40,7 @@ const beside = (root: string) => readdirSync(root).filter((n) => n !== 'dist' &&
 
 describe(`SIGKILL at random points of a real build, ${RUNS} times`, () => {
   const seed = Number(process.env.JASPAR_STATIC_KILL_SEED ?? Date.now() % 1e9);
-  const random = mulberry32(seed);
+  const random = prng(seed);
   const seen = { 'previous kept': 0, 'killed build had finished': 0, 'staging left': 0, 'lock left': 0, 'cleaned up by next build': 0 };
   let root = '';
   let out = '';

@@ -9,18 +9,8 @@
  */
 import type { OracleDb } from './oracle-db.js';
 import { FILTER_KEYS, type FilterKey, type OracleList } from './oracle-sql.js';
+import { prng } from './prng.js';
 
-/** Mulberry32: a small seeded PRNG, so every run generates the same cases. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface OracleCase {
   readonly list: OracleList;

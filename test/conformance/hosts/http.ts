@@ -3,7 +3,7 @@
  * byte for byte (fetch and URL would normalise `..`, `%2e` and the like), any method name, any
  * header. One connection per request (`Connection: close`).
  */
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 
 /** What a host answered, in the form every host runner returns. */
 export interface Answer {
@@ -65,17 +65,7 @@ export function send(port: number, req: Request): Promise<Answer> {
   });
 }
 
-/** A port free on 127.0.0.1 right now (for servers that need one in their configuration). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../hosts/support/ports.js';
 
 /** Wait until something accepts connections on `port` (bounded: `tries` attempts 50 ms apart). */
 export async function waitForPort(port: number, tries = 400): Promise<void> {
