@@ -14,7 +14,7 @@ import { DEFAULT_PAGE_SIZES } from '../src/routes/generate.js';
 import { routeFile, routeUrl } from '../src/routes/paths.js';
 import type { Route } from '../src/routes/route.js';
 import { resolve } from '../src/runtime/resolve.js';
-import type { SiteConfig } from '../src/runtime/site-data.js';
+import type { SiteConfig } from '../src/routes/site-data.js';
 import { PROJECT_ROOT } from './support/requirements.js';
 import { SAMPLE, buildSite, type BuiltSite } from './support/site.js';
 

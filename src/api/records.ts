@@ -2,7 +2,7 @@
  * The API's records as DRF serialises them (contract §3–4): key order, ints vs floats and
  * strings exactly as the live service. Pure functions of the model.
  */
-import { pyFloatRepr as pyStr } from '../formats/numbers.js';
+import { pyFloatRepr as pyStr } from './numbers.js';
 import { float, floatOrNull, type Json, type JsonObject } from '../model/json.js';
 import type { Matrix, Tffm } from '../model/types.js';
 import { annotationFields } from './annotations.js';

@@ -4,7 +4,7 @@
  * the CLI while commander parses, before any work (reading the dump included) starts.
  */
 import { UserError } from '../errors.js';
-import { isSafeSegment } from '../model/segments.js';
+import { isSafeSegment } from '../segments.js';
 
 /** `--flag "value": problem` — the one shape of an option error. */
 export function optionError(flag: string, value: string, problem: string): UserError {

@@ -12,7 +12,7 @@ import type { Base, Matrix } from '../model/types.js';
 import * as jaspar from './jaspar.js';
 import type { MatrixTextContext, MatrixTextRenderer } from './matrix-text.js';
 import * as meme from './meme.js';
-import { pyFixed } from './numbers.js';
+import { pyFixed } from '../api/numbers.js';
 import * as pfm from './pfm.js';
 import * as transfac from './transfac.js';
 

@@ -14,7 +14,7 @@ import { BASES } from '../model/types.js';
 import type { Matrix } from '../model/types.js';
 import { concatMatrices } from './matrix-text.js';
 import type { MatrixTextContext } from './matrix-text.js';
-import { pyFixedWidth } from './numbers.js';
+import { pyFixedWidth } from '../api/numbers.js';
 
 const cell = (count: number): string => pyFixedWidth(count, 6, 0);
 

@@ -4,7 +4,7 @@
  */
 import { Float, type Json } from '../model/json.js';
 import { jsonString } from './json-string.js';
-import { pyFloatRepr } from './numbers.js';
+import { pyFloatRepr } from '../api/numbers.js';
 
 /** Memoises the serialisation of objects reused across many list pages. */
 export type JsonMemo = (obj: object, make: () => string) => string;

@@ -23,7 +23,7 @@
 import type { Matrix } from '../model/types.js';
 import { concatMatrices, pfmColumns } from './matrix-text.js';
 import type { MatrixTextContext } from './matrix-text.js';
-import { pyFloatRepr } from './numbers.js';
+import { pyFloatRepr } from '../api/numbers.js';
 
 /** Where each CC field's values come from: an annotation tag, or the matrix's UniProt ids. */
 const CC_SOURCES = {

@@ -9,7 +9,7 @@ import { describeWith, pythonWith } from '../../test/support/requirements.js';
 
 const PYYAML = pythonWith('yaml', 'python3-yaml');
 import { Float, type Json, type JsonObject } from '../model/json.js';
-import { pyFloatRepr, pyInt } from './numbers.js';
+import { pyFloatRepr, pyInt } from '../api/numbers.js';
 import { RawYaml, toYaml, type YamlValue } from './yaml.js';
 
 /** Strings that exercise the resolver, analyze_scalar and the three scalar styles. */

@@ -23,7 +23,7 @@
  * {@link RawYaml.listItem} (or {@link yamlListItem}) and spliced into many pages.
  */
 import { Float, type Json } from '../model/json.js';
-import { pyFloatRepr, pyInt } from './numbers.js';
+import { pyFloatRepr, pyInt } from '../api/numbers.js';
 import { resolvesToNonString } from './yaml-resolve.js';
 
 /** PyYAML's `best_width`: plain and quoted scalars fold at spaces past this column. */

@@ -10,7 +10,7 @@ import { ID_PLACEHOLDER, placeholderAt } from './group-targets.js';
 import type { FormatName } from '../api/formats.js';
 import type { FormatCondition, Group, KeyRule, PathForm, ServeGroup } from './groups.js';
 
-/** A safe path segment (src/model/segments.ts), as a PCRE pattern. */
+/** A safe path segment (src/segments.ts), as a PCRE pattern. */
 const SAFE = '^(?!\\.\\.?$)[A-Za-z0-9._-]+$';
 
 /** The path pattern of a form: `:id` captured as $1, a trailing slash optional. */

@@ -7,7 +7,7 @@
  *   cloudflare/wrangler.toml   assets (the site as its assets directory, the Worker run first)
  * docs/deploy.md has the commands.
  */
-import type { SiteConfig } from '../runtime/site-data.js';
+import type { SiteConfig } from '../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from './bundle.js';
 import type { HostFile } from './host-file.js';
 

@@ -13,7 +13,7 @@
  */
 import { ALLOW, API_HEADERS } from '../api/errors.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
-import { DATA_DIR, type SiteConfig } from '../runtime/site-data.js';
+import { DATA_DIR, type SiteConfig } from '../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from './bundle.js';
 import { FILE_TYPES, prefixTypes } from './content-types.js';
 import type { HostFile } from './host-file.js';

@@ -4,7 +4,7 @@
  * function (rules mode). Also the one rule about compact builds: they hold no prebuilt pages,
  * so only compute hosts (and the dev server) can serve them.
  */
-import type { SiteConfig } from '../runtime/site-data.js';
+import type { SiteConfig } from '../routes/site-data.js';
 import { cloudflareFiles } from './cloudflare.js';
 import { cloudfrontFiles } from './cloudfront.js';
 import { netlifyEdgeFiles } from './netlify-edge.js';

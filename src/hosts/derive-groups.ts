@@ -8,8 +8,8 @@
 import { MATRIX_FILTERS, RESOURCES, type DetailDescriptor, type ListDescriptor, type MatrixFilter, type ResourceDescriptor } from '../api/resources.js';
 import { formatSpec, type FormatName } from '../api/formats.js';
 import { formatVariants, subsets } from '../routes/generate.js';
-import { prebuiltFilterKeys, prebuiltOrders } from '../runtime/prebuilt.js';
-import type { PrebuiltLists, SiteConfig } from '../runtime/site-data.js';
+import { prebuiltFilterKeys, prebuiltOrders } from '../routes/prebuilt.js';
+import type { PrebuiltLists, SiteConfig } from '../routes/site-data.js';
 import { DOT_SEGMENTS, filterKey, orderKey, pageKey, pageSizeKey, releaseKey } from './group-keys.js';
 import type { FormatCondition, Group, KeyMatch, KeyRule, PathForm, RefuseGroup, ServeGroup } from './groups.js';
 import { EMPTY_SELECTION_ERROR, filterError, INVALID_PAGE_ERROR, NOT_ACCEPTABLE_ERROR, NOT_FOUND_ERROR, releaseError, SUFFIX_FILTER_ERROR, type HostError } from './host-errors.js';

@@ -1,12 +1,12 @@
 /**
  * The query keys of the rule groups (groups.ts), one builder per key, each saying which values
  * a rules-only host answers from a prebuilt file and what it refuses — the runtime's rules mode
- * (src/runtime/prebuilt.ts) restricted to what a host can match: exact values. Where the
+ * (src/routes/prebuilt.ts) restricted to what a host can match: exact values. Where the
  * runtime reads a value more leniently (`page=02`, `page_size=5000`, `order=name,zzz`), the
  * group refuses or finds no file: a 404, never a different list (contract §8).
  */
 import { PREBUILT_FILTERS, type MatrixFilter } from '../api/resources.js';
-import type { ReleaseConfig } from '../runtime/site-data.js';
+import type { ReleaseConfig } from '../routes/site-data.js';
 import { ORDER_ERROR, PAGE_MISSING_ERROR, PAGE_SIZE_ERROR, type HostError } from './host-errors.js';
 import type { KeyAlternative, KeyMatch, KeyRule } from './groups.js';
 

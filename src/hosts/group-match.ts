@@ -5,9 +5,9 @@
  * mode and the hosts with the groups. Query names are compared as sent (a name with `%`
  * escapes is refused, as Apache does); values are form-decoded, the last one of a name wins.
  */
-import { isSafeSegment } from '../model/segments.js';
+import { isSafeSegment } from '../segments.js';
 import { negotiate } from '../runtime/negotiate.js';
-import { asciiLower, asciiUpper, formDecode, parsePath } from '../runtime/request.js';
+import { asciiLower, asciiUpper, formDecode, parsePath } from '../routes/request.js';
 import type { Group, KeyMatch, KeyRule, PathForm, ServeGroup } from './groups.js';
 import { ENCODED_NAME_ERROR, NOT_FOUND_ERROR, type HostError } from './host-errors.js';
 import { ID_PLACEHOLDER } from './group-targets.js';

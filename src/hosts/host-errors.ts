@@ -28,7 +28,7 @@ export const SITE_WRITTEN_ERRORS: readonly string[] = [NOT_FOUND_ERROR.name, INV
 /** A `release` other than the one this site serves (a fixed body: the value cannot be echoed). */
 export const releaseError = (served: readonly string[]): HostError => named('release-not-served', releaseNotServedHere(served));
 
-/** A filter this host has no prebuilt selections for (the runtime's wording, src/runtime/prebuilt.ts). */
+/** A filter this host has no prebuilt selections for (the runtime's wording, src/routes/prebuilt.ts). */
 export const filterError = (key: string): HostError => named(`unavailable-filter-${key.replace(/_/g, '-')}`, unavailableHere(`The filter ${key}`));
 
 /** A page a host that matches the page number as written finds no file for (src/api/errors.ts). */

@@ -7,7 +7,7 @@
  * why this and not the Frameworks API folder). The site's own files stay static.
  */
 import { LOGO_DIR } from '../logos/files.js';
-import type { SiteConfig } from '../runtime/site-data.js';
+import type { SiteConfig } from '../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from './bundle.js';
 import type { HostFile } from './host-file.js';
 

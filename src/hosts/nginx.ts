@@ -14,7 +14,7 @@
 import { ALLOW, API_HEADERS, ERROR_MEDIA_TYPE, NOT_FOUND } from '../api/errors.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
-import type { SiteConfig } from '../runtime/site-data.js';
+import type { SiteConfig } from '../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from './bundle.js';
 import { FILE_TYPES, prefixTypes } from './content-types.js';
 import type { HostFile } from './host-file.js';

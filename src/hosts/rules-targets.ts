@@ -3,7 +3,7 @@
  * Netlify `_redirects`/`_headers` in the site, Apache's include in the deploy folder, and the
  * error files both answer with, written once.
  */
-import type { SiteConfig } from '../runtime/site-data.js';
+import type { SiteConfig } from '../routes/site-data.js';
 import { apacheFiles, APACHE_ERRORS } from './apache.js';
 import { ALL_GROUPS, ruleGroups } from './derive-groups.js';
 import { groupErrors } from './groups.js';

@@ -2,7 +2,7 @@
  * The hosts a build can configure: the rules-only hosts (rendered from the rule groups) and the
  * hosts that run the request runtime (docs/hosting.md has the table of both tiers).
  */
-import type { SiteConfig } from '../runtime/site-data.js';
+import type { SiteConfig } from '../routes/site-data.js';
 import { compactRefusal, RUNTIME_ADAPTERS } from './compute-targets.js';
 import type { HostFile, HostTarget, SiteFacts } from './host-file.js';
 import { rulesHostFiles } from './rules-targets.js';

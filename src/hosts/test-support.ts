@@ -7,7 +7,7 @@ import { readDump } from '../dump/read-dump.js';
 import { buildRelease } from '../model/build-release.js';
 import { MemorySink } from '../output/sink.js';
 import { defaultRouteOptions } from '../routes/generate.js';
-import type { SiteConfig } from '../runtime/site-data.js';
+import type { SiteConfig } from '../routes/site-data.js';
 import type { HostTarget } from './host-file.js';
 
 export const SAMPLE_DUMP = fileURLToPath(new URL('../../releases/sample', import.meta.url));

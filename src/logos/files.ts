@@ -3,7 +3,7 @@
  * and the reverse complement beside it as `<matrix_id>.rc.svg`. The asset writer and the
  * HTML pages both call this, so the two cannot disagree.
  */
-import { isSafeSegment } from '../model/segments.js';
+import { isSafeSegment } from '../segments.js';
 
 /** Folder of the logos, relative to the site root. */
 export const LOGO_DIR = 'static/logos/svg';

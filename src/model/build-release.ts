@@ -10,7 +10,7 @@ import { NO_EXTRAS, type ReleaseExtras } from '../dump/extras/read-extras.js';
 import { buildPfm, type PfmCells } from './pfm.js';
 import { StopAtFirst, type Problems } from './problems.js';
 import { eachRow, groupByKey } from './rows.js';
-import { checkSegment } from './segments.js';
+import { checkSegment } from '../segments.js';
 import { releaseIdentity, type IdentityOptions, type ReleaseSource } from './release-identity.js';
 import { readTffms } from './tffms.js';
 import type { Annotation, Matrix, Release, Species } from './types.js';

@@ -2,7 +2,7 @@
 import type { RawTable } from '../dump/tables.js';
 import type { Problems } from './problems.js';
 import { eachRow } from './rows.js';
-import { checkSegment } from './segments.js';
+import { checkSegment } from '../segments.js';
 import type { Tffm } from './types.js';
 
 /** The TFFMs of the release in TFFM.ID order; `matrixIds` are the release's matrix ids. */

@@ -5,7 +5,7 @@
 import { mkdirSync, statfsSync, writeFile } from 'node:fs';
 import { link, readFile, stat, writeFile as writeFileAsync } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isSafeSegment } from '../model/segments.js';
+import { isSafeSegment } from '../segments.js';
 
 export interface Sink {
   /** Write `data` at `path` (relative, `/`-separated, every segment safe); `mode` for scripts. */

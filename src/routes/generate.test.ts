@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_NAMES } from '../api/formats.js';
 import { resourceSpec } from '../api/resources.js';
-import type { IndexData } from '../runtime/site-data.js';
+import type { IndexData } from './site-data.js';
 import { indexData } from '../site/index-data.js';
 import { sampleRelease } from '../../test/support/sample-release.js';
 import { defaultRouteOptions, detailRoutes, filterParams, formatVariants, listRoutes, listVariants, pageRefs, subsets } from './generate.js';

@@ -3,14 +3,14 @@
  * prebuilt response — every page × order × page size × format of every list (and of every
  * filtered selection of /api/v1/matrix/ that selects something), every format of every detail.
  * No I/O; tests count its output. What it yields is exactly what the runtime's rules mode
- * serves (src/runtime/prebuilt.ts).
+ * serves (src/routes/prebuilt.ts).
  */
 import { DEFAULT_FORMAT, FORMATS, type FormatName } from '../api/formats.js';
 import { PREBUILT_FILTERS, RESOURCES, type DetailDescriptor, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
-import { formatApplies } from '../runtime/applies.js';
-import { prebuiltFilterKeys, prebuiltOrders } from '../runtime/prebuilt.js';
-import { filterItems, orderItems, pageCount, type FilterValue, type OrderTerm } from '../runtime/select.js';
-import type { IndexData, PrebuiltLists, SiteConfig } from '../runtime/site-data.js';
+import { formatApplies } from './applies.js';
+import { prebuiltFilterKeys, prebuiltOrders } from './prebuilt.js';
+import { filterItems, orderItems, pageCount, type FilterValue, type OrderTerm } from './select.js';
+import type { IndexData, PrebuiltLists, SiteConfig } from './site-data.js';
 import { effectivePageSize, type DetailRoute, type ListRoute, type PageRef, type Params } from './route.js';
 
 /** What a build prebuilds: its formats, page sizes, orders and filters. */

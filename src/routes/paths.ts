@@ -15,9 +15,9 @@
  */
 import { formatSpec } from '../api/formats.js';
 import { resourceSpec, type ListName, type ResourceName } from '../api/resources.js';
-import { isSafeSegment } from '../model/segments.js';
-import { linkQuery } from '../runtime/links.js';
-import type { QueryPair } from '../runtime/request.js';
+import { isSafeSegment } from '../segments.js';
+import { linkQuery } from './links.js';
+import type { QueryPair } from './request.js';
 import type { ListRoute, Params, Route } from './route.js';
 
 /** Root folder (inside the site) of every prebuilt response. */

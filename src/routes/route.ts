@@ -5,7 +5,7 @@
  */
 import type { FormatName } from '../api/formats.js';
 import type { DetailName, ListName } from '../api/resources.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../runtime/select.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './select.js';
 
 /** Path parameters, e.g. { id: 'MA0004.1' }; values are safe segments (or placeholders in templates). */
 export type Params = Readonly<Record<string, string>>;

@@ -9,9 +9,9 @@ import { FORMATS, type FormatName } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
 import { htmlListPage, type HtmlListView } from '../formats/html/list-page.js';
 import { bedBody, jsonList, jsonpWrap, MEME_HEADER, textBody, yamlList, type Envelope } from '../formats/list-frames.js';
-import { formatApplies } from './applies.js';
-import type { QueryPair } from './request.js';
-import type { ReleaseConfig, SiteConfig } from './site-data.js';
+import { formatApplies } from '../routes/applies.js';
+import type { QueryPair } from '../routes/request.js';
+import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 
 /** What a list page's body may show besides its records (the HTML page's navigation). */
 export interface ListView extends HtmlListView {

@@ -1,7 +1,7 @@
 /** What a resolution step has at hand (src/runtime/resolve.ts). Runtime-safe subset. */
 import type { Loaded } from './answer.js';
-import type { Query } from './request.js';
-import type { ReleaseConfig, SiteConfig } from './site-data.js';
+import type { Query } from '../routes/request.js';
+import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 
 export type Mode = 'compute' | 'rules';
 

@@ -3,7 +3,7 @@
  * release and the fragment chunks, each asked for as a `need` the first time. Runtime-safe subset.
  */
 import type { Loaded } from './answer.js';
-import { chunkFile, indexFile, type IndexData, type ReleaseConfig } from './site-data.js';
+import { chunkFile, indexFile, type IndexData, type ReleaseConfig } from '../routes/site-data.js';
 
 /** Collects the files a step still needs. */
 export interface Needs {

@@ -10,10 +10,10 @@ import type { Envelope } from '../formats/list-frames.js';
 import { listPath } from '../routes/paths.js';
 import type { ListRoute } from '../routes/route.js';
 import { FRAGMENT_FORMAT, LIST_ASSEMBLERS } from './assemble.js';
-import { pageLink } from './links.js';
-import type { QueryPair } from './request.js';
-import { filterItems, orderItems, pageCount, resolvePage, type FilterValue, type OrderTerm } from './select.js';
-import type { IndexData, ReleaseConfig, SiteConfig } from './site-data.js';
+import { pageLink } from '../routes/links.js';
+import type { QueryPair } from '../routes/request.js';
+import { filterItems, orderItems, pageCount, resolvePage, type FilterValue, type OrderTerm } from '../routes/select.js';
+import type { IndexData, ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 
 /** What selects and shapes one list page. */
 export interface PageRequest {

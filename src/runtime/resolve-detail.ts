@@ -5,14 +5,14 @@
 import { NOT_FOUND, unavailableHere } from '../api/errors.js';
 import { formatSpec, type FormatName } from '../api/formats.js';
 import type { DetailDescriptor } from '../api/resources.js';
-import { isSafeSegment } from '../model/segments.js';
+import { isSafeSegment } from '../segments.js';
 import { routeFile } from '../routes/paths.js';
 import type { DetailRoute } from '../routes/route.js';
 import { answered, apiHeaders, bodyAnswer, errorAnswer, type Step } from './answer.js';
 import { DETAIL_SOURCES, detailFromMatrices, wrapDetail } from './assemble.js';
 import { detailPosition, fragments, newNeeds, releaseIndex } from './data.js';
 import type { Ctx } from './context.js';
-import { detailKind, recordKind, type IndexData } from './site-data.js';
+import { detailKind, recordKind, type IndexData } from '../routes/site-data.js';
 
 export function resolveDetail(ctx: Ctx, detail: DetailDescriptor, id: string, format: FormatName): Step {
   const site = ctx.site;

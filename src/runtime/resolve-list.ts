@@ -8,14 +8,14 @@ import { formatSpec, type FormatName } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
 import { routeFile, routePairs } from '../routes/paths.js';
 import type { ListRoute } from '../routes/route.js';
-import { isSafeSegment } from '../model/segments.js';
+import { isSafeSegment } from '../segments.js';
 import { answered, apiHeaders, bodyAnswer, errorAnswer, type Answer, type Step } from './answer.js';
 import { fragments, newNeeds, releaseIndex } from './data.js';
 import { listPageBody } from './list-page.js';
-import { isFileable, pageNamesFile, prebuiltRoute } from './prebuilt.js';
-import type { QueryPair } from './request.js';
+import { isFileable, pageNamesFile, prebuiltRoute } from '../routes/prebuilt.js';
+import type { QueryPair } from '../routes/request.js';
 import type { Ctx } from './context.js';
-import { requestFilters, requestOrder, requestPage, requestPageSize } from './select.js';
+import { requestFilters, requestOrder, requestPage, requestPageSize } from '../routes/select.js';
 
 /** The request's pairs, with a DRF suffix standing as the `format` pair (links keep the format). */
 function effectivePairs(pairs: readonly QueryPair[], suffix: FormatName | null): QueryPair[] {

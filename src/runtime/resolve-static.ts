@@ -6,7 +6,7 @@ import { NOT_FOUND } from '../api/errors.js';
 import { answered, errorAnswer, type Step } from './answer.js';
 import { detailPosition, fragments, newNeeds, releaseIndex } from './data.js';
 import type { Loaded } from './answer.js';
-import { LOGO_FORMAT, LOGO_KINDS, type SiteConfig } from './site-data.js';
+import { LOGO_FORMAT, LOGO_KINDS, type SiteConfig } from '../routes/site-data.js';
 
 export const SVG_TYPE = 'image/svg+xml';
 

@@ -12,16 +12,16 @@ import { BAD_REQUEST, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotSer
 import { FORMATS, formatSpec, isFormatName, type FormatName } from '../api/formats.js';
 import type { ResourceDescriptor } from '../api/resources.js';
 import { LOGO_DIR } from '../logos/files.js';
-import { isSafeSegment } from '../model/segments.js';
+import { isSafeSegment } from '../segments.js';
 import { apiHeaders, answered, errorAnswer, type Answer, type Loaded, type Step } from './answer.js';
-import { formatApplies } from './applies.js';
+import { formatApplies } from '../routes/applies.js';
 import { resolveDetail } from './resolve-detail.js';
 import { resolveList } from './resolve-list.js';
 import { resolveLogo } from './resolve-static.js';
 import { negotiate } from './negotiate.js';
-import { asciiLower, parsePath, parseQuery, type Query } from './request.js';
+import { asciiLower, parsePath, parseQuery, type Query } from '../routes/request.js';
 import { matchApiPath } from './route-match.js';
-import type { ReleaseConfig, SiteConfig } from './site-data.js';
+import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 import type { Ctx, Mode, ResolveOptions } from './context.js';
 
 export type { Mode, ResolveOptions } from './context.js';

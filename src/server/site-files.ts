@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve as resolvePath, sep } from 'node:path';
 import type { Answer, Loaded } from '../runtime/answer.js';
 import { resolve, type ResolveOptions, type RuntimeRequest } from '../runtime/resolve.js';
-import { SITE_FILE, type SiteConfig } from '../runtime/site-data.js';
+import { SITE_FILE, type SiteConfig } from '../routes/site-data.js';
 
 /** The absolute path of a site file, or null when it would leave the site folder. */
 export function sitePath(root: string, path: string): string | null {

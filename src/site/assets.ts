@@ -14,7 +14,7 @@ import { reverseComplement } from '../logos/geometry.js';
 import { logoFile } from '../logos/files.js';
 import { logoSvg } from '../logos/svg.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
-import type { IndexData } from '../runtime/site-data.js';
+import type { IndexData } from '../routes/site-data.js';
 import { landingFacets } from './facets.js';
 import { searchFiles } from './search-files.js';
 import type { SiteOptions } from './site-options.js';

@@ -13,7 +13,7 @@ import { writeSite, type SiteOptions } from './write-site.js';
 const SAMPLE = join(import.meta.dirname, '../../releases/sample');
 /** Files the estimate may miss besides fragment chunks (none known). */
 const SLACK = 2;
-/** Where fragment chunk files live (runtime/site-data.ts). */
+/** Where fragment chunk files live (routes/site-data.ts). */
 const CHUNK_DIR = '/frag/';
 
 describe('the file estimate progress uses for its ETA', () => {

@@ -18,7 +18,7 @@ import { detailRoutes, listRoutes, listVariants, type ListVariant } from '../rou
 import { suffixAliasFile } from '../routes/paths.js';
 import { indexRelease } from '../routes/release-index.js';
 import { effectivePageSize, type PageRef } from '../routes/route.js';
-import { pageCount } from '../runtime/select.js';
+import { pageCount } from '../routes/select.js';
 import { indexData } from './index-data.js';
 import type { SiteOptions } from './site-options.js';
 import { ERROR_FILES, siteConfig } from './write-site.js';

@@ -4,7 +4,7 @@ import type { Facet } from '../formats/html/facets.js';
 import type { Matrix, Release } from '../model/types.js';
 import { defaultRouteOptions } from '../routes/generate.js';
 import { indexRelease } from '../routes/release-index.js';
-import type { IndexData } from '../runtime/site-data.js';
+import type { IndexData } from '../routes/site-data.js';
 import { landingFacets } from './facets.js';
 import { indexData } from './index-data.js';
 

@@ -11,8 +11,8 @@ import { resourceSpec, type ListName } from '../api/resources.js';
 import type { Facet, FacetTarget, FacetValue } from '../formats/html/facets.js';
 import { selections, type RouteOptions } from '../routes/generate.js';
 import type { ListRoute } from '../routes/route.js';
-import { prebuiltFilterKeys } from '../runtime/prebuilt.js';
-import type { IndexData } from '../runtime/site-data.js';
+import { prebuiltFilterKeys } from '../routes/prebuilt.js';
+import type { IndexData } from '../routes/site-data.js';
 
 type Key = 'collection' | 'tax_group';
 

@@ -13,9 +13,9 @@ import { logoSvg } from '../logos/svg.js';
 import { DETAIL_SOURCES, ITEM_SOURCES, type ItemTypes, type RecordContext } from '../routes/builders.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
 import type { DetailRoute } from '../routes/route.js';
-import { formatApplies } from '../runtime/applies.js';
+import { formatApplies } from '../routes/applies.js';
 import { DETAIL_SOURCES as DETAIL_BODIES } from '../runtime/assemble.js';
-import { chunkFile, detailKind, LOGO_FORMAT, LOGO_KINDS, recordKind, type ReleaseConfig, type SiteConfig } from '../runtime/site-data.js';
+import { chunkFile, detailKind, LOGO_FORMAT, LOGO_KINDS, recordKind, type ReleaseConfig, type SiteConfig } from '../routes/site-data.js';
 
 /** Target size of a chunk file, in UTF-16 code units of its fragments. */
 export const CHUNK_BYTES = 256 * 1024;

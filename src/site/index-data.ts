@@ -1,5 +1,5 @@
 /**
- * The runtime's index of a release (src/runtime/site-data.ts): per item kind the ranks of every
+ * The runtime's index of a release (src/routes/site-data.ts): per item kind the ranks of every
  * order field, the attributes filters read, the items of every list instance and the instances
  * of every detail. Built once from the model; the build's prebuilt pages and the runtime's
  * assembled ones select from this same index.
@@ -9,8 +9,8 @@ import { RESOURCES, type DetailName, type ItemKind, type ListName } from '../api
 import type { Matrix, Tffm } from '../model/types.js';
 import { DETAIL_SOURCES, ITEM_SOURCES, LIST_INSTANCES, type ItemTypes } from '../routes/builders.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
-import { asciiLower } from '../runtime/request.js';
-import type { IndexData, ItemTable, MatrixAttributes } from '../runtime/site-data.js';
+import { asciiLower } from '../routes/request.js';
+import type { IndexData, ItemTable, MatrixAttributes } from '../routes/site-data.js';
 
 const ITEM_KINDS: readonly ItemKind[] = ['matrix', 'tffm', 'collection', 'taxon', 'species', 'release'];
 

@@ -8,7 +8,7 @@ import { DETAIL_SOURCES } from '../routes/builders.js';
 import { defaultRouteOptions, detailRoutes, listRoutes, listVariants } from '../routes/generate.js';
 import { routeFile } from '../routes/paths.js';
 import { indexRelease } from '../routes/release-index.js';
-import { SITE_FILE, type IndexData } from '../runtime/site-data.js';
+import { SITE_FILE, type IndexData } from '../routes/site-data.js';
 import { sampleRelease } from '../../test/support/sample-release.js';
 import { manifestFile } from './manifest.js';
 import { ERROR_FILES, siteConfig, writeSite, type SiteOptions } from './write-site.js';

@@ -17,7 +17,7 @@ import { releaseRoot, routeFile, routePairs, suffixAliasFile } from '../routes/p
 import { indexRelease, type ReleaseIndex } from '../routes/release-index.js';
 import { effectivePageSize } from '../routes/route.js';
 import { pageBody } from '../runtime/list-page.js';
-import { indexFile, SITE_FILE, type IndexData, type ReleaseConfig, type SiteConfig } from '../runtime/site-data.js';
+import { indexFile, SITE_FILE, type IndexData, type ReleaseConfig, type SiteConfig } from '../routes/site-data.js';
 import { assetFiles } from './assets.js';
 import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
 import { indexData } from './index-data.js';

@@ -15,7 +15,7 @@ import { RESOURCES } from '../../src/api/resources.js';
 import { detailRoutes } from '../../src/routes/generate.js';
 import { resourcePath, routeFile, routeUrl } from '../../src/routes/paths.js';
 import type { Route } from '../../src/routes/route.js';
-import { indexFile, SITE_FILE, type IndexData, type SiteConfig } from '../../src/runtime/site-data.js';
+import { indexFile, SITE_FILE, type IndexData, type SiteConfig } from '../../src/routes/site-data.js';
 import type { ClientRequest } from '../hosts/support/client.js';
 import { listPageFiles, listRouteOfFile } from '../support/list-files.js';
 

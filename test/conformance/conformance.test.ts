@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOW, INVALID_PAGE, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed } from '../../src/api/errors.js';
 import { deployDirFor } from '../../src/site/build.js';
-import { SITE_FILE, type SiteConfig } from '../../src/runtime/site-data.js';
+import { SITE_FILE, type SiteConfig } from '../../src/routes/site-data.js';
 import type { ClientRequest, Reply } from '../hosts/support/client.js';
 import { compareHosts } from '../hosts/support/compare.js';
 import { cloudfrontHost } from '../hosts/support/cloudfront-vm.js';

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { MatrixSites } from '../../model/types.js';
-import { isSafeSegment } from '../../model/segments.js';
+import { isSafeSegment } from '../../segments.js';
 import { parseBed6, parseSitesFasta } from './sites.js';
 
 export interface ReleaseExtras {

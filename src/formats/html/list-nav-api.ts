@@ -8,10 +8,10 @@
 import type { FormatName } from '../../api/formats.js';
 import { orderValues, type ListName } from '../../api/resources.js';
 import { listPath } from '../../routes/paths.js';
-import { linkQuery } from '../../runtime/links.js';
-import { prebuiltRoute } from '../../runtime/prebuilt.js';
-import { quotePlus, type Query, type QueryPair } from '../../runtime/request.js';
-import { requestFilters, requestOrder } from '../../runtime/select.js';
+import { linkQuery } from '../../routes/links.js';
+import { prebuiltRoute } from '../../routes/prebuilt.js';
+import { quotePlus, type Query, type QueryPair } from '../../routes/request.js';
+import { requestFilters, requestOrder } from '../../routes/select.js';
 import { bar, item, type BarItem } from './bars.js';
 import { prebuiltFile, type ListNav } from './list-nav.js';
 import type { HtmlListView } from './list-view.js';

@@ -8,7 +8,7 @@
 import { formatSpec, FORMATS, type FormatName } from '../../api/formats.js';
 import { routeFile, routeUrl } from '../../routes/paths.js';
 import type { ListRoute } from '../../routes/route.js';
-import { isFileable, prebuiltOrders } from '../../runtime/prebuilt.js';
+import { isFileable, prebuiltOrders } from '../../routes/prebuilt.js';
 import { bar, item, type BarItem } from './bars.js';
 import { fileHref, rootOf } from './links.js';
 import type { HtmlListView } from './list-view.js';

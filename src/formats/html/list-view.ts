@@ -6,8 +6,8 @@
 import type { FormatName } from '../../api/formats.js';
 import type { ListDescriptor } from '../../api/resources.js';
 import type { ListRoute } from '../../routes/route.js';
-import type { QueryPair } from '../../runtime/request.js';
-import type { ReleaseConfig, SiteConfig } from '../../runtime/site-data.js';
+import type { QueryPair } from '../../routes/request.js';
+import type { ReleaseConfig, SiteConfig } from '../../routes/site-data.js';
 
 export interface HtmlListView {
   readonly site: SiteConfig;

@@ -8,7 +8,7 @@ import { logoFile } from '../../logos/files.js';
 import { PALETTE } from '../../logos/glyphs.js';
 import { BASES, type Matrix } from '../../model/types.js';
 import type { RenderContext } from '../context.js';
-import { pyFloatRepr } from '../numbers.js';
+import { pyFloatRepr } from '../../api/numbers.js';
 import { anchor, esc } from './escape.js';
 import type { Linker } from './values.js';
 

@@ -8,7 +8,7 @@
  */
 import { NOT_FOUND } from '../../api/errors.js';
 import { errorAnswer, type Loaded } from '../../runtime/answer.js';
-import type { SiteConfig } from '../../runtime/site-data.js';
+import type { SiteConfig } from '../../routes/site-data.js';
 import { mediaTypeOf } from '../content-types.js';
 import { newBook } from './file-cache.js';
 import { fileOrNull, respond, type SiteFiles } from './fetch-host.js';

@@ -8,7 +8,7 @@
 import { INTERNAL_ERROR } from '../../api/errors.js';
 import { errorAnswer, type Answer } from '../../runtime/answer.js';
 import { resolve, type RuntimeRequest } from '../../runtime/resolve.js';
-import type { SiteConfig } from '../../runtime/site-data.js';
+import type { SiteConfig } from '../../routes/site-data.js';
 
 /** A header or query value as CloudFront passes it. */
 export interface CfValue {

@@ -8,7 +8,7 @@
 import { INTERNAL_ERROR } from '../../api/errors.js';
 import { errorAnswer, type Answer, type Loaded } from '../../runtime/answer.js';
 import { resolve, type ResolveOptions, type RuntimeRequest } from '../../runtime/resolve.js';
-import type { SiteConfig } from '../../runtime/site-data.js';
+import type { SiteConfig } from '../../routes/site-data.js';
 import { remember, type CacheBook } from './file-cache.js';
 import { MAX_STEPS, tooMany, whenMissing } from './steps.js';
 

@@ -6,7 +6,7 @@
  * across requests, and hands anything else to Netlify with `context.next()`.
  */
 import type { Loaded } from '../../runtime/answer.js';
-import type { SiteConfig } from '../../runtime/site-data.js';
+import type { SiteConfig } from '../../routes/site-data.js';
 import { newBook } from './file-cache.js';
 import { fileOrNull, respond, type SiteFiles } from './fetch-host.js';
 

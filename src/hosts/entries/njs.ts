@@ -12,7 +12,7 @@
 import { INTERNAL_ERROR, NOT_FOUND } from '../../api/errors.js';
 import { errorAnswer, type Answer, type Loaded } from '../../runtime/answer.js';
 import type { RuntimeRequest } from '../../runtime/resolve.js';
-import type { SiteConfig } from '../../runtime/site-data.js';
+import type { SiteConfig } from '../../routes/site-data.js';
 import { answerSync, splitTarget, whenMissing } from './steps.js';
 
 /** What the handler uses of njs's request object. */

@@ -7,7 +7,7 @@
 import { NOT_FOUND } from '../../api/errors.js';
 import { errorAnswer, type Answer, type Loaded } from '../../runtime/answer.js';
 import { resolve, type ResolveOptions, type RuntimeRequest } from '../../runtime/resolve.js';
-import type { SiteConfig } from '../../runtime/site-data.js';
+import type { SiteConfig } from '../../routes/site-data.js';
 
 /** More steps than any request takes (index, then chunks): a runtime asking forever is a bug. */
 export const MAX_STEPS = 8;

@@ -6,8 +6,8 @@
  */
 import { formatSpec, type FormatName } from '../api/formats.js';
 import { orderValues, PREBUILT_FILTERS, type ListDescriptor } from '../api/resources.js';
-import { isSafeSegment } from '../model/segments.js';
-import type { ListRoute } from '../routes/route.js';
+import { isSafeSegment } from '../segments.js';
+import type { ListRoute } from './route.js';
 import { pyInt, asciiLower, asciiUpper, type Query } from './request.js';
 import { MAX_PAGE_SIZE, requestOrder, requestPage, type FilterValue } from './select.js';
 import type { PrebuiltLists } from './site-data.js';
