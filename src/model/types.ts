@@ -1,5 +1,7 @@
 /** The domain model, built once from a dump and shared read-only by every renderer. */
 
+import type { MatrixSites } from '../dump/extras/sites.js';
+
 export const BASES = ['A', 'C', 'G', 'T'] as const;
 export type Base = (typeof BASES)[number];
 
@@ -16,29 +18,6 @@ export interface Species {
   readonly taxId: string;
   /** From TAX; null when TAX lacks the id. */
   readonly name: string | null;
-}
-
-/** One binding site from a FASTA `.sites` file: the header, the sequence, the upper-case site. */
-export interface FastaSite {
-  readonly id: string;
-  readonly sequence: string;
-  readonly site: string;
-}
-
-/** One BED6 line. */
-export interface BedRegion {
-  readonly chrom: string;
-  readonly start: number;
-  readonly end: number;
-  readonly name: string;
-  readonly score: string;
-  readonly strand: string;
-}
-
-/** The binding sites a release ships for one matrix (`sites/<id>.sites`, `bed/<id>.bed`). */
-export interface MatrixSites {
-  readonly fasta: readonly FastaSite[] | null;
-  readonly bed: readonly BedRegion[] | null;
 }
 
 export interface Matrix {

@@ -5,9 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { MatrixSites } from '../../model/types.js';
 import { isSafeSegment } from '../../segments.js';
-import { parseBed6, parseSitesFasta } from './sites.js';
+import { parseBed6, parseSitesFasta, type MatrixSites } from './sites.js';
 
 export interface ReleaseExtras {
   readonly sites: ReadonlyMap<string, MatrixSites>;

@@ -1,6 +1,28 @@
 /** Parsing binding-site files as JASPAR's download layout ships them. */
 import { UserError } from '../../errors.js';
-import type { BedRegion, FastaSite } from '../../model/types.js';
+
+/** One binding site from a FASTA `.sites` file: the header, the sequence, the upper-case site. */
+export interface FastaSite {
+  readonly id: string;
+  readonly sequence: string;
+  readonly site: string;
+}
+
+/** One BED6 line. */
+export interface BedRegion {
+  readonly chrom: string;
+  readonly start: number;
+  readonly end: number;
+  readonly name: string;
+  readonly score: string;
+  readonly strand: string;
+}
+
+/** The binding sites a release ships for one matrix (`sites/<id>.sites`, `bed/<id>.bed`). */
+export interface MatrixSites {
+  readonly fasta: readonly FastaSite[] | null;
+  readonly bed: readonly BedRegion[] | null;
+}
 
 /** A FASTA `.sites` file: `>header` lines, each followed by one sequence whose site is upper case. */
 export function parseSitesFasta(text: string, file: string): FastaSite[] {
