@@ -71,3 +71,28 @@ export function circles(graph: ReadonlyMap<string, readonly string[]>): string[]
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return out;
 }
+
+/** The folder of a source file under `src/`: its first folder, or '.' for a file at the top. */
+export function folderOf(file: string): string {
+  const parts = file.split('/');
+  return parts.length > 2 ? parts[1]! : '.';
+}
+
+/**
+ * Imports that run from a folder to one above it in `order` (bottom first), as
+ * `from → to` lines; a folder missing from `order` counts as above everything, so a new
+ * folder must be placed before its imports pass.
+ */
+export function upwardImports(graph: ReadonlyMap<string, readonly string[]>, order: readonly string[]): string[] {
+  const rank = (file: string): number => {
+    const i = order.indexOf(folderOf(file));
+    return i === -1 ? order.length : i;
+  };
+  const out: string[] = [];
+  for (const [from, targets] of graph) {
+    for (const to of targets) {
+      if (folderOf(from) !== folderOf(to) && rank(to) >= rank(from)) out.push(`${from} → ${to}`);
+    }
+  }
+  return out.sort();
+}
