@@ -8,8 +8,9 @@ import { formatSpec, type FormatName } from '../api/formats.js';
 import { orderValues, PREBUILT_FILTERS, type ListDescriptor } from '../api/resources.js';
 import { isSafeSegment } from '../segments.js';
 import type { ListRoute } from './route.js';
-import { pyInt, asciiLower, asciiUpper, type Query } from './request.js';
-import { MAX_PAGE_SIZE, requestOrder, requestPage, type FilterValue } from './select.js';
+import { orderValue, type RequestParams } from './params.js';
+import { asciiLower, asciiUpper } from './request.js';
+import type { FilterValue } from './select.js';
 import type { PrebuiltLists } from './site-data.js';
 
 /** The order values prebuilt for a list (each field ascending and descending), for filtered selections or not. */
@@ -51,39 +52,29 @@ function folded(f: FilterValue): string {
 
 /**
  * The prebuilt list route for a request on `list` (instance `id`), or what makes it
- * unprebuilt. `formatInQuery` says whether the format came from `format=`/suffix (its files
+ * unprebuilt, from the request's parsed parameters. `formatInQuery` says whether the format came from `format=`/suffix (its files
  * carry it in their links) or from the Accept header (only JSON has files without it).
  * Filter values are folded to the stored case; a page number out of range still gives a
  * route (its file does not exist).
  */
-export function prebuiltRoute(
-  list: ListDescriptor,
-  id: string,
-  format: FormatName,
-  formatInQuery: boolean,
-  filters: readonly FilterValue[],
-  query: Query,
-  prebuilt: PrebuiltLists,
-): ListRoute | Unprebuilt {
+export function prebuiltRoute(list: ListDescriptor, id: string, format: FormatName, formatInQuery: boolean, params: RequestParams, prebuilt: PrebuiltLists): ListRoute | Unprebuilt {
   const keys = prebuiltFilterKeys(list, prebuilt);
+  const filters = params.filters;
   const values: { [key: string]: string } = {};
   for (let i = 0; i < filters.length; i++) {
     const f = filters[i]!;
     if (keys.indexOf(f.key) === -1) return { unavailable: `The filter ${f.key}` };
     values[f.key] = folded(f);
   }
-  const terms = requestOrder(list, query);
+  const terms = params.order;
   if (terms.length > 1) return { unavailable: 'Ordering by several fields' };
-  const order = terms.length === 1 ? `${terms[0]!.descending ? '-' : ''}${terms[0]!.field}` : null;
+  const order = terms.length === 1 ? orderValue(terms[0]!) : null;
   if (order !== null && prebuiltOrders(list, prebuilt, filters.length > 0).indexOf(order) === -1) {
     return { unavailable: `order=${order}${filters.length > 0 ? ' on a filtered list' : ''}` };
   }
-  const rawSize = query.get('page_size');
-  const parsed = rawSize === null ? null : pyInt(rawSize);
-  // DRF ignores a page_size that is not a positive integer, and clamps a larger one.
-  const pageSize = parsed === null || parsed <= 0 ? null : Math.min(parsed, MAX_PAGE_SIZE);
-  if (pageSize !== null && prebuilt.pageSizes.indexOf(pageSize) === -1) return { unavailable: `page_size=${rawSize}` };
-  const page = requestPage(query);
+  const pageSize = params.pageSize;
+  if (pageSize !== null && prebuilt.pageSizes.indexOf(pageSize) === -1) return { unavailable: `page_size=${params.pageSizeText}` };
+  const page = params.page;
   const implicit = !formatInQuery && formatSpec(format).role === 'default';
   return {
     kind: 'list',

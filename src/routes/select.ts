@@ -5,7 +5,7 @@
  * Runtime-safe subset (docs/runtime.md).
  */
 import { MATRIX_FILTERS, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
-import { asciiLower, asciiUpper, pyInt, type Query } from './request.js';
+import { asciiLower, asciiUpper } from './request.js';
 import type { IndexData, MatrixAttributes } from './site-data.js';
 
 /** Default number of records per page (JASPAR's PAGE_SIZE). */
@@ -13,6 +13,7 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** Largest page JASPAR serves; larger `page_size` values are clamped to it. */
 export const MAX_PAGE_SIZE = 1000;
 
+/** A filter the request sets (src/routes/params.ts reads them). */
 export interface FilterValue {
   readonly key: MatrixFilter;
   readonly value: string;
@@ -22,55 +23,6 @@ export interface FilterValue {
 export interface OrderTerm {
   readonly field: string;
   readonly descending: boolean;
-}
-
-/** The filters a request sets on a list: the last value of each filter the list reads, empty values ignored. */
-export function requestFilters(list: ListDescriptor, query: Query): FilterValue[] {
-  const out: FilterValue[] = [];
-  if (!list.filtered) return out;
-  for (let i = 0; i < MATRIX_FILTERS.length; i++) {
-    const key = MATRIX_FILTERS[i]!;
-    const value = query.get(key);
-    if (value === null || value === '') continue;
-    // `version` filters only as `latest`; JASPAR ignores other values (docs/api-decisions.md).
-    if (key === 'version' && value !== 'latest') continue;
-    out.push({ key, value });
-  }
-  return out;
-}
-
-/**
- * DRF's OrderingFilter: the `order` value split on commas, each term `field` or `-field`, terms
- * naming no order field of the list dropped; no valid term is the default order.
- */
-export function requestOrder(list: ListDescriptor, query: Query): OrderTerm[] {
-  const raw = query.get('order');
-  const out: OrderTerm[] = [];
-  if (raw === null || raw === '') return out;
-  const terms = raw.split(',');
-  for (let i = 0; i < terms.length; i++) {
-    const t = terms[i]!.trim();
-    const descending = t.charAt(0) === '-';
-    const field = descending ? t.slice(1) : t;
-    if (list.orders.indexOf(field) !== -1) out.push({ field, descending });
-  }
-  return out;
-}
-
-/** DRF's page size: a positive integer up to 1000 (larger clamped), else the default. */
-export function requestPageSize(query: Query): number {
-  const raw = query.get('page_size');
-  const n = raw === null ? null : pyInt(raw);
-  if (n === null || n <= 0) return DEFAULT_PAGE_SIZE;
-  return n > MAX_PAGE_SIZE ? MAX_PAGE_SIZE : n;
-}
-
-/** The page a request asks for: `last`, a number (any integer), or null when it is not an integer. */
-export function requestPage(query: Query): number | 'last' | null {
-  const raw = query.get('page');
-  if (raw === null || raw === '') return 1;
-  if (raw === 'last') return 'last';
-  return pyInt(raw);
 }
 
 const containsFolded = (haystack: string, needle: string): boolean => asciiLower(haystack).indexOf(needle) !== -1;

@@ -10,7 +10,7 @@ import type { ListDescriptor } from '../api/resources.js';
 import { htmlListPage, type HtmlListView } from '../formats/html/list-page.js';
 import { bedBody, jsonList, jsonpWrap, MEME_HEADER, textBody, yamlList, type Envelope } from '../formats/list-frames.js';
 import { formatApplies } from '../routes/applies.js';
-import type { QueryPair } from '../routes/request.js';
+import type { RequestParams } from '../routes/params.js';
 import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 
 /** What a list page's body may show besides its records (the HTML page's navigation). */
@@ -20,8 +20,8 @@ export interface ListView extends HtmlListView {
   readonly list: ListDescriptor;
   readonly id: string;
   readonly format: FormatName;
-  /** The request's query pairs (the suffix form counting as `format`), which links keep. */
-  readonly pairs: readonly QueryPair[];
+  /** The request's parameters, with the pairs links keep (the suffix form counting as `format`). */
+  readonly params: RequestParams;
 }
 
 /** The formats that apply to a view's list on its site, in the table's order (the HTML page offers them). */

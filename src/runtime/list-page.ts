@@ -11,7 +11,8 @@ import { listPath } from '../routes/paths.js';
 import type { ListRoute } from '../routes/route.js';
 import { FRAGMENT_FORMAT, LIST_ASSEMBLERS } from './assemble.js';
 import { pageLink } from '../routes/links.js';
-import type { QueryPair } from '../routes/request.js';
+import type { RequestParams } from '../routes/params.js';
+import { effectivePageSize } from '../routes/route.js';
 import { filterItems, orderItems, pageCount, resolvePage, type FilterValue, type OrderTerm } from '../routes/select.js';
 import type { IndexData, ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 
@@ -23,14 +24,9 @@ export interface PageRequest {
   readonly list: ListDescriptor;
   /** The instance's `:id`, '' for lists without one. */
   readonly id: string;
-  readonly filters: readonly FilterValue[];
-  readonly order: readonly OrderTerm[];
-  readonly pageSize: number;
-  /** The requested page: a number, `last`, or null when not an integer. */
-  readonly page: number | 'last' | null;
   readonly format: FormatName;
-  /** The query pairs the links keep (the suffix form counting as `format`). */
-  readonly pairs: readonly QueryPair[];
+  /** The request's parameters (src/routes/params.ts): filters, order, page, page size, the pairs links keep. */
+  readonly params: RequestParams;
   /** The prebuilt route this page is, or null when no file holds it. */
   readonly route: ListRoute | null;
 }
@@ -54,23 +50,24 @@ export function selectedItems(index: IndexData, list: ListDescriptor, id: string
 
 /** The body of one list page. */
 export function listPageBody(req: PageRequest, source: FragmentSource): PageResult {
-  const selected = selectedItems(req.index, req.list, req.id, req.filters, req.order);
+  const selected = selectedItems(req.index, req.list, req.id, req.params.filters, req.params.order);
   return selected === null ? { kind: 'not-found' } : pageBody(req, selected, source);
 }
 
 /** The body of one page of `selected` (the list's items as the request selects and orders them). */
-export function pageBody(req: Omit<PageRequest, 'index' | 'filters' | 'order'>, selected: readonly number[], source: FragmentSource): PageResult {
-  const page = resolvePage(req.page, selected.length, req.pageSize);
+export function pageBody(req: Omit<PageRequest, 'index'>, selected: readonly number[], source: FragmentSource): PageResult {
+  const pageSize = effectivePageSize(req.params.pageSize);
+  const page = resolvePage(req.params.page, selected.length, pageSize);
   if (page === null) return { kind: 'invalid-page' };
-  const pages = pageCount(selected.length, req.pageSize);
-  const items = selected.slice((page - 1) * req.pageSize, page * req.pageSize);
+  const pages = pageCount(selected.length, pageSize);
+  const items = selected.slice((page - 1) * pageSize, page * pageSize);
   const fragments = source(req.list.items, FRAGMENT_FORMAT[req.format], items);
   if (fragments === null) return { kind: 'loading' };
   const url = `${req.site.baseUrl}${listPath(req.list.name as ListRoute['resource'], req.list.segments.length > 1 ? { id: req.id } : {})}`;
   const env: Envelope = {
     count: selected.length,
-    next: page < pages ? pageLink(url, req.pairs, page + 1) : null,
-    previous: page > 1 ? pageLink(url, req.pairs, page - 1 === 1 ? null : page - 1) : null,
+    next: page < pages ? pageLink(url, req.params.pairs, page + 1) : null,
+    previous: page > 1 ? pageLink(url, req.params.pairs, page - 1 === 1 ? null : page - 1) : null,
   };
   const body = LIST_ASSEMBLERS[req.format](env, fragments, {
     site: req.site,
@@ -78,10 +75,10 @@ export function pageBody(req: Omit<PageRequest, 'index' | 'filters' | 'order'>, 
     list: req.list,
     id: req.id,
     format: req.format,
-    pairs: req.pairs,
+    params: req.params,
     page,
     pages,
-    pageSize: req.pageSize,
+    pageSize,
     route: req.route,
   });
   return body === null ? { kind: 'not-found' } : { kind: 'body', body };

@@ -14,9 +14,11 @@ import { detailPosition, fragments, newNeeds, releaseIndex } from './data.js';
 import type { Ctx } from './context.js';
 import { detailKind, recordKind, type IndexData } from '../routes/site-data.js';
 
-export function resolveDetail(ctx: Ctx, detail: DetailDescriptor, id: string, format: FormatName): Step {
+export function resolveDetail(ctx: Ctx, detail: DetailDescriptor): Step {
   const site = ctx.site;
-  const release = ctx.release;
+  const id = ctx.request.id;
+  const format = ctx.request.format;
+  const release = ctx.request.release;
   const options = ctx.options;
   const mediaType = formatSpec(format).mediaType;
   const hasId = detail.segments.indexOf(':id') !== -1;

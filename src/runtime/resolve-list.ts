@@ -15,16 +15,6 @@ import { listPageBody } from './list-page.js';
 import { isFileable, pageNamesFile, prebuiltRoute } from '../routes/prebuilt.js';
 import type { QueryPair } from '../routes/request.js';
 import type { Ctx } from './context.js';
-import { requestFilters, requestOrder, requestPage, requestPageSize } from '../routes/select.js';
-
-/** The request's pairs, with a DRF suffix standing as the `format` pair (links keep the format). */
-function effectivePairs(pairs: readonly QueryPair[], suffix: FormatName | null): QueryPair[] {
-  if (suffix === null) return pairs.slice();
-  const out: QueryPair[] = [];
-  for (let i = 0; i < pairs.length; i++) if (pairs[i]!.key !== 'format') out.push(pairs[i]!);
-  out.push({ key: 'format', value: suffix });
-  return out;
-}
 
 const pairId = (p: QueryPair): string => `${p.key}\u0000${p.value}`;
 
@@ -52,24 +42,24 @@ function missingList(route: ListRoute): Answer {
   return errorAnswer(selection ? EMPTY_SELECTION : route.params.id === undefined ? INVALID_PAGE : NOT_FOUND);
 }
 
-export function resolveList(ctx: Ctx, list: ListDescriptor, id: string, format: FormatName, named: boolean, suffix: FormatName | null): Step {
+export function resolveList(ctx: Ctx, list: ListDescriptor): Step {
   const site = ctx.site;
-  const release = ctx.release;
-  const query = ctx.query;
+  const request = ctx.request;
+  const release = request.release;
+  const params = request.params;
   const options = ctx.options;
-  const filters = requestFilters(list, query);
-  const pairs = effectivePairs(query.pairs, suffix);
+  const format = request.format;
   const mediaType = formatSpec(format).mediaType;
   let route: ListRoute | null = null;
   if (site.prebuilt !== null) {
-    const found = prebuiltRoute(list, id, format, named, filters, query, site.prebuilt);
+    const found = prebuiltRoute(list, request.id, format, request.named, params, site.prebuilt);
     if ('unavailable' in found) {
       if (options.mode === 'rules') return answered(errorAnswer(unavailableHere(found.unavailable)));
     } else if (options.mode === 'rules') {
       // No file can be named so: a page past any end, a filter value that is no stored value (an empty selection), an unknown id.
       if (!isFileable(found)) return answered(errorAnswer(!pageNamesFile(found.page) ? INVALID_PAGE : found.params.id !== undefined && !isSafeSegment(found.params.id) ? NOT_FOUND : EMPTY_SELECTION));
       return answered({ status: 200, headers: apiHeaders(mediaType), file: `${release.root}${routeFile(found)}`, missing: missingList(found) });
-    } else if (isCanonical(found, pairs)) {
+    } else if (isCanonical(found, params.pairs)) {
       route = found;
       if (!options.skipFiles && isFileable(found)) {
         return answered({ status: 200, headers: apiHeaders(mediaType), file: `${release.root}${routeFile(found)}`, missing: 'compute' });
@@ -81,7 +71,7 @@ export function resolveList(ctx: Ctx, list: ListDescriptor, id: string, format: 
   const index = releaseIndex(ctx.loaded, release, needs);
   if (index === null) return { need: needs.files };
   const result = listPageBody(
-    { site, release, index, list, id, filters, order: requestOrder(list, query), pageSize: requestPageSize(query), page: requestPage(query), format, pairs, route },
+    { site, release, index, list, id: request.id, format, params, route },
     (kind, fragmentFormat, items) => fragments(ctx.loaded, release, index, kind, fragmentFormat, items, needs),
   );
   if (result.kind === 'loading') return { need: needs.files };

@@ -19,10 +19,11 @@ import { resolveDetail } from './resolve-detail.js';
 import { resolveList } from './resolve-list.js';
 import { resolveLogo } from './resolve-static.js';
 import { negotiate } from './negotiate.js';
-import { asciiLower, parsePath, parseQuery, type Query } from '../routes/request.js';
+import { readParams } from '../routes/params.js';
+import { asciiLower, parsePath } from '../routes/request.js';
 import { matchApiPath } from './route-match.js';
 import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
-import type { Ctx, Mode, ResolveOptions } from './context.js';
+import type { ApiRequest, Ctx, Mode, ResolveOptions } from './context.js';
 
 export type { Mode, ResolveOptions } from './context.js';
 
@@ -53,7 +54,7 @@ function candidates(resource: ResourceDescriptor, site: SiteConfig): FormatName[
 
 /** The release a request asks for (contract §8): none is the newest; a year or name, case-insensitively. */
 function pickRelease(site: SiteConfig, value: string | null): ReleaseConfig | null {
-  if (value === null || value === '') return site.releases[0]!;
+  if (value === null) return site.releases[0]!;
   const v = asciiLower(value);
   for (let i = 0; i < site.releases.length; i++) {
     const r = site.releases[i]!;
@@ -68,11 +69,10 @@ function releaseNames(site: SiteConfig): string[] {
   return out;
 }
 
-/** The format of an API request: suffix, then `format=`, then Accept; null: 406; undefined: 404. */
-function pickFormat(resource: ResourceDescriptor, suffix: FormatName | null, query: Query, accept: string | null, site: SiteConfig): { format: FormatName; named: boolean } | null | undefined {
+/** The format of an API request: suffix, then `format=` (both in `asked`), then Accept; null: 406; undefined: 404. */
+function pickFormat(resource: ResourceDescriptor, asked: string | null, accept: string | null, site: SiteConfig): { format: FormatName; named: boolean } | null | undefined {
   const allowed = candidates(resource, site);
-  const asked = suffix ?? query.get('format');
-  if (asked !== null && asked !== '') {
+  if (asked !== null) {
     return isFormatName(asked) && allowed.indexOf(asked) !== -1 ? { format: asked, named: true } : undefined;
   }
   const format = negotiate(accept, allowed);
@@ -82,15 +82,17 @@ function pickFormat(resource: ResourceDescriptor, suffix: FormatName | null, que
 function resolveApi(req: RuntimeRequest, segments: readonly string[], site: SiteConfig, loaded: Loaded, options: ResolveOptions): Step {
   const match = matchApiPath(segments.slice(2));
   if (match === null) return answered(errorAnswer(NOT_FOUND));
-  const query = parseQuery(req.query);
-  const picked = pickFormat(match.resource, match.suffix, query, req.accept, site);
+  // The door: the query is read here, once, into the request every later step receives.
+  const params = readParams(match.resource, req.query, match.suffix);
+  const picked = pickFormat(match.resource, params.format, req.accept, site);
   if (picked === undefined) return answered(errorAnswer(NOT_FOUND));
   if (picked === null) return answered(errorAnswer(NOT_ACCEPTABLE));
-  const release = pickRelease(site, query.get('release'));
-  if (release === null) return answered(errorAnswer(releaseNotServed(query.get('release') ?? '', releaseNames(site))));
-  const ctx: Ctx = { site, release, loaded, options, query };
-  if (match.resource.kind === 'detail') return resolveDetail(ctx, match.resource, match.id, picked.format);
-  return resolveList(ctx, match.resource, match.id, picked.format, picked.named, match.suffix);
+  const release = pickRelease(site, params.release);
+  if (release === null) return answered(errorAnswer(releaseNotServed(params.release ?? '', releaseNames(site))));
+  const request: ApiRequest = { resource: match.resource, id: match.id, suffix: match.suffix, format: picked.format, named: picked.named, release, params };
+  const ctx: Ctx = { site, loaded, options, request };
+  if (match.resource.kind === 'detail') return resolveDetail(ctx, match.resource);
+  return resolveList(ctx, match.resource);
 }
 
 /** Resolve one request (one step; see the module comment). */

@@ -13,9 +13,9 @@ import type { Release } from '../model/types.js';
 import type { Sink } from '../output/sink.js';
 import { DETAIL_SOURCES, type RecordContext } from '../routes/builders.js';
 import { detailRoutes, listRoutes, listVariants } from '../routes/generate.js';
-import { releaseRoot, routeFile, routePairs, suffixAliasFile } from '../routes/paths.js';
+import { routeParams } from '../routes/params.js';
+import { releaseRoot, routeFile, suffixAliasFile } from '../routes/paths.js';
 import { indexRelease, type ReleaseIndex } from '../routes/release-index.js';
-import { effectivePageSize } from '../routes/route.js';
 import { pageBody } from '../runtime/list-page.js';
 import { indexFile, SITE_FILE, type IndexData, type ReleaseConfig, type SiteConfig } from '../routes/site-data.js';
 import { assetFiles } from './assets.js';
@@ -66,7 +66,7 @@ function* listPages(index: IndexData, fragments: FragmentSet, site: SiteConfig, 
   for (const variant of listVariants(index, site.prebuilt)) {
     for (const route of listRoutes(variant, site)) {
       const result = pageBody(
-        { site, release, list: variant.list, id: variant.id, pageSize: effectivePageSize(variant.pageSize), page: route.page, format: route.format, pairs: routePairs(route), route },
+        { site, release, list: variant.list, id: variant.id, format: route.format, params: routeParams(route), route },
         variant.items,
         source,
       );

@@ -10,8 +10,9 @@ import { orderValues, type ListName } from '../../api/resources.js';
 import { listPath } from '../../routes/paths.js';
 import { linkQuery } from '../../routes/links.js';
 import { prebuiltRoute } from '../../routes/prebuilt.js';
-import { quotePlus, type Query, type QueryPair } from '../../routes/request.js';
-import { requestFilters, requestOrder } from '../../routes/select.js';
+import { orderValue, varied } from '../../routes/params.js';
+import { quotePlus, type QueryPair } from '../../routes/request.js';
+import type { OrderTerm } from '../../routes/select.js';
 import { bar, item, type BarItem } from './bars.js';
 import { prebuiltFile, type ListNav } from './list-nav.js';
 import type { HtmlListView } from './list-view.js';
@@ -24,16 +25,6 @@ function withPair(pairs: readonly QueryPair[], key: string, value: string | null
   return out;
 }
 
-function queryOf(pairs: readonly QueryPair[]): Query {
-  return {
-    pairs,
-    get: (key) => {
-      for (let i = pairs.length - 1; i >= 0; i--) if (pairs[i]!.key === key) return pairs[i]!.value;
-      return null;
-    },
-  };
-}
-
 /** The request's query as it came, re-encoded. */
 function requestQuery(pairs: readonly QueryPair[]): string {
   const parts: string[] = [];
@@ -43,20 +34,23 @@ function requestQuery(pairs: readonly QueryPair[]): string {
 
 /** The order value the page is sorted by: null for the default, undefined for several fields. */
 function currentOrder(view: HtmlListView): string | null | undefined {
-  const terms = requestOrder(view.list, queryOf(view.pairs));
+  const terms = view.params.order;
   if (terms.length === 0) return null;
-  return terms.length === 1 ? `${terms[0]!.descending ? '-' : ''}${terms[0]!.field}` : undefined;
+  return terms.length === 1 ? orderValue(terms[0]!) : undefined;
 }
+
+/** The order a link's `order` value stands for (values come from the list's own order fields). */
+const termsOf = (order: string | null): OrderTerm[] =>
+  order === null ? [] : [{ field: order.charAt(0) === '-' ? order.slice(1) : order, descending: order.charAt(0) === '-' }];
 
 /** The links of a page the runtime answers at an API URL; `count` is its selection's size. */
 export function apiNav(view: HtmlListView, count: number, formats: readonly FormatName[]): ListNav {
   const path = listPath(view.list.name as ListName, view.list.segments.length > 1 ? { id: view.id } : {});
-  /** The href of page `page` of the request `pairs` (which name their format). */
-  const href = (pairs: readonly QueryPair[], format: FormatName, page: number): string => {
+  /** The href of page `page` of the request `pairs` (which name their format), ordered by `order`. */
+  const href = (pairs: readonly QueryPair[], format: FormatName, order: readonly OrderTerm[], page: number): string => {
     const prebuilt = view.site.prebuilt;
     if (prebuilt !== null) {
-      const query = queryOf(withPair(pairs, 'page', String(page)));
-      const route = prebuiltRoute(view.list, view.id, format, true, requestFilters(view.list, query), query, prebuilt);
+      const route = prebuiltRoute(view.list, view.id, format, true, varied(view.params, pairs, order, page), prebuilt);
       const file = 'unavailable' in route ? null : prebuiltFile(view, route, count);
       if (file !== null) return `/${file}`;
     }
@@ -66,9 +60,9 @@ export function apiNav(view: HtmlListView, count: number, formats: readonly Form
   const formatItems: BarItem[] = [];
   for (let i = 0; i < formats.length; i++) {
     const f = formats[i]!;
-    formatItems.push(item(f, href(withPair(view.pairs, 'format', f), f, view.page), f === view.format, null));
+    formatItems.push(item(f, href(withPair(view.params.pairs, 'format', f), f, view.params.order, view.page), f === view.format, null));
   }
-  const own = withPair(view.pairs, 'format', view.format);
+  const own = withPair(view.params.pairs, 'format', view.format);
   const current = currentOrder(view);
   const orders: (string | null)[] = [null];
   const values = orderValues(view.list.orders);
@@ -76,15 +70,15 @@ export function apiNav(view: HtmlListView, count: number, formats: readonly Form
   const orderItems: BarItem[] = [];
   for (let i = 0; i < orders.length; i++) {
     const o = orders[i] as string | null;
-    orderItems.push(item(o ?? 'default', href(withPair(own, 'order', o), view.format, 1), o === current, null));
+    orderItems.push(item(o ?? 'default', href(withPair(own, 'order', o), view.format, termsOf(o), 1), o === current, null));
   }
-  const query = requestQuery(view.pairs);
+  const query = requestQuery(view.params.pairs);
   return {
     fixBase: null,
     request: query === '' ? path : `${path}?${query}`,
     formatBar: bar('Formats', formatItems, 'formats'),
     orderBar: values.length > 0 ? bar('Order', orderItems, 'orders') : '',
-    pageHref: (p) => href(own, view.format, p),
-    responseHref: (p) => href(own, view.format, p),
+    pageHref: (p) => href(own, view.format, view.params.order, p),
+    responseHref: (p) => href(own, view.format, view.params.order, p),
   };
 }

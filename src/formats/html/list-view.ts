@@ -6,7 +6,7 @@
 import type { FormatName } from '../../api/formats.js';
 import type { ListDescriptor } from '../../api/resources.js';
 import type { ListRoute } from '../../routes/route.js';
-import type { QueryPair } from '../../routes/request.js';
+import type { RequestParams } from '../../routes/params.js';
 import type { ReleaseConfig, SiteConfig } from '../../routes/site-data.js';
 
 export interface HtmlListView {
@@ -16,8 +16,8 @@ export interface HtmlListView {
   /** The instance's `:id`, '' for lists without one. */
   readonly id: string;
   readonly format: FormatName;
-  /** The request's query pairs (the suffix form counting as `format`), which links keep. */
-  readonly pairs: readonly QueryPair[];
+  /** The request's parameters (src/routes/params.ts), with the pairs links keep (the suffix form counting as `format`). */
+  readonly params: RequestParams;
   /** The page shown (1-based, `last` resolved) and the number of pages. */
   readonly page: number;
   readonly pages: number;

@@ -1,0 +1,184 @@
+/**
+ * A request's query read once, at the runtime's door (src/runtime/resolve.ts), into one typed
+ * value (contract §8, §8.1): every later step — selection, the prebuilt set, assembly, links,
+ * the HTML navigation — receives it, or the parts it needs, and none reads the query again.
+ *
+ * Each parameter has one entry in `PARAMETERS`, as each of DRF's filter backends reads the
+ * parsed request: adding a parameter or a filter touches that table only. A repeated name's
+ * last value wins (Django's `QueryDict.get`); every pair is kept as sent for DRF's links.
+ * Runtime-safe subset (docs/runtime.md).
+ */
+import type { FormatName } from '../api/formats.js';
+import { MATRIX_FILTERS, type MatrixFilter, type ResourceDescriptor } from '../api/resources.js';
+import { routePairs } from './paths.js';
+import { parseQuery, pyInt, type QueryPair } from './request.js';
+import type { ListRoute } from './route.js';
+import { MAX_PAGE_SIZE, type FilterValue, type OrderTerm } from './select.js';
+
+/** The query of one request, parsed and validated once. */
+export interface RequestParams {
+  /** The pairs as sent, in order (a DRF suffix standing as the `format` pair), which links keep. */
+  readonly pairs: readonly QueryPair[];
+  /** The format asked for by suffix or `format=`; null when none (then Accept decides). */
+  readonly format: string | null;
+  /** `release=` as sent; null when absent or empty (the newest release). */
+  readonly release: string | null;
+  /** The list's filters, in MATRIX_FILTERS order: empty values and `version` other than `latest` left out. */
+  readonly filters: readonly FilterValue[];
+  /** DRF's OrderingFilter terms naming order fields of the list; empty for the default order. */
+  readonly order: readonly OrderTerm[];
+  /** The page asked for: a number (any integer), `last`, or null when not an integer (DRF's `Invalid page.`). */
+  readonly page: number | 'last' | null;
+  /** A positive `page_size` (clamped to 1000), or null when absent or not a positive integer (the default). */
+  readonly pageSize: number | null;
+  /** `page_size` as sent, or null. */
+  readonly pageSizeText: string | null;
+  /** JSONP's `callback` as sent, or null (kept for JSONP; not yet used). */
+  readonly callback: string | null;
+  /** Names sent that no parameter of this resource reads (or whose value it ignores), in request order. */
+  readonly ignored: readonly string[];
+}
+
+interface Draft {
+  format: string | null;
+  release: string | null;
+  filters: FilterValue[];
+  order: OrderTerm[];
+  page: number | 'last' | null;
+  pageSize: number | null;
+  pageSizeText: string | null;
+  callback: string | null;
+}
+
+/** One query parameter: reads its value into the draft; false when the value has no effect. */
+interface Parameter {
+  readonly name: string;
+  read(value: string, resource: ResourceDescriptor, into: Draft): boolean;
+}
+
+/** DRF's OrderingFilter: comma-separated `field` / `-field` terms; terms naming no order field of the list dropped. */
+function orderTerms(resource: ResourceDescriptor, raw: string): OrderTerm[] {
+  const out: OrderTerm[] = [];
+  if (resource.kind !== 'list' || raw === '') return out;
+  const terms = raw.split(',');
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i]!.trim();
+    const descending = t.charAt(0) === '-';
+    const field = descending ? t.slice(1) : t;
+    if (resource.orders.indexOf(field) !== -1) out.push({ field, descending });
+  }
+  return out;
+}
+
+/** A matrix filter: the last value, unless empty; `version` only as `latest` (docs/api-decisions.md). */
+const filter = (key: MatrixFilter): Parameter => ({
+  name: key,
+  read: (value, resource, into) => {
+    if (resource.kind !== 'list' || !resource.filtered || value === '') return false;
+    if (key === 'version' && value !== 'latest') return false;
+    into.filters.push({ key, value });
+    return true;
+  },
+});
+
+/** A parameter whose value is kept as sent, '' counting as absent. */
+const text = (name: 'format' | 'release'): Parameter => ({
+  name,
+  read: (value, _resource, into) => {
+    into[name] = value === '' ? null : value;
+    return value !== '';
+  },
+});
+
+/** Every parameter a request may carry: the table adding a parameter or a filter touches. */
+const PARAMETERS: readonly Parameter[] = (() => {
+  const out: Parameter[] = [
+    text('format'),
+    text('release'),
+    {
+      name: 'order',
+      read: (value, resource, into) => {
+        into.order = orderTerms(resource, value);
+        return into.order.length > 0;
+      },
+    },
+    {
+      name: 'page',
+      read: (value, resource, into) => {
+        into.page = value === '' ? 1 : value === 'last' ? 'last' : pyInt(value);
+        return resource.kind === 'list';
+      },
+    },
+    {
+      name: 'page_size',
+      read: (value, resource, into) => {
+        const n = pyInt(value);
+        // DRF ignores a page_size that is not a positive integer, and clamps a larger one.
+        into.pageSize = n === null || n <= 0 ? null : Math.min(n, MAX_PAGE_SIZE);
+        into.pageSizeText = value;
+        return resource.kind === 'list' && into.pageSize !== null;
+      },
+    },
+    {
+      name: 'callback',
+      read: (value, _resource, into) => {
+        into.callback = value;
+        return true;
+      },
+    },
+  ];
+  for (let i = 0; i < MATRIX_FILTERS.length; i++) out.push(filter(MATRIX_FILTERS[i]!));
+  return out;
+})();
+
+/** `pairs` with a DRF suffix standing as the `format` pair (links keep the format). */
+function withSuffix(pairs: readonly QueryPair[], suffix: FormatName | null): QueryPair[] {
+  if (suffix === null) return pairs.slice();
+  const out: QueryPair[] = [];
+  for (let i = 0; i < pairs.length; i++) if (pairs[i]!.key !== 'format') out.push(pairs[i]!);
+  out.push({ key: 'format', value: suffix });
+  return out;
+}
+
+/** The parameters of a request for `resource` from its raw query string (without `?`) and DRF suffix. */
+export function readParams(resource: ResourceDescriptor, search: string, suffix: FormatName | null): RequestParams {
+  const pairs = withSuffix(parseQuery(search).pairs, suffix);
+  const last: { [name: string]: string } = Object.create(null);
+  const names: string[] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    if (last[pairs[i]!.key] === undefined) names.push(pairs[i]!.key);
+    last[pairs[i]!.key] = pairs[i]!.value;
+  }
+  const into: Draft = { format: null, release: null, filters: [], order: [], page: 1, pageSize: null, pageSizeText: null, callback: null };
+  const used: { [name: string]: boolean } = Object.create(null);
+  for (let i = 0; i < PARAMETERS.length; i++) {
+    const p = PARAMETERS[i]!;
+    const value = last[p.name];
+    if (value !== undefined && p.read(value, resource, into)) used[p.name] = true;
+  }
+  const ignored: string[] = [];
+  for (let i = 0; i < names.length; i++) if (!used[names[i]!]) ignored.push(names[i]!);
+  return { pairs, format: into.format, release: into.release, filters: into.filters, order: into.order, page: into.page, pageSize: into.pageSize, pageSizeText: into.pageSizeText, callback: into.callback, ignored };
+}
+
+/** The order value of a term (`name`, `-name`), as file paths and links name it. */
+export const orderValue = (term: OrderTerm): string => `${term.descending ? '-' : ''}${term.field}`;
+
+/** The same request with other pairs, order and page (a link the HTML navigation offers). */
+export function varied(params: RequestParams, pairs: readonly QueryPair[], order: readonly OrderTerm[], page: number | 'last'): RequestParams {
+  return { pairs, format: params.format, release: params.release, filters: params.filters, order, page, pageSize: params.pageSize, pageSizeText: params.pageSizeText, callback: params.callback, ignored: params.ignored };
+}
+
+/** The parameters of the request a prebuilt list page was made for (the build's pages), read from its route. */
+export function routeParams(route: ListRoute): RequestParams {
+  const filters: FilterValue[] = [];
+  for (let i = 0; i < MATRIX_FILTERS.length; i++) {
+    const value = route.filters[MATRIX_FILTERS[i]!];
+    if (value !== undefined) filters.push({ key: MATRIX_FILTERS[i]!, value });
+  }
+  const desc = route.order !== null && route.order.charAt(0) === '-';
+  const order: OrderTerm[] = route.order === null ? [] : [{ field: desc ? route.order.slice(1) : route.order, descending: desc }];
+  const pageSizeText = route.pageSize === null ? null : String(route.pageSize);
+  const format = route.formatInQuery ? route.format : null;
+  return { pairs: routePairs(route), format, release: null, filters, order, page: route.page, pageSize: route.pageSize, pageSizeText, callback: null, ignored: [] };
+}
