@@ -25,6 +25,7 @@ import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
 import { estimateFiles } from './estimate.js';
 import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
 import { buildFingerprint } from './fingerprint.js';
+import { checkOutputFolders } from './replace-guard.js';
 import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
 import { writeSite } from './write-site.js';
 
@@ -48,6 +49,8 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly events?: BuildEvents;
   /** A compact build, for hosts that run the request runtime (docs/runtime.md). */
   readonly compact?: boolean;
+  /** Replace `out` and the deploy folder even when they are not this tool's (replace-guard.ts); some folders are never replaced. */
+  readonly force?: boolean;
   /** Hears what the build did beside the target (stale locks and staging folders removed); the CLI prints it. */
   readonly log?: (line: string) => void;
 }
@@ -76,6 +79,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const deployDir = options.deployDir ?? deployDirFor(options.out);
   const written = { files: 0, bytes: 0, diskBytes: 0 };
   const locks: OutputLock[] = [];
+  // Before any work (the dump is not read yet): refuse to replace folders that are not ours.
+  checkOutputFolders(options.out, deployDir, options.deployDir !== undefined, typeof options.dump === 'string' ? [options.dump] : options.dump, options.force === true);
   try {
     locks.push(lockOutput(options.out, log));
     locks.push(lockOutput(deployDir, log));
