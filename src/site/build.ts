@@ -4,7 +4,7 @@
  * time per target (a lock beside it); what dead builds left there is cleaned up first.
  */
 import { readDump } from '../dump/read-dump.js';
-import { readExtras } from '../dump/extras/read-extras.js';
+import { EXTRA_FOLDERS, readExtras } from '../dump/extras/read-extras.js';
 import { UserError } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../hosts/targets.js';
@@ -99,10 +99,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 async function readRelease(dump: string, options: BuildOptions) {
   const reading = new PhaseClock(options.events, 'read', null);
   let read = { files: 0, bytes: 0 };
-  const before = await snapshotInputs(dump);
+  const before = await snapshotInputs(dump, EXTRA_FOLDERS);
   const raw = await readDump(dump, (done, total) => reading.progress((read = done), total));
   const extras = readExtras(dump);
-  const changed = changedInputs(before, await snapshotInputs(dump));
+  const changed = changedInputs(before, await snapshotInputs(dump, EXTRA_FOLDERS));
   if (changed.length > 0) {
     throw new UserError(`the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`, { file: dump });
   }

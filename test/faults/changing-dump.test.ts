@@ -9,6 +9,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changedInputs, snapshotInputs } from '../../src/output/input-snapshot.js';
+import { EXTRA_FOLDERS } from '../../src/dump/extras/read-extras.js';
 import { cli } from '../support/cli-run.js';
 import { hashTree } from '../support/files.js';
 import { tempDir } from '../support/scratch.js';
@@ -21,13 +22,13 @@ describe('a dump that changes while it is read', () => {
   it('snapshots see a file that grew, was touched, appeared or vanished, and nothing when nothing changed', async () => {
     const dump = join(await tempDir('snapshot'), 'dump');
     cpSync(SAMPLE, dump, { recursive: true });
-    const before = await snapshotInputs(dump);
+    const before = await snapshotInputs(dump, EXTRA_FOLDERS);
     expect(before.size).toBeGreaterThan(7);
-    expect(changedInputs(before, await snapshotInputs(dump))).toEqual([]);
+    expect(changedInputs(before, await snapshotInputs(dump, EXTRA_FOLDERS))).toEqual([]);
     appendFileSync(join(dump, 'MATRIX.txt'), '\n');
     utimesSync(join(dump, 'TAX.txt'), new Date(0), new Date(0));
     writeFileSync(join(dump, 'NEW.txt'), '');
-    const after = await snapshotInputs(dump);
+    const after = await snapshotInputs(dump, EXTRA_FOLDERS);
     const changed = changedInputs(before, after);
     expect(changed).toHaveLength(3);
     expect(changed[0]).toMatch(new RegExp(`^${join(dump, 'MATRIX.txt')} changed \\(\\d+ bytes, modified .+ → \\d+ bytes, modified .+\\)$`));
