@@ -1,7 +1,8 @@
 /**
  * A build replaces its site and deploy folders whole. It may only replace what is its own:
  * a folder that is absent, empty, or one this tool built. A site is known by its manifest
- * (`jaspar-static.json` with `"generator": "jaspar-static"`, written into every site); a deploy
+ * (`jaspar-static.json` with `"generator": "jaspar-static"`, written into every site) or the
+ * build record beside it (`.dist.build.json`, output/build-record.ts); a deploy
  * folder by holding nothing but the per-host folders the build writes there (`nginx/`,
  * `apache/`, ...). Anything else is refused before any work, naming the folder and a few of
  * its entries; `--force` replaces it anyway, except the folders that are never replaced: `/`,
@@ -13,6 +14,7 @@ import { homedir } from 'node:os';
 import { parse, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
 import { HOST_TARGETS } from '../hosts/targets.js';
+import { recordPathFor } from '../output/build-record.js';
 import { manifestFile } from './manifest.js';
 
 export type FolderRole = 'site' | 'deploy';
@@ -70,12 +72,15 @@ function isOwn(dir: string, role: FolderRole, names: readonly string[]): boolean
     const hosts: readonly string[] = HOST_TARGETS;
     return names.every((n) => hosts.includes(n) && statOrNull(resolve(dir, n))?.isDirectory() === true);
   }
-  try {
-    const manifest = JSON.parse(readFileSync(resolve(dir, manifestFile), 'utf8')) as { generator?: unknown };
-    return manifest.generator === 'jaspar-static';
-  } catch {
-    return false;
-  }
+  const parsed = (path: string) => {
+    try {
+      return JSON.parse(readFileSync(path, 'utf8')) as { generator?: unknown; fingerprint?: unknown };
+    } catch {
+      return null;
+    }
+  };
+  // Its manifest, or (the manifest edited or lost) the record a build of it left beside it.
+  return parsed(resolve(dir, manifestFile))?.generator === 'jaspar-static' || typeof parsed(recordPathFor(dir))?.fingerprint === 'string';
 }
 
 /** `a, b/, c and 4 more` — the first entries of a folder, folders marked with a slash. */
