@@ -13,15 +13,21 @@ export type InputSnapshot = ReadonlyMap<string, string>;
 
 const MAX_FILES = 100_000;
 
+/** Which files of a dump are read: the table files at its top, and every file below its extra folders. */
+export interface InputFiles {
+  readonly isTable: (name: string) => boolean;
+  readonly extraFolders: readonly string[];
+}
+
 /**
- * The files a read of `dump` may use, with their metadata: the dump file, or the files at the
- * top of the dump folder (not hidden ones: `.DS_Store`, editors' files), and every file below
- * the release folder's `extraFolders` (binding sites, TFFM models; the folder of a dump file
- * for a file). Other folders beside the tables (`raw/`, `.git`) are no input and not read.
+ * The files a read of `dump` may use, with their metadata: the dump file, or the table files at
+ * the top of the dump folder, and every file below the release folder's extra folders (binding
+ * sites, TFFM models; the folder of a dump file for a file). Nothing else is an input or read:
+ * a README, `.DS_Store`, `raw/`, `.git` beside the tables change nothing.
  * Links are followed, as the readers follow them: a dump reached through a link snapshots the
  * same files under the link's name; a folder met twice (a link loop) is visited once.
  */
-export async function snapshotInputs(dump: string, extraFolders: readonly string[]): Promise<InputSnapshot> {
+export async function snapshotInputs(dump: string, inputs: InputFiles): Promise<InputSnapshot> {
   const out = new Map<string, string>();
   const seen = new Set<string>();
   const visit = async (path: string, deep: boolean): Promise<void> => {
@@ -37,10 +43,10 @@ export async function snapshotInputs(dump: string, extraFolders: readonly string
     const names = await readdir(path).catch(() => [] as string[]);
     for (const name of names.sort()) {
       if (deep) await visit(join(path, name), true);
-      else if (!name.startsWith('.')) await visitTop(join(path, name));
+      else if (inputs.isTable(name)) await visitTop(join(path, name));
     }
   };
-  /** At the top of a dump folder: files, not folders (extras are visited below). */
+  /** At the top of a dump folder: table files, not folders (extras are visited below). */
   const visitTop = async (path: string): Promise<void> => {
     const st = await stat(path).catch(() => null);
     if (st?.isFile()) await visit(path, false);
@@ -49,7 +55,7 @@ export async function snapshotInputs(dump: string, extraFolders: readonly string
   if (top === null) return out;
   await visit(dump, false);
   const folder = top.isDirectory() ? dump : dirname(dump);
-  for (const name of extraFolders) await visit(join(folder, name), true);
+  for (const name of inputs.extraFolders) await visit(join(folder, name), true);
   return out;
 }
 

@@ -5,6 +5,7 @@
  */
 import { readDump } from '../dump/read-dump.js';
 import { EXTRA_FOLDERS, readExtras } from '../dump/extras/read-extras.js';
+import { isTableFile } from '../dump/flat/files.js';
 import { UserError } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../hosts/targets.js';
@@ -72,6 +73,9 @@ export interface BuildSummary extends ReadSummary {
  */
 export const deployDirFor = (out: string): string => `${resolve(out)}.deploy`;
 
+/** What the input snapshot and the fingerprint cover: what the readers read. */
+const DUMP_INPUTS = { isTable: isTableFile, extraFolders: EXTRA_FOLDERS };
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
@@ -99,10 +103,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 async function readRelease(dump: string, options: BuildOptions) {
   const reading = new PhaseClock(options.events, 'read', null);
   let read = { files: 0, bytes: 0 };
-  const before = await snapshotInputs(dump, EXTRA_FOLDERS);
+  const before = await snapshotInputs(dump, DUMP_INPUTS);
   const raw = await readDump(dump, (done, total) => reading.progress((read = done), total));
   const extras = readExtras(dump);
-  const changed = changedInputs(before, await snapshotInputs(dump, EXTRA_FOLDERS));
+  const changed = changedInputs(before, await snapshotInputs(dump, DUMP_INPUTS));
   if (changed.length > 0) {
     throw new UserError(`the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`, { file: dump });
   }
