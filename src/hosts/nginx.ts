@@ -46,8 +46,8 @@ const methodBody = nginxString(methodNotAllowed(METHOD_PLACEHOLDER).body).replac
  * to an internal URI instead; the 405 keeps the request (a named location) to name its method.
  */
 const OWN_ERRORS: readonly { readonly codes: string; readonly target: string; readonly status: number; readonly body: string }[] = [
-  // 494: a request header too large, which nginx answers as 400.
-  { codes: '400 494', target: '/_jaspar-error/bad-request', status: BAD_REQUEST.status, body: nginxString(BAD_REQUEST.body) },
+  // 494: a request header too large, which nginx answers as 400 (`=400`: the status sent).
+  { codes: '400 494 =400', target: '/_jaspar-error/bad-request', status: BAD_REQUEST.status, body: nginxString(BAD_REQUEST.body) },
   { codes: '405', target: '@jaspar_method_not_allowed', status: 405, body: methodBody },
   { codes: '414', target: '/_jaspar-error/uri-too-long', status: URI_TOO_LONG.status, body: nginxString(URI_TOO_LONG.body) },
 ];
@@ -73,7 +73,9 @@ function serverInclude(site: SiteConfig): string {
     ...NOT_SERVED.map((p) => `location = ${p} { return 404; }`),
     'location ~ (^|/)\\. { return 404; }',
     // The API's own body (/404.html is the page of hosts that cannot compute, src/api/errors.ts NOT_PREBUILT).
+    // 403: a folder of the site (no index, no listing), also reached from /api/ through `..`: not found.
     'error_page 404 @jaspar_not_found;',
+    'error_page 403 =404 @jaspar_not_found;',
     `location @jaspar_not_found { types { } default_type "${ERROR_MEDIA_TYPE}"; ${headers} return 404 '${NOT_FOUND.body}'; }`,
     "# nginx's own errors (a request it cannot parse, too long, a method a file refuses): the API's JSON.",
     ...OWN_ERRORS.flatMap((e) => [

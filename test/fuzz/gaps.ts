@@ -25,8 +25,8 @@ const html = (a: Answer) => /^text\/html/.test(a.headers['content-type'] ?? '');
 export const GAPS: readonly Gap[] = [
   {
     host: 'nginx',
-    what: 'a folder of the site outside /api/ (/files/, /static/) answers 403 (HTML), or 301 to add its slash, instead of 404',
-    matches: (req, a) => (a.status === 403 || a.status === 301) && !isApi(req),
+    what: 'a folder of the site outside /api/ named without its slash (/files, /static) answers 301 to add it (nginx\'s static module, outside the include\'s locations), instead of 404',
+    matches: (req, a) => a.status === 301 && !isApi(req),
   },
   {
     host: 'apache',
