@@ -8,46 +8,16 @@
  * test's scratch folder.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, describeWith, sharedPath } from './support/requirements.js';
+import { chromiumInstalled, launch, type Browser } from './support/browser.js';
+import { describeWith, sharedPath } from './support/requirements.js';
 import { tempDir } from './support/scratch.js';
 import { SAMPLE, buildSite, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const chromiumInstalled = command(CHROMIUM, ['--version'], 'Debian chromium');
 const jaspar2016 = sharedPath('releases', 'JASPAR2016');
-
-interface Browser {
-  page: Page;
-  /** Console errors, page errors and failed requests seen so far. */
-  problems: string[];
-  close(): Promise<void>;
-}
-
-async function launch(): Promise<Browser> {
-  const profile = await mkdtemp(join(tmpdir(), 'jaspar-static-chromium-'));
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1280, height: 900 } });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()} (${m.location().url})`));
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
-  page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
-  return {
-    page,
-    problems,
-    close: async () => {
-      await context.close();
-      await rm(profile, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Type `query` into the search box and wait for its answer; the hits' matrix ids and the count line. */
 async function search(page: Page, query: string): Promise<{ ids: string[]; count: string }> {
@@ -76,7 +46,7 @@ async function screenshot(page: Page, dir: string, name: string): Promise<number
   return statSync(path).size;
 }
 
-describeWith('the search box in Chromium, sample release', [chromiumInstalled], () => {
+describeWith('the search box in Chromium, sample release', [chromiumInstalled()], () => {
   let site: BuiltSite;
   let b: Browser;
   let shots: string;
@@ -131,7 +101,7 @@ describeWith('the search box in Chromium, sample release', [chromiumInstalled], 
   });
 });
 
-describeWith('the search box in Chromium, compact sample site through the dev server', [chromiumInstalled], () => {
+describeWith('the search box in Chromium, compact sample site through the dev server', [chromiumInstalled()], () => {
   let site: BuiltSite;
   let dev: Served;
   let b: Browser;
@@ -159,7 +129,7 @@ describeWith('the search box in Chromium, compact sample site through the dev se
   });
 });
 
-describeWith('the search box in Chromium, JASPAR 2016 (real data)', [chromiumInstalled, jaspar2016], () => {
+describeWith('the search box in Chromium, JASPAR 2016 (real data)', [chromiumInstalled(), jaspar2016], () => {
   let site: BuiltSite;
   let b: Browser;
   let shots: string;

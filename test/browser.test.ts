@@ -5,62 +5,17 @@
  * page the runtime assembles (a search) with its links, with no console error and no failed
  * request. Screenshots go to test-artifacts/.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVIL, writeEvilDump } from './support/evil-dump.js';
-import { command, describeWith, PROJECT_ROOT } from './support/requirements.js';
+import { chromiumInstalled, follow, launch, type Browser } from './support/browser.js';
+import { describeWith, PROJECT_ROOT } from './support/requirements.js';
 import { SAMPLE, buildSite, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ARTIFACTS = join(PROJECT_ROOT, 'test-artifacts');
-
-interface Browser {
-  context: BrowserContext;
-  page: Page;
-  /** Console errors, page errors and failed requests seen so far. */
-  problems: string[];
-  close(): Promise<void>;
-}
-
-/** A fresh Chromium with a fresh profile, recording every problem a page reports. */
-async function launch(javaScriptEnabled: boolean): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'jaspar-static-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, javaScriptEnabled, viewport: { width: 1280, height: 900 } });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    // Chromium asks a server for /favicon.ico when it shows a non-HTML file (the JSON format);
-    // the HTML pages declare an inline icon, so this is never theirs.
-    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()} (${m.location().url})`);
-  });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
-  page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
-  page.on('dialog', (d) => {
-    problems.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  return {
-    context,
-    page,
-    problems,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Click the link matching `selector` and wait for the page it leads to. */
-async function follow(page: Page, selector: string): Promise<void> {
-  const before = page.url();
-  await Promise.all([page.waitForURL((u) => u.href !== before), page.locator(selector).first().click()]);
-}
 
 /** The natural width of every image of the page, once each has loaded or failed (lazy ones scrolled to). */
 const imagesLoaded = (page: Page): Promise<number[]> =>
@@ -117,7 +72,7 @@ async function walk(b: Browser, landing: string, label: string): Promise<void> {
   expect(b.problems).toEqual([]);
 }
 
-describeWith('browsable pages in Chromium', [command(CHROMIUM, ['--version'], 'Debian chromium')], () => {
+describeWith('browsable pages in Chromium', [chromiumInstalled()], () => {
   let site: BuiltSite;
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -129,7 +84,7 @@ describeWith('browsable pages in Chromium', [command(CHROMIUM, ['--version'], 'D
     let b: Browser;
     beforeAll(async () => {
       dev = await serve(site.dir);
-      b = await launch(true);
+      b = await launch();
     });
     afterAll(async () => {
       await b?.close();
@@ -163,7 +118,7 @@ describeWith('browsable pages in Chromium', [command(CHROMIUM, ['--version'], 'D
     let b: Browser;
     beforeAll(async () => {
       dev = await serve(site.dir);
-      b = await launch(true);
+      b = await launch();
     });
     afterAll(async () => {
       await b?.close();
@@ -208,7 +163,7 @@ describeWith('browsable pages in Chromium', [command(CHROMIUM, ['--version'], 'D
   describe('from file:// with JavaScript off', () => {
     let b: Browser;
     beforeAll(async () => {
-      b = await launch(false);
+      b = await launch({ javaScriptEnabled: false });
     });
     afterAll(async () => b?.close());
 
@@ -222,7 +177,7 @@ describeWith('browsable pages in Chromium', [command(CHROMIUM, ['--version'], 'D
     let b: Browser;
     beforeAll(async () => {
       evil = await buildSite(writeEvilDump());
-      b = await launch(true);
+      b = await launch();
     });
     afterAll(async () => {
       await b?.close();

@@ -65,7 +65,7 @@ describe('every invalid build option stops before the dump is read', () => {
   it('an output folder that holds the dump is refused before anything is read or replaced', async () => {
     const r = await runMain(['build', SAMPLE, '--out', join(SAMPLE, '..')]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`jaspar-static: error: --out "${join(SAMPLE, '..')}": the dump ${SAMPLE} is inside it and would be replaced by the site; choose another folder\n`);
+    expect(r.stderr).toBe(`jaspar-static: error: --out "${join(SAMPLE, '..')}": the dump ${SAMPLE} is inside it; the build replaces its folder whole, so it never builds there, even with --force\n`);
   });
 });
 

@@ -1,5 +1,5 @@
 /** `jaspar-static build`: checks where it will write, runs the build, shows progress and the summary. */
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { FormatName } from '../api/formats.js';
 import { build, deployDirFor } from '../site/build.js';
@@ -24,25 +24,10 @@ export interface BuildFlags {
   filters: string[] | null;
   filterOrders: boolean;
   compact: boolean;
+  force?: boolean;
   quiet?: boolean;
   json?: boolean;
   progressInterval: number;
-}
-
-const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer + sep);
-
-/**
- * The site and deploy folders are replaced whole when the build succeeds: refuse, before any
- * work, folders that would take the dump (or each other) with them.
- */
-export function checkPlaces(dump: string, out: string, deployDir: string): void {
-  const d = resolve(dump);
-  for (const [flag, dir] of [['--out', out], ['--deploy-dir', deployDir]] as const) {
-    if (within(d, resolve(dir))) throw new UserError(`${flag} "${dir}": the dump ${dump} is inside it and would be replaced by the site; choose another folder`);
-  }
-  if (within(resolve(deployDir), resolve(out)) || within(resolve(out), resolve(deployDir))) {
-    throw new UserError(`--deploy-dir "${deployDir}": must be beside the site ${out}, not inside it or around it (configuration there would be served or replaced)`);
-  }
 }
 
 /** Why a site of several releases cannot be configured for `targets`, or null when it can. */
@@ -83,7 +68,6 @@ export async function runBuild(dumpArgs: string | readonly string[], flags: Buil
   checkIdentityFlags(dumps, flags);
   const targets = buildTargets(flags, command?.getOptionValueSource('targets') === 'cli', new Set(dumps.map((d) => resolve(d))).size);
   const deployDir = flags.deployDir ?? deployDirFor(flags.out);
-  for (const dump of dumps) checkPlaces(dump, flags.out, deployDir);
   const quiet = flags.quiet === true;
   const text = !quiet && flags.json !== true;
   const reporter = reporterFor(process.stderr, { quiet, interval: flags.progressInterval });
@@ -105,6 +89,7 @@ export async function runBuild(dumpArgs: string | readonly string[], flags: Buil
       formats: flags.formats,
       targets,
       ...(flags.deployDir === undefined ? {} : { deployDir: flags.deployDir }),
+      force: flags.force === true,
       pageSizes: flags.pageSizes,
       orderFields: flags.orders,
       filterKeys: flags.filters,

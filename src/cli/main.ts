@@ -39,6 +39,7 @@ function buildCommand(cmd: Command): void {
     .option('--compact', 'for hosts that run the request runtime only (nginx, netlify-edge, cloudflare, the dev server): fragments and index, no prebuilt pages; configures those hosts unless --targets is given, and refuses the others (docs/runtime.md)', false)
     .addOption(new Option('-t, --targets <list>', `hosts to write configuration for (${TARGET_CHOICES.join(',')}), or "all"`).argParser(namesFrom('--targets', TARGET_CHOICES, 'target')).default([...TARGET_CHOICES], 'all'))
     .option('--deploy-dir <dir>', 'folder for host configuration that must not be served (nginx, Apache, CloudFront; default: <out>.deploy)')
+    .option('--force', 'replace --out and the deploy folder even when they are not empty and not built by jaspar-static (never /, the home folder, the current folder or those around it, a folder holding .git, or the dump\'s folder)', false)
     .option('-q, --quiet', 'print nothing but errors')
     .option('--json', 'print only a machine-readable summary (JSON) on stdout; progress still goes to stderr')
     .addOption(new Option('--progress-interval <seconds>', 'seconds between progress lines when stderr is not a terminal').argParser(seconds('--progress-interval')).default(DEFAULT_PROGRESS_INTERVAL))

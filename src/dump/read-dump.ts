@@ -1,10 +1,11 @@
 /** Detects the shape of a release dump and reads it with the matching reader. */
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { readFlatDump } from './flat/read-flat.js';
 import type { ReadProgress } from './progress.js';
-import { readSqlDump } from './sql/read-sql.js';
-import { isSqliteHeader, readSqliteDump, SQLITE_MAGIC } from './sqlite/read-sqlite.js';
+import { readSqlDump, releaseName } from './sql/read-sql.js';
+import { isSqliteHeader, readSqliteDump, SQLITE_MAGIC, sqliteReleaseName } from './sqlite/read-sqlite.js';
 import type { RawDump } from './tables.js';
 
 /** What detection looks at: the path, whether it is a folder, and a file's first bytes. */
@@ -19,6 +20,8 @@ interface DumpShape {
   readonly what: string;
   readonly test: (probe: DumpProbe) => boolean;
   readonly read: (path: string, progress?: ReadProgress) => Promise<RawDump> | RawDump;
+  /** The release name the reader takes from a path (its file or folder name). */
+  readonly name: (path: string) => string;
 }
 
 const isGzip = (head: Uint8Array) => head[0] === 0x1f && head[1] === 0x8b;
@@ -29,9 +32,9 @@ const SQLITE_NAME = /\.(sqlite3?|db3?)$/i;
  * names: a SQLite database is recognised by its header whatever it is called.
  */
 const SHAPES: readonly DumpShape[] = [
-  { what: 'a folder of flat-file tables', test: (p) => p.isDir, read: readFlatDump },
-  { what: 'a SQLite database', test: (p) => isSqliteHeader(p.head) || SQLITE_NAME.test(p.path), read: readSqliteDump },
-  { what: 'a .sql or .sql.gz dump', test: (p) => isGzip(p.head) || /\.sql(\.gz)?$/i.test(p.path), read: readSqlDump },
+  { what: 'a folder of flat-file tables', test: (p) => p.isDir, read: readFlatDump, name: (p) => basename(resolve(p)) },
+  { what: 'a SQLite database', test: (p) => isSqliteHeader(p.head) || SQLITE_NAME.test(p.path), read: readSqliteDump, name: sqliteReleaseName },
+  { what: 'a .sql or .sql.gz dump', test: (p) => isGzip(p.head) || /\.sql(\.gz)?$/i.test(p.path), read: readSqlDump, name: releaseName },
 ];
 
 /** The first bytes of a file (enough for every magic number above). */
@@ -67,5 +70,8 @@ export async function readDump(path: string, progress?: ReadProgress): Promise<R
     const expected = SHAPES.map((s) => s.what).join(', ').replace(/, ([^,]*)$/, ', or $1');
     throw new UserError(`not a release dump: expected ${expected}`, { file: path });
   }
-  return shape.read(path, progress);
+  const raw = await shape.read(path, progress);
+  // Through a link (`current -> JASPAR2024/`) the real path's name may be the one naming the release.
+  const realName = shape.name(realpathSync(path));
+  return realName === raw.name ? raw : { ...raw, realName };
 }

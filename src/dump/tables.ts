@@ -52,5 +52,7 @@ export interface RawDump {
   readonly shape: string;
   /** Release name derived from the dump's file or folder name, e.g. JASPAR2016. */
   readonly name: string;
+  /** The same name of the real path, when the dump was given through a symbolic link and it differs. */
+  readonly realName?: string;
   readonly tables: Partial<Record<TableName, RawTable>>;
 }

@@ -11,7 +11,7 @@
  * nginx by internal redirect, and every response folder gets its Content-Type and the API
  * headers from the format table.
  */
-import { ALLOW, API_HEADERS, ERROR_MEDIA_TYPE, NOT_FOUND } from '../api/errors.js';
+import { ALLOW, API_HEADERS, BAD_REQUEST, ERROR_MEDIA_TYPE, methodNotAllowed, NOT_FOUND, URI_TOO_LONG } from '../api/errors.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
 import type { SiteConfig } from '../routes/site-data.js';
@@ -31,6 +31,26 @@ export function njsModule(site: SiteConfig): string {
     footer: `export default { handle: ${BUNDLE_GLOBAL}.nginxHandler(${JSON.stringify(site)}, fs) };`,
   });
 }
+
+/** A body as an nginx string: backslashes and quotes escaped, `$` only where a variable is meant. */
+const nginxString = (body: string) => `'${body.replace(/[\\']/g, '\\$&')}'`;
+/** DRF's 405 body naming the method nginx read (its methods are letters, `_` and `-`: safe in JSON). */
+const METHOD_PLACEHOLDER = 'JASPARMETHOD';
+const methodBody = nginxString(methodNotAllowed(METHOD_PLACEHOLDER).body).replace(METHOD_PLACEHOLDER, '$request_method');
+
+/**
+ * nginx's own error answers (before or around the runtime: a request line or URI it cannot
+ * parse, one too long for its buffers, a method a static location refuses) get the API's JSON
+ * body with the same status, not nginx's HTML page. Those it gives while reading the request
+ * line have no URI yet, which a named location needs (nginx answers 500 "empty URI"): they go
+ * to an internal URI instead; the 405 keeps the request (a named location) to name its method.
+ */
+const OWN_ERRORS: readonly { readonly codes: string; readonly target: string; readonly status: number; readonly body: string }[] = [
+  // 494: a request header too large, which nginx answers as 400 (`=400`: the status sent).
+  { codes: '400 494 =400', target: '/_jaspar-error/bad-request', status: BAD_REQUEST.status, body: nginxString(BAD_REQUEST.body) },
+  { codes: '405', target: '@jaspar_method_not_allowed', status: 405, body: methodBody },
+  { codes: '414', target: '/_jaspar-error/uri-too-long', status: URI_TOO_LONG.status, body: nginxString(URI_TOO_LONG.body) },
+];
 
 function serverInclude(site: SiteConfig): string {
   const headers = [...API_HEADERS, ['Allow', ALLOW]].map(([k, v]) => `add_header ${k} "${v}" always;`).join(' ');
@@ -53,8 +73,15 @@ function serverInclude(site: SiteConfig): string {
     ...NOT_SERVED.map((p) => `location = ${p} { return 404; }`),
     'location ~ (^|/)\\. { return 404; }',
     // The API's own body (/404.html is the page of hosts that cannot compute, src/api/errors.ts NOT_PREBUILT).
+    // 403: a folder of the site (no index, no listing), also reached from /api/ through `..`: not found.
     'error_page 404 @jaspar_not_found;',
+    'error_page 403 =404 @jaspar_not_found;',
     `location @jaspar_not_found { types { } default_type "${ERROR_MEDIA_TYPE}"; ${headers} return 404 '${NOT_FOUND.body}'; }`,
+    "# nginx's own errors (a request it cannot parse, too long, a method a file refuses): the API's JSON.",
+    ...OWN_ERRORS.flatMap((e) => [
+      `error_page ${e.codes} ${e.target};`,
+      `location ${e.target.startsWith('@') ? e.target : `= ${e.target}`} { ${e.target.startsWith('@') ? '' : 'internal; '}types { } default_type "${ERROR_MEDIA_TYPE}"; ${headers} return ${e.status} ${e.body}; }`,
+    ]),
   ];
   return `${lines.join('\n')}\n`;
 }

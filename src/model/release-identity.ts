@@ -64,18 +64,21 @@ function tableYear(table: RawTable | undefined, problems: Problems): { year: num
 /** The release a dump holds; disagreements between the sources are warnings, the precedence decides. */
 export function releaseIdentity(dump: RawDump, options: IdentityOptions, problems: Problems): ReleaseIdentity {
   const fromTable = tableYear(dump.tables.RELEASE, problems);
-  const fromName = yearFromName(dump.name);
+  // Given through a link, the link's name counts when it names a year, else the real path's:
+  // `current -> JASPAR2024/` is JASPAR2024, as its real path is (docs/api-decisions.md).
+  const dumpName = yearFromName(dump.name) === null && dump.realName !== undefined ? dump.realName : dump.name;
+  const fromName = yearFromName(dumpName);
   const given = options.year ?? null;
   if (fromTable && fromName !== null && fromTable.year !== fromName) {
-    problems.warn({ message: `the RELEASE table names ${releaseNameOf(fromTable.year)} but the dump is named "${dump.name}"; the table wins`, place: fromTable.place });
+    problems.warn({ message: `the RELEASE table names ${releaseNameOf(fromTable.year)} but the dump is named "${dumpName}"; the table wins`, place: fromTable.place });
   }
   const found = fromTable?.year ?? fromName;
   if (given !== null && found !== null && given !== found) {
-    problems.warn({ message: `--release ${given} differs from the dump's own ${releaseNameOf(found)}; publishing ${releaseNameOf(given)} as asked`, place: fromTable?.place ?? { file: dump.name } });
+    problems.warn({ message: `--release ${given} differs from the dump's own ${releaseNameOf(found)}; publishing ${releaseNameOf(given)} as asked`, place: fromTable?.place ?? { file: dumpName } });
   }
   const year = given ?? found;
   const yearFrom: ReleaseSource | null = given !== null ? 'option' : fromTable ? 'release table' : fromName !== null ? 'dump name' : null;
   // Without any year the dump's own name is all there is to tell the release by.
-  const name = options.releaseName ?? (year === null ? dump.name : releaseNameOf(year));
+  const name = options.releaseName ?? (year === null ? dumpName : releaseNameOf(year));
   return { info: { name, year }, yearFrom };
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { UserError } from '../errors.js';
 
 export interface StagedOutput {
   /** The temporary folder to build into. */
@@ -19,6 +20,20 @@ export interface StagedOutput {
 
 /** Prefix of staging folders, so stale ones from a killed process are recognisable (stale.ts). */
 export const stagingPrefix = (target: string): string => `.${basename(resolve(target))}.staging-`;
+
+/**
+ * A rename within one folder stays on one file system, so the swap is atomic wherever the dump
+ * lives; it fails only when the target is itself a mount point (EBUSY, EXDEV): said so, in one line.
+ */
+function renameOrExplain(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EBUSY' && code !== 'EXDEV') throw err;
+    throw new UserError(`cannot swap the new site in: ${from} is a mount point (or busy), and a folder is replaced by renaming it within its parent; build with --out a folder inside it (${code})`, { file: from });
+  }
+}
 
 export function stageOutput(target: string): StagedOutput {
   const abs = resolve(target);
@@ -34,7 +49,7 @@ export function stageOutput(target: string): StagedOutput {
     staging,
     async commit() {
       const hadOld = existsSync(abs);
-      if (hadOld) renameSync(abs, old);
+      if (hadOld) renameOrExplain(abs, old);
       try {
         renameSync(staging, abs);
       } catch (err) {

@@ -4,7 +4,8 @@
  * time per target (a lock beside it); what dead builds left there is cleaned up first.
  */
 import { readDump } from '../dump/read-dump.js';
-import { readExtras } from '../dump/extras/read-extras.js';
+import { EXTRA_FOLDERS, readExtras } from '../dump/extras/read-extras.js';
+import { isTableFile } from '../dump/flat/files.js';
 import { UserError } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../hosts/targets.js';
@@ -25,6 +26,7 @@ import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
 import { estimateFiles } from './estimate.js';
 import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
 import { buildFingerprint } from './fingerprint.js';
+import { checkOutputFolders } from './replace-guard.js';
 import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
 import { writeSite } from './write-site.js';
 
@@ -48,6 +50,8 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly events?: BuildEvents;
   /** A compact build, for hosts that run the request runtime (docs/runtime.md). */
   readonly compact?: boolean;
+  /** Replace `out` and the deploy folder even when they are not this tool's (replace-guard.ts); some folders are never replaced. */
+  readonly force?: boolean;
   /** Hears what the build did beside the target (stale locks and staging folders removed); the CLI prints it. */
   readonly log?: (line: string) => void;
 }
@@ -69,6 +73,9 @@ export interface BuildSummary extends ReadSummary {
  */
 export const deployDirFor = (out: string): string => `${resolve(out)}.deploy`;
 
+/** What the input snapshot and the fingerprint cover: what the readers read. */
+const DUMP_INPUTS = { isTable: isTableFile, extraFolders: EXTRA_FOLDERS };
+
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
@@ -76,6 +83,8 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const deployDir = options.deployDir ?? deployDirFor(options.out);
   const written = { files: 0, bytes: 0, diskBytes: 0 };
   const locks: OutputLock[] = [];
+  // Before any work (the dump is not read yet): refuse to replace folders that are not ours.
+  checkOutputFolders(options.out, deployDir, options.deployDir !== undefined, typeof options.dump === 'string' ? [options.dump] : options.dump, options.force === true);
   try {
     locks.push(lockOutput(options.out, log));
     locks.push(lockOutput(deployDir, log));
@@ -94,10 +103,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 async function readRelease(dump: string, options: BuildOptions) {
   const reading = new PhaseClock(options.events, 'read', null);
   let read = { files: 0, bytes: 0 };
-  const before = await snapshotInputs(dump);
+  const before = await snapshotInputs(dump, DUMP_INPUTS);
   const raw = await readDump(dump, (done, total) => reading.progress((read = done), total));
   const extras = readExtras(dump);
-  const changed = changedInputs(before, await snapshotInputs(dump));
+  const changed = changedInputs(before, await snapshotInputs(dump, DUMP_INPUTS));
   if (changed.length > 0) {
     throw new UserError(`the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`, { file: dump });
   }

@@ -9,6 +9,10 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changedInputs, snapshotInputs } from '../../src/output/input-snapshot.js';
+import { EXTRA_FOLDERS } from '../../src/dump/extras/read-extras.js';
+import { isTableFile } from '../../src/dump/flat/files.js';
+
+const INPUTS = { isTable: isTableFile, extraFolders: EXTRA_FOLDERS };
 import { cli } from '../support/cli-run.js';
 import { hashTree } from '../support/files.js';
 import { tempDir } from '../support/scratch.js';
@@ -21,19 +25,20 @@ describe('a dump that changes while it is read', () => {
   it('snapshots see a file that grew, was touched, appeared or vanished, and nothing when nothing changed', async () => {
     const dump = join(await tempDir('snapshot'), 'dump');
     cpSync(SAMPLE, dump, { recursive: true });
-    const before = await snapshotInputs(dump);
+    const before = await snapshotInputs(dump, INPUTS);
     expect(before.size).toBeGreaterThan(7);
-    expect(changedInputs(before, await snapshotInputs(dump))).toEqual([]);
+    expect(changedInputs(before, await snapshotInputs(dump, INPUTS))).toEqual([]);
     appendFileSync(join(dump, 'MATRIX.txt'), '\n');
     utimesSync(join(dump, 'TAX.txt'), new Date(0), new Date(0));
-    writeFileSync(join(dump, 'NEW.txt'), '');
-    const after = await snapshotInputs(dump);
+    writeFileSync(join(dump, 'RELEASE.txt'), '');
+    writeFileSync(join(dump, 'README.txt'), 'no input');
+    const after = await snapshotInputs(dump, INPUTS);
     const changed = changedInputs(before, after);
     expect(changed).toHaveLength(3);
     expect(changed[0]).toMatch(new RegExp(`^${join(dump, 'MATRIX.txt')} changed \\(\\d+ bytes, modified .+ → \\d+ bytes, modified .+\\)$`));
     expect(changed[1]).toMatch(/TAX\.txt changed .* modified 1970-01-01T00:00:00\.000Z\)$/);
-    expect(changed[2]).toBe(`${join(dump, 'NEW.txt')} appeared`);
-    expect(changedInputs(after, before)).toContain(`${join(dump, 'NEW.txt')} was removed`);
+    expect(changed[2]).toBe(`${join(dump, 'RELEASE.txt')} appeared`);
+    expect(changedInputs(after, before)).toContain(`${join(dump, 'RELEASE.txt')} was removed`);
   });
 
   it('jaspar-static build refuses it, names the file, exit 1, the previous site unchanged', async () => {

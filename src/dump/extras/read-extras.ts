@@ -14,6 +14,9 @@ export interface ReleaseExtras {
   readonly tffmFiles: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
+/** The folders of a release folder the extras are read from (the build snapshots them with the tables). */
+export const EXTRA_FOLDERS: readonly string[] = ['sites', 'bed', 'TFFM'];
+
 export const NO_EXTRAS: ReleaseExtras = { sites: new Map(), tffmFiles: new Map() };
 
 /** The folder a dump's extras live in: the dump folder itself, or the folder of a dump file. */

@@ -14,16 +14,24 @@ export interface TableFile {
 
 const KIND_BY_EXTENSION: Readonly<Record<string, FlatFileKind>> = { '.txt': 'tsv', '.tsv': 'tsv', '.csv': 'csv' };
 
+/** The table a file name holds (`matrix.TXT` → MATRIX), or null for any other file. */
+function tableOf(entry: string): TableName | null {
+  const ext = extname(entry).toLowerCase();
+  if (!KIND_BY_EXTENSION[ext]) return null;
+  const base = entry.slice(0, -ext.length).toUpperCase();
+  return TABLE_NAMES.find((t) => t === base) ?? null;
+}
+
+/** Whether a file of a dump folder is one the flat reader reads (the input snapshot keeps only those). */
+export const isTableFile = (entry: string): boolean => tableOf(entry) !== null;
+
 /** Map each known table to its file in `dir`; unknown files are ignored. */
 export function findTableFiles(dir: string): Map<TableName, TableFile> {
   const found = new Map<TableName, TableFile>();
   for (const entry of readdirSync(dir).sort()) {
-    const ext = extname(entry).toLowerCase();
-    const kind = KIND_BY_EXTENSION[ext];
-    if (!kind) continue;
-    const base = entry.slice(0, -ext.length).toUpperCase();
-    const table = TABLE_NAMES.find((t) => t === base);
-    if (!table) continue;
+    const table = tableOf(entry);
+    if (table === null) continue;
+    const kind = KIND_BY_EXTENSION[extname(entry).toLowerCase()] as FlatFileKind;
     const path = join(dir, entry);
     if (!statSync(path).isFile()) continue;
     const previous = found.get(table);

@@ -1,0 +1,122 @@
+/**
+ * A build replaces its site and deploy folders whole. It may only replace what is its own:
+ * a folder that is absent, empty, or one this tool built. A site is known by its manifest
+ * (`jaspar-static.json` with `"generator": "jaspar-static"`, written into every site) or the
+ * build record beside it (`.dist.build.json`, output/build-record.ts); a deploy
+ * folder by holding nothing but the per-host folders the build writes there (`nginx/`,
+ * `apache/`, ...). Anything else is refused before any work, naming the folder and a few of
+ * its entries; `--force` replaces it anyway, except the folders that are never replaced: `/`,
+ * the home folder, the current folder and those around it, a folder holding `.git`, the
+ * dump's own folder and those around it (docs/decisions.md, "Which folders a build replaces").
+ */
+import { lstatSync, readdirSync, readFileSync, realpathSync, type Stats } from 'node:fs';
+import { homedir } from 'node:os';
+import { parse, resolve, sep } from 'node:path';
+import { UserError } from '../errors.js';
+import { HOST_TARGETS } from '../hosts/targets.js';
+import { recordPathFor } from '../output/build-record.js';
+import { manifestFile } from './manifest.js';
+
+export type FolderRole = 'site' | 'deploy';
+
+export interface ReplaceCheck {
+  /** The option naming the folder, as the user knows it (`--out`, `--deploy-dir`). */
+  readonly flag: string;
+  /** The folder as given. */
+  readonly dir: string;
+  readonly role: FolderRole;
+  /** The dumps the build reads. */
+  readonly dumps: readonly string[];
+  readonly force: boolean;
+}
+
+const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
+
+/** The path, and the real path behind it when it exists (links resolved), to compare both. */
+function spellings(path: string): string[] {
+  const abs = resolve(path);
+  try {
+    const real = realpathSync(abs);
+    return real === abs ? [abs] : [abs, real];
+  } catch {
+    return [abs];
+  }
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Why `dir` is never replaced, even with --force; null when it may be. */
+function neverReplaced(check: ReplaceCheck, names: readonly string[] | null): string | null {
+  const dirs = spellings(check.dir);
+  if (dirs.some((d) => d === parse(d).root)) return 'it is the root of the file system';
+  const home = spellings(homedir());
+  if (dirs.some((d) => home.includes(d))) return 'it is your home folder';
+  const cwd = spellings(process.cwd());
+  if (dirs.some((d) => cwd.some((c) => within(c, d)))) return 'it is the current folder or holds it (build into a folder of its own, e.g. --out dist)';
+  if (names?.includes('.git')) return 'it holds .git (a repository)';
+  for (const dump of check.dumps) {
+    if (spellings(dump).some((p) => dirs.some((d) => within(p, d)))) return `the dump ${dump} is inside it`;
+  }
+  return null;
+}
+
+/** Whether a non-empty folder is one this tool built. */
+function isOwn(dir: string, role: FolderRole, names: readonly string[]): boolean {
+  if (role === 'deploy') {
+    const hosts: readonly string[] = HOST_TARGETS;
+    return names.every((n) => hosts.includes(n) && statOrNull(resolve(dir, n))?.isDirectory() === true);
+  }
+  const parsed = (path: string) => {
+    try {
+      return JSON.parse(readFileSync(path, 'utf8')) as { generator?: unknown; fingerprint?: unknown };
+    } catch {
+      return null;
+    }
+  };
+  // Its manifest, or (the manifest edited or lost) the record a build of it left beside it.
+  return parsed(resolve(dir, manifestFile))?.generator === 'jaspar-static' || typeof parsed(recordPathFor(dir))?.fingerprint === 'string';
+}
+
+/** `a, b/, c and 4 more` — the first entries of a folder, folders marked with a slash. */
+function sample(dir: string, names: readonly string[]): string {
+  const shown = [...names].sort().slice(0, 3).map((n) => (statOrNull(resolve(dir, n))?.isDirectory() ? `${n}/` : n));
+  return names.length > 3 ? `${shown.join(', ')} and ${names.length - 3} more` : shown.join(', ');
+}
+
+/**
+ * Throw a one-line UserError when the build must not replace `check.dir`. Reads nothing but the
+ * folder's listing (and a site's manifest), so it runs before the dump is read.
+ */
+export function checkReplaceable(check: ReplaceCheck): void {
+  const { flag, dir, role } = check;
+  const fail = (why: string) => new UserError(`${flag} "${dir}": ${why}`);
+  const st = statOrNull(resolve(dir));
+  const names = st?.isDirectory() ? readdirSync(resolve(dir)) : null;
+  const never = neverReplaced(check, names);
+  if (never !== null) throw fail(`${never}; the build replaces its folder whole, so it never builds there, even with --force`);
+  if (st === null) return;
+  if (!st.isDirectory()) throw fail(`it is ${st.isSymbolicLink() ? 'a symbolic link' : 'a file'}, not a folder; the ${role} is written as a folder there, so choose another path`);
+  if (names === null || names.length === 0 || isOwn(dir, role, names)) return;
+  if (check.force) return;
+  const what = role === 'site' ? `a site built by jaspar-static (no ${manifestFile})` : 'a deploy folder of jaspar-static (only host folders such as nginx/)';
+  throw fail(`not ${what}, it holds ${sample(dir, names)}; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`);
+}
+
+/**
+ * Both folders a build replaces, checked the same way; `deployGiven` says whether the user
+ * named the deploy folder (--deploy-dir) or it is the default beside the site.
+ */
+export function checkOutputFolders(out: string, deployDir: string, deployGiven: boolean, dumps: readonly string[], force: boolean): void {
+  checkReplaceable({ flag: '--out', dir: out, role: 'site', dumps, force });
+  checkReplaceable({ flag: deployGiven ? '--deploy-dir' : 'deploy folder', dir: deployDir, role: 'deploy', dumps, force });
+  const [o, d] = [resolve(out), resolve(deployDir)];
+  if (within(d, o) || within(o, d)) {
+    throw new UserError(`--deploy-dir "${deployDir}": must be beside the site ${out}, not inside it or around it (configuration there would be served or replaced)`);
+  }
+}
