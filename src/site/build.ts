@@ -27,6 +27,7 @@ import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
 import { buildFingerprint } from './fingerprint.js';
 import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
 import { writeSite } from './write-site.js';
+import { releaseAbout, type ForRelease } from './release-about.js';
 
 export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   /** One release dump, or several for a site serving each (compute hosts only; docs/release-day.md). */
@@ -48,6 +49,10 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly events?: BuildEvents;
   /** A compact build, for hosts that run the request runtime (docs/runtime.md). */
   readonly compact?: boolean;
+  /** `--release-pubmed`: the PubMed id of the newest release, or of a year's (release-about.ts). */
+  readonly releasePubmed?: readonly ForRelease<number>[];
+  /** `--release-website`: the website of the newest release, or of a year's. */
+  readonly releaseWebsite?: readonly ForRelease<string>[];
   /** Hears what the build did beside the target (stale locks and staging folders removed); the CLI prints it. */
   readonly log?: (line: string) => void;
 }
@@ -148,6 +153,7 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
     filterOrders: options.filterOrders ?? defaults.filterOrders,
     compact: options.compact ?? false,
     withSites: releases.some((r) => r.matrices.some((m) => m.sites !== null)),
+    releaseAbout: releaseAbout(releases, options.releasePubmed ?? [], options.releaseWebsite ?? []),
   };
   // A site built from the same bytes, options and generator, untouched since: nothing to write.
   // (Not with an injected sink: tests that inject write failures must reach the writer.)
