@@ -11,7 +11,7 @@
  * nginx by internal redirect, and every response folder gets its Content-Type and the API
  * headers from the format table.
  */
-import { ALLOW, API_HEADERS, ERROR_MEDIA_TYPE, NOT_FOUND } from '../api/errors.js';
+import { ALLOW, ERROR_MEDIA_TYPE, EVERY_API_HEADER, NOT_FOUND } from '../api/errors.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
 import type { SiteConfig } from '../runtime/site-data.js';
@@ -33,7 +33,7 @@ export function njsModule(site: SiteConfig): string {
 }
 
 function serverInclude(site: SiteConfig): string {
-  const headers = [...API_HEADERS, ['Allow', ALLOW]].map(([k, v]) => `add_header ${k} "${v}" always;`).join(' ');
+  const headers = [...EVERY_API_HEADER, ['Allow', ALLOW]].map(([k, v]) => `add_header ${k} "${v}" always;`).join(' ');
   const typed = (match: string, mediaType: string) => `location ${match} { types { } default_type "${mediaType}"; ${headers} try_files $uri =404; }`;
   // No default Content-Type: answers without a body (OPTIONS) carry none, as on every host.
   const js = (match: string) => `location ${match} { types { } default_type ""; js_content jaspar.handle; }`;
