@@ -174,7 +174,7 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
     const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging, live(options.out));
     sink = out;
     const deploy = new DiskSink(stagedDeploy.staging, live(deployDir));
-    const writing = new PhaseClock(events, 'write', events ? { files: releases.reduce((sum, r) => sum + estimateFiles(r, site), 0), bytes: 0 } : null);
+    const writing = new PhaseClock(events, 'write', events ? { files: releases.reduce((sum, r) => sum + estimateFiles(r, site, releases), 0), bytes: 0 } : null);
     try {
       await writeSite(releases.length === 1 ? release : releases, out, site, {
         tick: async (files) => {
