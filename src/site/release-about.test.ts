@@ -19,6 +19,6 @@ describe('releaseAbout', () => {
   });
   it('refuses a year no release of the build has', () => {
     expect(() => releaseAbout(newestFirst, [{ year: 2020, value: 1 }], [])).toThrow(UserError);
-    expect(() => releaseAbout(newestFirst, [], [{ year: 2020, value: 'https://x.org' }])).toThrow('--release-website "2020=https://x.org": no release of 2020 is built; the dumps hold 2018, 2016');
+    expect(() => releaseAbout(newestFirst, [], [{ year: 2020, value: 'https://x.org' }])).toThrow('--release-website "2020=https://x.org": no release of 2020 is built; this build serves 2018, 2016');
   });
 });

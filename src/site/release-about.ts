@@ -27,7 +27,7 @@ function checkYears(flag: string, values: readonly ForRelease<unknown>[], releas
   for (const v of values) {
     if (v.year === null || releases.some((r) => r.info.year === v.year)) continue;
     const years = releases.map((r) => (r.info.year === null ? `${r.info.name} (no year)` : String(r.info.year))).join(', ');
-    throw new UserError(`${flag} "${v.year}=${String(v.value)}": no release of ${v.year} is built; the dumps hold ${years}`);
+    throw new UserError(`${flag} "${v.year}=${String(v.value)}": no release of ${v.year} is built; this build serves ${years}`);
   }
 }
 
