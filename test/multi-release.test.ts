@@ -48,7 +48,7 @@ beforeAll(async () => {
   await writeFile(join(newer, 'MATRIX.txt'), `${body.slice(0, -1).join('\n')}\n`);
   site = join(dir, 'site');
   // Small: three formats, no extra page sizes, orders or filters.
-  await build({ dump: [older, newer], out: site, baseUrl: 'http://jaspar.test', formats: ['json', 'jaspar', 'api'], targets: ['cloudflare'], pageSizes: [], orderFields: [], filterKeys: [] });
+  await build({ dump: [older, newer], out: site, baseUrl: 'http://jaspar.test', formats: ['json', 'jaspar', 'api'], targets: ['cloudflare'], pageSizes: [], orderFields: [], filterKeys: [], releasePubmed: [{ year: null, value: 29140473 }], releaseWebsite: [{ year: 2016, value: 'https://jaspar2016.genereg.net' }] });
   server = await startDevServer({ dir: site, port: 0, host: '127.0.0.1' });
   port = (server.address() as AddressInfo).port;
 }, 120_000);
@@ -66,6 +66,12 @@ const REQUESTS: ClientRequest[] = [
   { method: 'GET', target: '/api/v1/releases/?release=2016' },
   { method: 'GET', target: '/api/v1/releases/' },
   { method: 'GET', target: '/api/v1/collections/CORE/?release=jaspar2016&version=latest' },
+  { method: 'GET', target: '/api/v1/releases/7/' },
+  { method: 'GET', target: '/api/v1/releases/6/?release=2016&format=yaml' },
+  { method: 'GET', target: '/api/v1/releases/6/?format=api' },
+  { method: 'GET', target: '/api/v1/releases/?format=api&release=2016' },
+  { method: 'GET', target: '/api/v1/releases/8/' },
+  { method: 'GET', target: '/api/v1/infer/MKVLAAGR/?release=2016' },
 ];
 
 const json = (r: Reply): unknown => JSON.parse(r.body.toString('utf8'));
@@ -130,6 +136,19 @@ it('lists both releases in /api/v1/releases/ of either release', async () => {
       ['JASPAR2016', 2016],
     ]);
   }
+});
+
+it('answers each release record by its number, in either release, the newest active, with what the build was told', async () => {
+  const seven = { release_number: 7, year: 2018, active: true, pubmed_id: 29140473, website: null, url: 'http://jaspar.test/api/v1/releases/7/' };
+  const six = { release_number: 6, year: 2016, active: false, pubmed_id: null, website: 'https://jaspar2016.genereg.net', url: 'http://jaspar.test/api/v1/releases/6/' };
+  for (const query of ['', '?release=2016']) {
+    expect(json(await devGet(`/api/v1/releases/7/${query}`))).toMatchObject(seven);
+    expect(json(await devGet(`/api/v1/releases/6/${query}`))).toMatchObject(six);
+    const list = json(await devGet(`/api/v1/releases/${query}`)) as { results: unknown[] };
+    expect(list.results).toMatchObject([seven, six]);
+  }
+  const missing = await devGet('/api/v1/releases/8/');
+  expect([missing.status, json(missing)]).toEqual([404, { detail: 'Not found.' }]);
 });
 
 it('links each release from the landing page', async () => {

@@ -64,11 +64,38 @@ export const PAGE_NOT_PREBUILT = detail(
   `Invalid page, or a page number written other than as its prebuilt file is named (such as 02); this static host serves only prebuilt pages; ${COMPUTE_HOSTS} answers it (see docs/hosting.md).`,
 );
 
+/**
+ * Endpoints of the live service that no copy can compute (contract §8.1): every path below
+ * `/api/v1/<segment>` answers `error`, whatever its method (once allowed) or format. `name`
+ * names its error file on hosts that answer with files (src/hosts/host-errors.ts).
+ */
+export const UNOFFERED_ENDPOINTS: readonly { readonly segment: string; readonly name: string; readonly error: ApiError }[] = [
+  {
+    segment: 'infer',
+    name: 'infer-not-offered',
+    error: detail(404, 'Profile inference (/api/v1/infer/) is not offered by this static copy of JASPAR; use the live service.'),
+  },
+];
+
+/** The refusal of the endpoint whose first segment below `/api/v1/` is `segment`, or null. */
+export function unofferedEndpoint(segment: string | undefined): ApiError | null {
+  for (let i = 0; i < UNOFFERED_ENDPOINTS.length; i++) if (UNOFFERED_ENDPOINTS[i]!.segment === segment) return UNOFFERED_ENDPOINTS[i]!.error;
+  return null;
+}
+
 /** Headers every API answer carries (contract §6). */
 export const API_HEADERS: readonly (readonly [string, string])[] = [
   ['Vary', 'Accept'],
   ['Access-Control-Allow-Origin', '*'],
 ];
+/**
+ * Security headers every API answer carries too (contract §8.1, decided), kept apart from
+ * {@link API_HEADERS}: CloudFront sets them in its response headers policy's
+ * SecurityHeadersConfig, where a custom header of that name is not accepted.
+ */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [['X-Content-Type-Options', 'nosniff']];
+/** Every header of every API answer where the host sets them from one list (all but CloudFront's policy). */
+export const EVERY_API_HEADER: readonly (readonly [string, string])[] = API_HEADERS.concat(SECURITY_HEADERS);
 /** The `Allow` header of lists, details and errors, where the host lets us set it. */
 export const ALLOW = 'GET, HEAD, OPTIONS';
 /** The Content-Type of error bodies. */

@@ -105,6 +105,7 @@ export const RESOURCES = [
   plainList('species-list', 'species', 'species'),
   matrixList('species-matrices', ['species', ':id'], false),
   plainList('release-list', 'releases', 'release'),
+  detail('release-detail', ['releases', ':id'], false),
   detail('sites-detail', ['sites', ':id'], false),
   detail('api-root', [], false),
 ] as const;

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { FormatName } from '../api/formats.js';
 import { build, deployDirFor } from '../site/build.js';
 import type { BuildEvent } from '../site/progress.js';
+import type { ForRelease } from '../site/release-about.js';
 import { UserError } from '../errors.js';
 import { COMPACT_TARGETS, compactRefusal } from '../hosts/compute-targets.js';
 import type { HostTarget } from '../hosts/targets.js';
@@ -16,6 +17,8 @@ export interface BuildFlags {
   baseUrl: string;
   release?: number;
   releaseName?: string;
+  releasePubmed?: ForRelease<number>[];
+  releaseWebsite?: ForRelease<string>[];
   formats: FormatName[];
   targets: HostTarget[];
   deployDir?: string;
@@ -86,6 +89,8 @@ export async function runBuild(dumpArgs: string | readonly string[], flags: Buil
       baseUrl: flags.baseUrl,
       year: flags.release ?? null,
       releaseName: flags.releaseName ?? null,
+      releasePubmed: flags.releasePubmed ?? [],
+      releaseWebsite: flags.releaseWebsite ?? [],
       formats: flags.formats,
       targets,
       ...(flags.deployDir === undefined ? {} : { deployDir: flags.deployDir }),

@@ -10,7 +10,7 @@ import { runBuild } from './build-command.js';
 import { FILTER_CHOICES, FORMAT_CHOICES, ORDER_CHOICES, PAGE_SIZE_LIMIT, TARGET_CHOICES } from './choices.js';
 import { runFetch } from './fetch-command.js';
 import { runInspect } from './inspect-command.js';
-import { httpUrl, namesFrom, pageSizes, port, releaseName, releaseYear, seconds, selectionFrom } from './options.js';
+import { forRelease, httpUrl, namesFrom, pubmedId, pageSizes, port, releaseName, releaseYear, seconds, selectionFrom } from './options.js';
 import { DEFAULT_PROGRESS_INTERVAL } from './progress/reporter.js';
 import { runServe } from './serve-command.js';
 import { packageVersion } from './version.js';
@@ -31,6 +31,8 @@ function buildCommand(cmd: Command): void {
     .addOption(new Option('-b, --base-url <url>', 'absolute http(s) address the site is served from, used in links').argParser(httpUrl('--base-url')).default(DEFAULT_BASE_URL))
     .addOption(new Option('-r, --release <year>', 'release year; names the release JASPAR<year> (default: from the dump, see docs/api-decisions.md); one dump only').argParser(releaseYear('--release')))
     .addOption(new Option('--release-name <name>', 'name the release is published under (default: JASPAR<year>); one dump only').argParser(releaseName('--release-name')))
+    .addOption(new Option('--release-pubmed <id>', 'PubMed id of the release paper, shown in /api/v1/releases/ (newest release; <year>=<id> for another; repeatable)').argParser(forRelease('--release-pubmed', pubmedId('--release-pubmed'))))
+    .addOption(new Option('--release-website <url>', 'website of the release, shown in /api/v1/releases/ (newest release; <year>=<url> for another; repeatable)').argParser(forRelease('--release-website', httpUrl('--release-website'))))
     .addOption(new Option('-f, --formats <list>', `formats to build, comma-separated (${FORMAT_CHOICES.join(',')}), or "all"`).argParser(namesFrom('--formats', FORMAT_CHOICES, 'format')).default([...FORMAT_CHOICES], 'all'))
     .addOption(new Option('--page-sizes <list>', `page_size values to prebuild besides the default 10 (e.g. ${DEFAULT_PAGE_SIZES.join(',')}); "none" for only the default`).argParser(pageSizes('--page-sizes', PAGE_SIZE_LIMIT)).default([...DEFAULT_PAGE_SIZES], DEFAULT_PAGE_SIZES.join(',')))
     .addOption(new Option('--orders <list>', `order fields to prebuild, each ascending and descending (${ORDER_CHOICES.join(',')}), or "all" / "none"`).argParser(selectionFrom('--orders', ORDER_CHOICES, 'order field')).default(null, 'all'))

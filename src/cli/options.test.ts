@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.js';
-import { httpUrl, namesFrom, pageSizes, port, releaseName, releaseYear, seconds, selectionFrom } from './options.js';
+import { forRelease, httpUrl, namesFrom, pageSizes, port, pubmedId, releaseName, releaseYear, seconds, selectionFrom } from './options.js';
 
 /** The one line the CLI prints for a parser's error. */
 function error(parse: () => unknown): string {
@@ -76,5 +76,31 @@ describe('numbers and names', () => {
     expect(error(() => port('--port')('70000'))).toBe('--port "70000": not a port; valid: whole numbers 0–65535');
     expect(seconds('--progress-interval')('0.5')).toBe(0.5);
     expect(error(() => seconds('--progress-interval')('0'))).toBe('--progress-interval "0": not a number of seconds; give a positive number, e.g. 5 or 0.5');
+  });
+});
+
+describe('--release-pubmed and --release-website', () => {
+  const pubmed = forRelease('--release-pubmed', pubmedId('--release-pubmed'));
+  const website = forRelease('--release-website', httpUrl('--release-website'));
+  it('read a value for the newest release, or <year>=<value> for one release, repeatable', () => {
+    const first = pubmed('37962376', undefined);
+    expect(first).toEqual([{ year: null, value: 37962376 }]);
+    expect(pubmed('2016=26531826', first)).toEqual([
+      { year: null, value: 37962376 },
+      { year: 2016, value: 26531826 },
+    ]);
+    expect(website('2018=https://jaspar2018.genereg.net', undefined)).toEqual([{ year: 2018, value: 'https://jaspar2018.genereg.net' }]);
+  });
+  it.each([
+    ['abc', '--release-pubmed "abc": not a PubMed id; give its number, e.g. 37962376, or <year>=<id> for one release of several'],
+    ['0', '--release-pubmed "0": not a PubMed id; give its number, e.g. 37962376, or <year>=<id> for one release of several'],
+    ['2016=', '--release-pubmed "": not a PubMed id; give its number, e.g. 37962376, or <year>=<id> for one release of several'],
+  ])('refuses the PubMed id %s', (value, message) => {
+    expect(error(() => pubmed(value, undefined))).toBe(message);
+  });
+  it('refuses a release given twice, and a website that is no http(s) URL', () => {
+    expect(error(() => pubmed('2016=1', pubmed('2016=2', undefined)))).toBe('--release-pubmed "2016=1": the release of 2016 is given a value twice');
+    expect(error(() => pubmed('1', pubmed('2', undefined)))).toBe('--release-pubmed "1": the newest release is given a value twice');
+    expect(error(() => website('2018=ftp://x', undefined))).toBe('--release-website "ftp://x": the scheme must be http or https, not ftp (e.g. https://jaspar.example.org)');
   });
 });

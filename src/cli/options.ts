@@ -5,6 +5,7 @@
  */
 import { UserError } from '../errors.js';
 import { isSafeSegment } from '../segments.js';
+import type { ForRelease } from '../site/release-about.js';
 
 /** `--flag "value": problem` — the one shape of an option error. */
 export function optionError(flag: string, value: string, problem: string): UserError {
@@ -112,5 +113,30 @@ export function seconds(flag: string) {
     const n = Number(value);
     if (!/^\d*\.?\d+$/.test(value) || !(n > 0)) throw optionError(flag, value, 'not a number of seconds; give a positive number, e.g. 5 or 0.5');
     return n;
+  };
+}
+
+/**
+ * A per-release value, repeatable: `<value>` for the newest release, `<year>=<value>` for that
+ * year's (src/site/release-about.ts); each release given at most once.
+ */
+export function forRelease<T>(flag: string, parse: (value: string) => T) {
+  return (value: string, previous: readonly ForRelease<T>[] | undefined): ForRelease<T>[] => {
+    const m = /^((?:19|20)\d\d)=(.*)$/.exec(value);
+    const year = m ? Number(m[1]) : null;
+    const parsed = parse(m ? m[2]! : value);
+    const before = previous ?? [];
+    if (before.some((p) => p.year === year)) {
+      throw optionError(flag, value, `${year === null ? 'the newest release' : `the release of ${year}`} is given a value twice`);
+    }
+    return [...before, { year, value: parsed }];
+  };
+}
+
+/** A PubMed id: a positive whole number (PMID). */
+export function pubmedId(flag: string) {
+  return (value: string): number => {
+    if (!/^[1-9]\d{0,8}$/.test(value)) throw optionError(flag, value, 'not a PubMed id; give its number, e.g. 37962376, or <year>=<id> for one release of several');
+    return Number(value);
   };
 }

@@ -11,18 +11,18 @@
  * (apache-keys.ts); the groups answer in order (apache-groups.ts); errors end in an error
  * document that is the error's JSON file. Content-Type comes from the format table.
  */
-import { ALLOW, API_HEADERS, BAD_REQUEST, URI_TOO_LONG } from '../api/errors.js';
+import { ALLOW, BAD_REQUEST, EVERY_API_HEADER, URI_TOO_LONG } from '../api/errors.js';
 import type { FormatName } from '../api/formats.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
 import { groupLines } from './apache-groups.js';
 import { API_PATH, esc, groupKeys, keyRuleLines, negotiationLines, Numbered, queryLines } from './apache-keys.js';
 import { FILE_TYPES, prefixTypes } from './content-types.js';
 import type { Group, KeyRule } from './groups.js';
-import { ENCODED_NAME_ERROR, errorFile, NOT_FOUND_ERROR, type HostError } from './host-errors.js';
+import { ENCODED_NAME_ERROR, errorFile, NOT_FOUND_ERROR, UNOFFERED_ERRORS, type HostError } from './host-errors.js';
 import type { HostFile } from './host-file.js';
 
 /** Errors Apache answers besides the groups' own. */
-export const APACHE_ERRORS: readonly HostError[] = [ENCODED_NAME_ERROR, NOT_FOUND_ERROR];
+export const APACHE_ERRORS: readonly HostError[] = [ENCODED_NAME_ERROR, NOT_FOUND_ERROR, ...UNOFFERED_ERRORS];
 
 /** The internal path of the error document. */
 const ERROR_DOC = '/_jaspar-error';
@@ -32,7 +32,7 @@ const quote = (s: string) => `'${s.replace(/\\/g, '%{unescape:%5C}')}'`;
 /** API headers on every answer, once (`always` covers success and error alike); JSON for the core's own errors. */
 function headerLines(): string[] {
   return [
-    ...API_HEADERS.map(([k, v]) => `Header always set ${k} "${v}"`),
+    ...EVERY_API_HEADER.map(([k, v]) => `Header always set ${k} "${v}"`),
     // The core's Allow of a static file (OPTIONS) is replaced by the API's.
     'Header unset Allow',
     `Header always set Allow "${ALLOW}"`,
@@ -76,6 +76,8 @@ function preludeLines(): string[] {
     "# Elsewhere too (a file): the API's 405, not the core's 405 page or its 501 for a method it does not know.",
     'RewriteCond %{REQUEST_METHOD} !^(?:GET|HEAD|OPTIONS)$',
     'RewriteRule ^/ - [R=405]',
+    '# Endpoints no copy computes: their own refusal, whatever the query.',
+    ...UNOFFERED_ERRORS.map((e) => `RewriteRule ^${esc(e.path)}(?:/|$) - [R=404,E=JASPAR_ERROR:${e.name}]`),
     '# A parameter name with %-escapes: which key it is cannot be told here.',
     'RewriteCond %{QUERY_STRING} (?:^|&)[^=&]*%',
     `RewriteRule ${API_PATH} - [R=404,E=JASPAR_ERROR:${ENCODED_NAME_ERROR.name}]`,

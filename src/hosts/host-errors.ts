@@ -5,8 +5,8 @@
  * `invalid-page`, src/site/write-site.ts). Bodies come from src/api/errors.ts, the one
  * authority; the rules tier's refusals name what it cannot do (contract §8).
  */
-import { INVALID_PAGE, NOT_ACCEPTABLE, NOT_FOUND, PAGE_NOT_PREBUILT, releaseNotServedHere, unavailableHere, type ApiError } from '../api/errors.js';
-import { FILES_ROOT } from '../routes/paths.js';
+import { INVALID_PAGE, NOT_ACCEPTABLE, NOT_FOUND, PAGE_NOT_PREBUILT, releaseNotServedHere, unavailableHere, UNOFFERED_ENDPOINTS, type ApiError } from '../api/errors.js';
+import { API_PREFIX, FILES_ROOT } from '../routes/paths.js';
 import type { HostFile } from './host-file.js';
 
 /** An error answer with the name of its file. */
@@ -24,6 +24,9 @@ export const NOT_ACCEPTABLE_ERROR = named('not-acceptable', NOT_ACCEPTABLE);
 
 /** Error files the site writer writes for every build (src/site/write-site.ts, ERROR_FILES). */
 export const SITE_WRITTEN_ERRORS: readonly string[] = [NOT_FOUND_ERROR.name, INVALID_PAGE_ERROR.name];
+
+/** The refusals of endpoints no copy computes (`/api/v1/infer/…`), each with the path prefix it answers. */
+export const UNOFFERED_ERRORS: readonly (HostError & { readonly path: string })[] = UNOFFERED_ENDPOINTS.map((e) => ({ ...named(e.name, e.error), path: `${API_PREFIX}${e.segment}` }));
 
 /** A `release` other than the one this site serves (a fixed body: the value cannot be echoed). */
 export const releaseError = (served: readonly string[]): HostError => named('release-not-served', releaseNotServedHere(served));

@@ -11,7 +11,7 @@
  * nginx by internal redirect, and every response folder gets its Content-Type and the API
  * headers from the format table.
  */
-import { ALLOW, API_HEADERS, BAD_REQUEST, ERROR_MEDIA_TYPE, methodNotAllowed, NOT_FOUND, URI_TOO_LONG } from '../api/errors.js';
+import { ALLOW, BAD_REQUEST, ERROR_MEDIA_TYPE, EVERY_API_HEADER, methodNotAllowed, NOT_FOUND, URI_TOO_LONG } from '../api/errors.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
 import type { SiteConfig } from '../routes/site-data.js';
@@ -53,7 +53,7 @@ const OWN_ERRORS: readonly { readonly codes: string; readonly target: string; re
 ];
 
 function serverInclude(site: SiteConfig): string {
-  const headers = [...API_HEADERS, ['Allow', ALLOW]].map(([k, v]) => `add_header ${k} "${v}" always;`).join(' ');
+  const headers = [...EVERY_API_HEADER, ['Allow', ALLOW]].map(([k, v]) => `add_header ${k} "${v}" always;`).join(' ');
   const typed = (match: string, mediaType: string) => `location ${match} { types { } default_type "${mediaType}"; ${headers} try_files $uri =404; }`;
   // No default Content-Type: answers without a body (OPTIONS) carry none, as on every host.
   const js = (match: string) => `location ${match} { types { } default_type ""; js_content jaspar.handle; }`;

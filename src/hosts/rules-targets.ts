@@ -7,7 +7,7 @@ import type { SiteConfig } from '../routes/site-data.js';
 import { apacheFiles, APACHE_ERRORS } from './apache.js';
 import { ALL_GROUPS, ruleGroups } from './derive-groups.js';
 import { groupErrors } from './groups.js';
-import { errorFiles, type HostError } from './host-errors.js';
+import { errorFiles, UNOFFERED_ERRORS, type HostError } from './host-errors.js';
 import { netlifyFiles } from './netlify.js';
 import type { HostFile, HostTarget, SiteFacts } from './host-file.js';
 
@@ -21,7 +21,7 @@ export function rulesHostFiles(targets: readonly HostTarget[], site: SiteConfig,
   if (targets.includes('netlify')) {
     const groups = ruleGroups(site, NETLIFY_GROUPS);
     out.push(...netlifyFiles(groups, facts));
-    errors.push(...groupErrors(groups));
+    errors.push(...groupErrors(groups, UNOFFERED_ERRORS));
   }
   if (targets.includes('apache')) {
     const groups = ruleGroups(site, ALL_GROUPS);

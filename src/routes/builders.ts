@@ -6,7 +6,9 @@
  */
 import { matrixDetail, matrixListRecord, taxIdJson, tffmDetail, tffmListRecord, type TffmFiles } from '../api/records.js';
 import { apiUrl } from '../api/urls.js';
+import { releaseId, releaseRecord, type ServedRelease } from '../api/releases.js';
 import type { DetailName, ItemKind, ListName, ResourceDescriptor } from '../api/resources.js';
+import { isSafeSegment } from '../segments.js';
 import type { Params } from './route.js';
 import type { SortValue } from '../api/order.js';
 import type { Json, JsonObject } from '../model/json.js';
@@ -30,8 +32,8 @@ export interface ItemTypes {
   readonly collection: Named;
   readonly taxon: Named;
   readonly species: SpeciesEntry;
-  /** Records of /api/v1/releases/ (ReleaseIndex.served). */
-  readonly release: JsonObject;
+  /** Releases of /api/v1/releases/ (ReleaseIndex.served). */
+  readonly release: ServedRelease;
 }
 
 /** How the records of one item kind are made. */
@@ -91,7 +93,7 @@ export const ITEM_SOURCES: { readonly [K in ItemKind]: ItemSource<ItemTypes[K]> 
   },
   release: {
     items: (index) => index.served,
-    record: (r) => r,
+    record: (r, ctx) => releaseRecord(r, ctx.baseUrl),
     matrix: () => null,
     orderValues: {},
   },
@@ -135,6 +137,7 @@ export interface DetailTypes {
   readonly 'matrix-detail': Matrix;
   readonly 'tffm-detail': Tffm;
   readonly 'sites-detail': Matrix;
+  readonly 'release-detail': ServedRelease;
   readonly 'api-root': null;
 }
 
@@ -177,6 +180,13 @@ export const DETAIL_SOURCES: { readonly [D in DetailName]: DetailSource<DetailTy
     }),
     matrices: () => null,
     shows: (m) => [m],
+  },
+  'release-detail': {
+    // A release with no number whose name cannot be a URL segment has no detail page.
+    instances: (index) => index.served.filter((r) => isSafeSegment(releaseId(r))).map((r) => ({ id: releaseId(r), item: r })),
+    data: (r, ctx) => releaseRecord(r, ctx.baseUrl),
+    matrices: () => null,
+    shows: () => [],
   },
   'api-root': {
     instances: () => [{ id: '', item: null }],

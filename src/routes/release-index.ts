@@ -1,7 +1,7 @@
 /** Lookups over a release that several resources need, computed once per build. */
 import { byteOrder } from '../api/order.js';
 import type { Matrix, Release, Tffm } from '../model/types.js';
-import type { JsonObject } from '../model/json.js';
+import type { ServedRelease } from '../api/releases.js';
 
 export interface SpeciesEntry {
   readonly taxId: string;
@@ -22,12 +22,26 @@ export interface ReleaseIndex {
   readonly taxGroups: ReadonlyMap<string, readonly Matrix[]>;
   /** Species with their matrices, sorted by species name (unnamed last), then tax id. */
   readonly species: readonly SpeciesEntry[];
-  /** The records of /api/v1/releases/: every release the site serves, newest first. */
-  readonly served: readonly JsonObject[];
+  /** The items of /api/v1/releases/: every release the site serves, newest first. */
+  readonly served: readonly ServedRelease[];
 }
 
-/** The /api/v1/releases/ record of a release (docs/api-decisions.md). */
-export const releaseRecord = (release: Release): JsonObject => ({ name: release.info.name, year: release.info.year, matrices: release.matrices.length, tffms: release.tffms.length });
+/** What the build is told of releases (`--release-pubmed`, `--release-website`), by release name. */
+export interface ReleaseAbout {
+  readonly [name: string]: { readonly pubmedId: number | null; readonly website: string | null };
+}
+
+/** What the site serves of each release (the newest first, so it is the active one). */
+export const servedReleases = (served: readonly Release[], about: ReleaseAbout): ServedRelease[] =>
+  served.map((r, i) => ({
+    name: r.info.name,
+    year: r.info.year,
+    active: i === 0,
+    pubmedId: about[r.info.name]?.pubmedId ?? null,
+    website: about[r.info.name]?.website ?? null,
+    matrices: r.matrices.length,
+    tffms: r.tffms.length,
+  }));
 
 
 /** Group items under one or several keys each, keys sorted, items kept in input order. */
@@ -46,8 +60,8 @@ export function groupSorted<T>(items: readonly T[], keys: (item: T) => readonly 
 /** The lower-cased tax groups a matrix is annotated with. */
 export const taxGroupsOf = (m: Matrix): string[] => m.annotations.filter((a) => a.tag === 'tax_group' && a.value !== '').map((a) => a.value.toLowerCase());
 
-/** `served`: every release of the site, newest first (default: this one alone). */
-export function indexRelease(release: Release, served: readonly Release[] = [release]): ReleaseIndex {
+/** `served`: every release of the site, newest first (default: this one alone); `about`: what the build was told of them. */
+export function indexRelease(release: Release, served: readonly Release[] = [release], about: ReleaseAbout = {}): ReleaseIndex {
   const versions = new Map<string, Matrix[]>();
   for (const m of release.matrices) {
     const list = versions.get(m.baseId);
@@ -72,6 +86,6 @@ export function indexRelease(release: Release, served: readonly Release[] = [rel
     collections: groupSorted(release.matrices, (m) => [m.collection]),
     taxGroups: groupSorted(release.matrices, taxGroupsOf),
     species,
-    served: served.map(releaseRecord),
+    served: servedReleases(served, about),
   };
 }

@@ -2,7 +2,7 @@
  * What the runtime tells a host to do with a request, and how it asks for the site's data.
  * Runtime-safe subset (docs/runtime.md).
  */
-import { ALLOW, API_HEADERS, ERROR_MEDIA_TYPE, type ApiError } from '../api/errors.js';
+import { ALLOW, ERROR_MEDIA_TYPE, EVERY_API_HEADER, type ApiError } from '../api/errors.js';
 
 export type Header = readonly [string, string];
 
@@ -29,10 +29,10 @@ export type Step = { readonly need: readonly string[] } | { readonly answer: Ans
  */
 export type Loaded = { [path: string]: unknown };
 
-/** Headers of every API answer: Vary, CORS, Allow, and the Content-Type. */
+/** Headers of every API answer: Vary, CORS, nosniff, Allow, and the Content-Type. */
 export function apiHeaders(mediaType: string | null): Header[] {
   const out: Header[] = [];
-  for (let i = 0; i < API_HEADERS.length; i++) out.push([API_HEADERS[i]![0], API_HEADERS[i]![1]]);
+  for (let i = 0; i < EVERY_API_HEADER.length; i++) out.push([EVERY_API_HEADER[i]![0], EVERY_API_HEADER[i]![1]]);
   out.push(['Allow', ALLOW]);
   if (mediaType !== null) out.push(['Content-Type', mediaType]);
   return out;

@@ -8,7 +8,7 @@
  * It is pure over the site's data: when it needs a file it has not been given it returns the
  * paths it needs, and the host calls it again once they are loaded. Runtime-safe subset.
  */
-import { BAD_REQUEST, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, URI_TOO_LONG } from '../api/errors.js';
+import { BAD_REQUEST, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unofferedEndpoint, URI_TOO_LONG } from '../api/errors.js';
 import { FORMATS, formatSpec, isFormatName, type FormatName } from '../api/formats.js';
 import type { ResourceDescriptor } from '../api/resources.js';
 import { LOGO_DIR } from '../logos/files.js';
@@ -80,6 +80,9 @@ function pickFormat(resource: ResourceDescriptor, asked: string | null, accept: 
 }
 
 function resolveApi(req: RuntimeRequest, segments: readonly string[], site: SiteConfig, loaded: Loaded, options: ResolveOptions): Step {
+  // An endpoint no copy computes answers its refusal whatever the format or query (contract §8.1).
+  const unoffered = unofferedEndpoint(segments[2]);
+  if (unoffered !== null) return answered(errorAnswer(unoffered));
   const match = matchApiPath(segments.slice(2));
   if (match === null) return answered(errorAnswer(NOT_FOUND));
   // The door: the query is read here, once, into the request every later step receives.

@@ -29,6 +29,7 @@ import { buildFingerprint } from './fingerprint.js';
 import { checkOutputFolders } from './replace-guard.js';
 import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
 import { writeSite } from './write-site.js';
+import { releaseAbout, type ForRelease } from './release-about.js';
 
 export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   /** One release dump, or several for a site serving each (compute hosts only; docs/release-day.md). */
@@ -52,6 +53,10 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly compact?: boolean;
   /** Replace `out` and the deploy folder even when they are not this tool's (replace-guard.ts); some folders are never replaced. */
   readonly force?: boolean;
+  /** `--release-pubmed`: the PubMed id of the newest release, or of a year's (release-about.ts). */
+  readonly releasePubmed?: readonly ForRelease<number>[];
+  /** `--release-website`: the website of the newest release, or of a year's. */
+  readonly releaseWebsite?: readonly ForRelease<string>[];
   /** Hears what the build did beside the target (stale locks and staging folders removed); the CLI prints it. */
   readonly log?: (line: string) => void;
 }
@@ -157,6 +162,7 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
     filterOrders: options.filterOrders ?? defaults.filterOrders,
     compact: options.compact ?? false,
     withSites: releases.some((r) => r.matrices.some((m) => m.sites !== null)),
+    releaseAbout: releaseAbout(releases, options.releasePubmed ?? [], options.releaseWebsite ?? []),
   };
   // A site built from the same bytes, options and generator, untouched since: nothing to write.
   // (Not with an injected sink: tests that inject write failures must reach the writer.)
@@ -177,7 +183,7 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
     const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging, live(options.out));
     sink = out;
     const deploy = new DiskSink(stagedDeploy.staging, live(deployDir));
-    const writing = new PhaseClock(events, 'write', events ? { files: releases.reduce((sum, r) => sum + estimateFiles(r, site), 0), bytes: 0 } : null);
+    const writing = new PhaseClock(events, 'write', events ? { files: releases.reduce((sum, r) => sum + estimateFiles(r, site, releases), 0), bytes: 0 } : null);
     try {
       await writeSite(releases.length === 1 ? release : releases, out, site, {
         tick: async (files) => {

@@ -37,9 +37,10 @@ function pageHasBed(variant: ListVariant, page: PageRef, matrices: readonly Matr
   return hasBed(variant.items.slice((n - 1) * size, n * size).map((i) => matrices[i]!));
 }
 
-/** The number of files `writeSite` will put in the site for `release` (see the module comment). */
-export function estimateFiles(release: Release, options: SiteOptions): number {
-  const index = indexRelease(release);
+/** The number of files `writeSite` will put in the site for `release` of the site's `served` releases (see the module comment). */
+export function estimateFiles(release: Release, options: SiteOptions, served: readonly Release[] = [release]): number {
+  // Each release's folder holds every served release's record (release-detail).
+  const index = indexRelease(release, served);
   const site = siteConfig(release, options);
   let files = DATA_FILES;
   if (site.prebuilt !== null) {

@@ -1,10 +1,13 @@
 /** What one site is built with: the prebuilt set, the base address, the hosts, compact or not. */
 import type { HostTarget } from '../hosts/targets.js';
 import type { RouteOptions } from '../routes/generate.js';
+import type { ReleaseAbout } from '../routes/release-index.js';
 
 export interface SiteOptions extends RouteOptions {
   readonly baseUrl: string;
   readonly targets: readonly HostTarget[];
   /** Compute hosts only: fragments, index and runtime, no prebuilt pages or detail files. */
   readonly compact?: boolean;
+  /** What release records say of each release that the dump cannot (`--release-pubmed`, `--release-website`). */
+  readonly releaseAbout?: ReleaseAbout;
 }

@@ -109,7 +109,7 @@ type Put = (path: string, body: string | Uint8Array) => Promise<void>;
  */
 async function writeRelease(release: Release, served: readonly Release[], releaseConfig: ReleaseConfig, site: SiteConfig, options: SiteOptions, put: Put, assetsDone: Set<string>, aliases: SuffixAlias[]): Promise<void> {
   const newest = release === served[0];
-  const index = indexRelease(release, served);
+  const index = indexRelease(release, served, options.releaseAbout);
   const records: RecordContext = {
     baseUrl: options.baseUrl,
     tffmFiles: { has: (id, file) => release.tffmFiles.get(id)?.has(file) ?? false },

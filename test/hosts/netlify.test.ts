@@ -20,7 +20,7 @@ rulesHostSuite({
     return {
       send: async (req): Promise<Reply> => {
         const r = netlify(req.target);
-        return { status: r.status, contentType: r.headers['content-type'] ?? null, body: req.method === 'HEAD' ? Buffer.alloc(0) : r.body };
+        return { status: r.status, contentType: r.headers['content-type'] ?? null, body: req.method === 'HEAD' ? Buffer.alloc(0) : r.body, nosniff: r.headers['x-content-type-options'] === 'nosniff' };
       },
       close: async () => {},
       log: () => '',

@@ -57,9 +57,9 @@ function releasesSection(ctx: RenderContext, format: FormatName): string {
   const served = ctx.index.served;
   if (served.length < 2) return '';
   const items = served.map((r, i) => {
-    const name = String(r['name']);
+    const name = r.name;
     const href = `${resourcePath('matrix-list', {})}?format=${format}&release=${encodeURIComponent(name)}`;
-    return `<li>${anchor(href, name)} (${String(r['matrices'])} matrices)${i === 0 ? ' — newest, also served without <code>release</code>' : ''}</li>`;
+    return `<li>${anchor(href, name)} (${String(r.matrices)} matrices)${i === 0 ? ' — newest, also served without <code>release</code>' : ''}</li>`;
   });
   return `<h2>Releases</h2><ul class="plain">${items.join('')}</ul>`;
 }

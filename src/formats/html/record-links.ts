@@ -8,6 +8,7 @@
 import { BROWSABLE_FORMAT } from '../../api/formats.js';
 import type { ItemKind } from '../../api/resources.js';
 import { logoFile } from '../../logos/files.js';
+import { isSafeSegment } from '../../segments.js';
 import type { JsonObject } from '../../model/json.js';
 import { resourcePath } from '../../routes/paths.js';
 import type { DetailRoute, ListRoute } from '../../routes/route.js';
@@ -48,7 +49,10 @@ const TARGETS: { readonly [K in ItemKind]: (rec: JsonObject) => readonly (readon
     ['url', listPage('species-matrices', text(rec, 'tax_id'))],
     ['matrix_url', listPage('species-matrices', text(rec, 'tax_id'))],
   ],
-  release: () => [],
+  release: (rec) => {
+    const id = rec['release_number'] === null ? text(rec, 'name') : text(rec, 'release_number');
+    return isSafeSegment(id) ? [['url', detail('release-detail', id)]] : [];
+  },
 };
 
 /** The absolute URL a target is known by in API data. */

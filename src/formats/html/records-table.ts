@@ -23,7 +23,7 @@ export const RECORD_COLUMNS: { readonly [K in ItemKind]: RecordColumns } = {
   collection: { plain: ['name'], logo: null },
   taxon: { plain: ['name'], logo: null },
   species: { plain: ['tax_id', 'species'], logo: null },
-  release: { plain: ['name', 'year', 'matrices', 'tffms'], logo: null },
+  release: { plain: ['release_number', 'year', 'active', 'pubmed_id', 'website', 'name', 'matrices', 'tffms'], logo: null },
 };
 
 /** "1 record", "34 records". */

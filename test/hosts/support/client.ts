@@ -17,6 +17,8 @@ export interface Reply {
   readonly status: number;
   readonly contentType: string | null;
   readonly body: Buffer;
+  /** Whether it carried `X-Content-Type-Options: nosniff` (contract §8.1); absent where the host model reports no headers. */
+  readonly nosniff?: boolean;
 }
 
 export function send(port: number, req: ClientRequest): Promise<Reply> {
@@ -25,7 +27,12 @@ export function send(port: number, req: ClientRequest): Promise<Reply> {
     const r = request({ host: '127.0.0.1', port, method: req.method, path: req.target, headers, agent: false, timeout: 60_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? null, body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({
+          status: res.statusCode ?? 0,
+          contentType: res.headers['content-type'] ?? null,
+          body: Buffer.concat(chunks),
+          nosniff: res.headers['x-content-type-options'] === 'nosniff',
+        }));
       res.on('error', reject);
     });
     r.on('timeout', () => r.destroy(new Error(`no answer to ${req.method} ${req.target}`)));
@@ -36,3 +43,12 @@ export function send(port: number, req: ClientRequest): Promise<Reply> {
 
 /** `send` to a server given by its origin (`http://127.0.0.1:PORT`). */
 export const sendTo = (origin: string, req: ClientRequest): Promise<Reply> => send(Number(new URL(origin).port), req);
+
+/** `sender` that also notes, in `missing`, every API request answered without nosniff (contract §8.1). */
+export function notingNosniff<R extends Reply>(sender: (req: ClientRequest) => Promise<R>, who: string, missing: string[]): (req: ClientRequest) => Promise<R> {
+  return async (req) => {
+    const r = await sender(req);
+    if (req.target.startsWith('/api') && r.nosniff === false) missing.push(`${who}: ${req.method} ${req.target} (${r.status})`);
+    return r;
+  };
+}

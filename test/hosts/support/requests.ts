@@ -92,7 +92,33 @@ const ACCEPTS = [
   'text/*',
 ];
 
-const DETAILS = ['/api/v1/matrix/MA0101.2/', '/api/v1/matrix/MA0103.1/', '/api/v1/tffm/TFFM0001.1/', '/api/v1/matrix/MA0101/versions/', '/api/v1/sites/MA0101.2/', '/api/v1/'];
+const DETAILS = ['/api/v1/matrix/MA0101.2/', '/api/v1/matrix/MA0103.1/', '/api/v1/tffm/TFFM0001.1/', '/api/v1/matrix/MA0101/versions/', '/api/v1/sites/MA0101.2/', '/api/v1/releases/6/', '/api/v1/'];
+
+/** Release records (contract §8.1; the sample is built as 2016, release number 6) and the endpoint no copy computes. */
+const RELEASES_AND_INFER: readonly ClientRequest[] = [
+  get('/api/v1/releases/?format=json'),
+  get('/api/v1/releases/?page_size=1000&page=1'),
+  get('/api/v1/releases/6/'),
+  get('/api/v1/releases/6'),
+  get('/api/v1/releases/6/', 'application/yaml'),
+  get('/api/v1/releases/6/', 'text/meme'),
+  get('/api/v1/releases/6/?release=2016'),
+  get('/api/v1/releases/6/?release=2014'),
+  get('/api/v1/releases/6.yaml'),
+  get('/api/v1/releases/6/?format=jsonp'),
+  get('/api/v1/releases/6/?format=api'),
+  get('/api/v1/releases/7/'),
+  get('/api/v1/releases/sample/'),
+  get('/api/v1/infer/MKVLAAGRSLLLLAFA/'),
+  get('/api/v1/infer/MKVLAAGRSLLLLAFA'),
+  get('/api/v1/infer/MKVLAAGRSLLLLAFA/?format=meme'),
+  get('/api/v1/infer/MKVLAAGRSLLLLAFA/', 'text/meme'),
+  get('/api/v1/infer/MKVLAAGRSLLLLAFA.json'),
+  get('/api/v1/infer/'),
+  { method: 'HEAD', target: '/api/v1/infer/MKVLAAGRSLLLLAFA/' },
+  { method: 'OPTIONS', target: '/api/v1/infer/MKVLAAGRSLLLLAFA/' },
+  { method: 'POST', target: '/api/v1/infer/MKVLAAGRSLLLLAFA/' },
+];
 
 const FORMATS = ['json', 'jsonp', 'yaml', 'jaspar', 'transfac', 'pfm', 'meme', 'bed', 'api', 'xml'];
 
@@ -105,6 +131,7 @@ export function clientRequests(): ClientRequest[] {
   for (const a of ACCEPTS) out.push(get('/api/v1/matrix/MA0101.2/', a), get('/api/v1/matrix/?page_size=3&release=2016', a));
   for (const a of ACCEPTS.slice(0, 8)) out.push(get('/api/v1/tffm/TFFM0001.1/', a), get('/api/v1/taxon/insects/?page_size=1000', a));
   for (const d of DETAILS) for (const f of FORMATS) out.push(get(`${d}?format=${f}`));
+  out.push(...RELEASES_AND_INFER);
   out.push(
     get('/api/v1/matrix/MA0101.2/?format=jaspar', 'text/meme'),
     get('/api/v1/matrix/MA0101.2/?release=2016'),
@@ -140,6 +167,16 @@ export function clientRequests(): ClientRequest[] {
   for (const m of ['POST', 'PUT', 'DELETE', 'PATCH']) out.push({ method: m, target: '/api/v1/matrix/' }, { method: m, target: '/api/v1/matrix/MA0101.2/' });
   out.push({ method: 'HEAD', target: '/api/v1/matrix/MA0101.2/', accept: 'text/meme' });
   return out;
+}
+
+/**
+ * The release and inference requests whose answers every host, rules tier included, gives
+ * exactly as the dev server: the prebuilt release records (not a page size the trimmed rules
+ * build leaves out, nor an error whose wording a rules host cannot match) and the inference refusal.
+ */
+export function releaseAndInferRequests(): ClientRequest[] {
+  const unprebuilt = ['release=2014', 'page_size=', '/releases/7/', '/releases/sample/'];
+  return RELEASES_AND_INFER.filter((r) => !unprebuilt.some((part) => r.target.indexOf(part) !== -1));
 }
 
 /** Logos, which a compact build answers from its chunks: the forward and reverse strand, and a missing one. */

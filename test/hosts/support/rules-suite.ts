@@ -8,9 +8,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FORMATS } from '../../../src/api/formats.js';
 import type { HostTarget } from '../../../src/hosts/targets.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
-import type { ClientRequest, Reply } from './client.js';
+import { notingNosniff, type ClientRequest, type Reply } from './client.js';
 import { startReference, type Reference } from './dev-server.js';
-import { clientRequests } from './requests.js';
+import { compareHosts } from './compare.js';
+import { clientRequests, releaseAndInferRequests } from './requests.js';
 import { buildSample, type BuiltSample } from './sites.js';
 import { judgeRulesTier, asPrebuilt, type TierVerdict } from './tier.js';
 import type { HostUnderTest } from './suite.js';
@@ -79,11 +80,21 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
 
     it('every client request: the dev server\'s answer where it answers 200, else an error with a detail (a refusal naming the hosts that can)', async () => {
       const requests = clientRequests().filter((r) => suite.methods === 'all' || r.method === 'GET' || r.method === 'HEAD');
-      const { problems, verdicts } = await judgeAll(requests, reference.send, host.send, suite.negotiates);
+      const noNosniff: string[] = [];
+      const { problems, verdicts } = await judgeAll(requests, reference.send, notingNosniff(host.send, suite.target, noNosniff), suite.negotiates);
       console.log(`${suite.title}: ${requests.length} requests: ${verdicts.same} as the dev server, ${verdicts.links} as the dev server to the request its prebuilt page was made for, ${verdicts.refused} refused, ${verdicts.error} other errors`);
       expect(problems.slice(0, 30), `${problems.length} of ${requests.length} wrong\n${host.log().slice(-3000)}`).toEqual([]);
       expect(verdicts.same).toBeGreaterThanOrEqual(suite.minSame);
+      // Hosts whose replies report headers (not the CloudFront model): every API answer carries nosniff.
+      expect(noNosniff.slice(0, 20), 'API answers without X-Content-Type-Options: nosniff').toEqual([]);
       expect(verdicts.refused).toBeGreaterThan(0);
+    });
+
+    it('serves the prebuilt release records and refuses profile inference exactly as the dev server does (contract §8.1)', async () => {
+      const requests = releaseAndInferRequests().filter((r) => (suite.methods === 'all' || r.method === 'GET' || r.method === 'HEAD') && (suite.negotiates || r.accept === undefined));
+      const { mismatches, statuses } = await compareHosts(requests, reference.send, host.send);
+      expect(mismatches, host.log().slice(-3000)).toEqual([]);
+      expect(statuses[200]).toBeGreaterThanOrEqual(4);
     });
 
     suite.more?.(() => built, () => reference);

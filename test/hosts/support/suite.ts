@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { HostTarget } from '../../../src/hosts/targets.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
-import type { ClientRequest, Reply } from './client.js';
+import { notingNosniff, type ClientRequest, type Reply } from './client.js';
 import { compareHosts } from './compare.js';
 import { startReference, type Reference } from './dev-server.js';
 import { clientRequests } from './requests.js';
@@ -57,8 +57,10 @@ export function computeHostSuite(suite: ComputeHostSuite): void {
       it(`${kind} build: status, Content-Type and bytes of every client request`, async () => {
         const run = runs.get(kind)!;
         const requests = [...clientRequests(), ...(suite.extraRequests?.(kind) ?? [])];
-        const { mismatches, statuses } = await compareHosts(requests, run.reference.send, run.host.send);
+        const noNosniff: string[] = [];
+        const { mismatches, statuses } = await compareHosts(requests, notingNosniff(run.reference.send, 'dev server', noNosniff), notingNosniff(run.host.send, suite.target, noNosniff));
         expect(mismatches, `${mismatches.length} of ${requests.length} differ\n${run.host.log()}`).toEqual([]);
+        expect(noNosniff.slice(0, 20), 'API answers without X-Content-Type-Options: nosniff').toEqual([]);
         // The table is mostly answers, not errors: the comparison saw real bodies.
         expect(statuses[200]).toBeGreaterThan(200);
         expect(run.host.log()).not.toMatch(/js exception|jaspar:/);
