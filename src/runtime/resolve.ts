@@ -11,6 +11,7 @@
 import { BAD_REQUEST, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, URI_TOO_LONG } from '../api/errors.js';
 import { FORMATS, formatSpec, isFormatName, type FormatName } from '../api/formats.js';
 import type { ResourceDescriptor } from '../api/resources.js';
+import { documentVariant, matchDocument } from '../api/documents.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { isSafeSegment } from '../model/segments.js';
 import { apiHeaders, answered, errorAnswer, type Answer, type Loaded, type Step } from './answer.js';
@@ -79,7 +80,18 @@ function pickFormat(resource: ResourceDescriptor, suffix: FormatName | null, que
   return format === null ? null : { format, named: false };
 }
 
+/** The API's own documents (src/api/documents.ts): a site file per `format`, on every host and tier. */
+function resolveDocument(req: RuntimeRequest, below: readonly string[]): Step | null {
+  const doc = matchDocument(below);
+  if (doc === null) return null;
+  const variant = documentVariant(doc, parseQuery(req.query).get('format'));
+  if (variant === null) return answered(errorAnswer(NOT_FOUND));
+  return answered({ status: 200, headers: apiHeaders(variant.mediaType), file: variant.file, missing: errorAnswer(NOT_FOUND) });
+}
+
 function resolveApi(req: RuntimeRequest, segments: readonly string[], site: SiteConfig, loaded: Loaded, options: ResolveOptions): Step {
+  const document = resolveDocument(req, segments.slice(2));
+  if (document !== null) return document;
   const match = matchApiPath(segments.slice(2));
   if (match === null) return answered(errorAnswer(NOT_FOUND));
   const query = parseQuery(req.query);

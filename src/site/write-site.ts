@@ -5,7 +5,7 @@
  * build manifest. Returns the number of files; the caller owns the sink (disk or memory).
  */
 import { INVALID_PAGE, NOT_FOUND } from '../api/errors.js';
-import { formatSpec } from '../api/formats.js';
+import { BROWSABLE_FORMAT, formatSpec } from '../api/formats.js';
 import { RESOURCES, resourceSpec, type DetailName } from '../api/resources.js';
 import { FragmentCache, type RenderContext } from '../formats/context.js';
 import { RENDERERS } from '../formats/registry.js';
@@ -19,6 +19,8 @@ import { effectivePageSize } from '../routes/route.js';
 import { pageBody } from '../runtime/list-page.js';
 import { indexFile, SITE_FILE, type IndexData, type ReleaseConfig, type SiteConfig } from '../runtime/site-data.js';
 import { assetFiles } from './assets.js';
+import { documentFiles } from './openapi/docs-page.js';
+import { openApiDocument } from './openapi/document.js';
 import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
 import { indexData } from './index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
@@ -134,6 +136,8 @@ async function writeRelease(release: Release, served: readonly Release[], releas
       await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
     }
   }
+  // The OpenAPI description and its documentation page, served at /api/v1/schema/ and /api/v1/docs/ by every host.
+  if (newest) for (const f of documentFiles(openApiDocument(site, index), options.formats.includes(BROWSABLE_FORMAT))) await put(f.path, f.content);
   // Assets are shared by the site's releases: the newest's, then what older ones add (their own logos).
   const mine: string[] = [];
   // Several releases live under their own folders: the root's pages link by URL, as a compact site's do.
