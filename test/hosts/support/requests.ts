@@ -119,6 +119,14 @@ export function clientRequests(): ClientRequest[] {
     get('/api/v1'),
     get('/api/v1/matrix'),
     get('/api/v1/matrix?page=2&page_size=5'),
+    // The API's own documents (src/api/documents.ts), on every host.
+    get('/api/v1/schema/'),
+    get('/api/v1/schema'),
+    get('/api/v1/schema/?format=yaml'),
+    get('/api/v1/schema/?format=json&release=2016'),
+    get('/api/v1/schema/?format=xml'),
+    get('/api/v1/docs/'),
+    get('/api/v1/docs'),
   );
   // DRF's format suffix, which wins over `format=`.
   for (const t of [
