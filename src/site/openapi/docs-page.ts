@@ -32,9 +32,10 @@ interface Renderer {
   readonly licence: string;
 }
 
-/** swagger-ui-dist as installed. */
+/** swagger-ui-dist as installed (its entry point, index.js, sits in the package's root). */
 function swaggerUi(): Renderer {
-  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const require = createRequire(import.meta.url);
+  const dir = dirname(require.resolve('swagger-ui-dist'));
   const read = (file: string): string => readFileSync(join(dir, file), 'utf8').replace(/\n?\/\*?[#@] sourceMappingURL=\S*\s*(\*\/)?\s*$/, '\n');
   const pkg = JSON.parse(read('package.json')) as { version?: unknown };
   if (typeof pkg.version !== 'string') throw new Error(`swagger-ui-dist at ${dir} has no version`);
