@@ -10,7 +10,7 @@ import type { HostTarget } from '../../../src/hosts/targets.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
 import type { ClientRequest, Reply } from './client.js';
 import { startReference, type Reference } from './dev-server.js';
-import { clientRequests } from './requests.js';
+import { clientRequests, DOCUMENT_REQUESTS } from './requests.js';
 import { buildSample, type BuiltSample } from './sites.js';
 import { judgeRulesTier, asPrebuilt, type TierVerdict } from './tier.js';
 import type { HostUnderTest } from './suite.js';
@@ -84,6 +84,14 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
       expect(problems.slice(0, 30), `${problems.length} of ${requests.length} wrong\n${host.log().slice(-3000)}`).toEqual([]);
       expect(verdicts.same).toBeGreaterThanOrEqual(suite.minSame);
       expect(verdicts.refused).toBeGreaterThan(0);
+    });
+
+    it('serves the OpenAPI description and its documentation page as the dev server does', async () => {
+      for (const req of DOCUMENT_REQUESTS) {
+        const [expected, got] = await Promise.all([reference.send(req), host.send(req)]);
+        expect([req.target, got.status, got.contentType], show(got)).toEqual([req.target, 200, expected.contentType]);
+        expect(got.body.equals(expected.body), req.target).toBe(true);
+      }
     });
 
     suite.more?.(() => built, () => reference);
