@@ -60,7 +60,7 @@ describeWith('the API documentation page in Chromium, sample release', [chromium
     site = await sharedSite(SAMPLE);
     server = await serve(site.dir);
     b = await launch();
-    const doc = JSON.parse(readFileSync(join(site.dir, 'files/json/schema/openapi.json'), 'utf8')) as { paths: Record<string, object> };
+    const doc = JSON.parse(readFileSync(join(site.dir, 'static/openapi/openapi.json'), 'utf8')) as { paths: Record<string, object> };
     expected = Object.keys(doc.paths).map((p) => `GET ${p}`).sort();
   }, 300_000);
   afterAll(async () => {
@@ -80,7 +80,7 @@ describeWith('the API documentation page in Chromium, sample release', [chromium
   it('renders every operation from file://, reached from the landing page\'s link', async () => {
     b.problems.length = 0;
     await b.page.goto(fileUrl('index.html'));
-    await Promise.all([b.page.waitForURL(fileUrl('files/api/docs/index.html')), b.page.getByRole('link', { name: 'Interactive documentation' }).click()]);
+    await Promise.all([b.page.waitForURL(fileUrl('static/openapi/docs/index.html')), b.page.getByRole('link', { name: 'Interactive documentation' }).click()]);
     expect((await operations(b.page, expected.length)).sort()).toEqual(expected);
     expect(b.problems).toEqual([]);
   });
@@ -88,7 +88,7 @@ describeWith('the API documentation page in Chromium, sample release', [chromium
   it('is linked from the header of a browsable page served at an API URL', async () => {
     b.problems.length = 0;
     await b.page.goto(`${server.origin}/api/v1/matrix/MA0101.2/?format=api`);
-    await Promise.all([b.page.waitForURL(/\/files\/api\/docs\/index\.html$/), b.page.getByRole('link', { name: 'API docs' }).click()]);
+    await Promise.all([b.page.waitForURL(/\/static\/openapi\/docs\/index\.html$/), b.page.getByRole('link', { name: 'API docs' }).click()]);
     expect((await operations(b.page, expected.length)).sort()).toEqual(expected);
     expect(b.problems).toEqual([]);
   });

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendTo, type ClientRequest, type Reply } from './hosts/support/client.js';
 import { prng } from './support/prng.js';
+import { runOk } from './support/process.js';
+import { describeWith, pythonWith } from './support/requirements.js';
 import { BASE, SAMPLE, serve, sharedSite, type Served } from './support/site.js';
 
 interface Parameter {
@@ -61,7 +63,7 @@ describe('the OpenAPI description of the sample copy', () => {
   const send = (req: ClientRequest): Promise<Reply> => sendTo(server.origin, req);
   beforeAll(async () => {
     const site = await sharedSite(SAMPLE);
-    description = JSON.parse(readFileSync(join(site.dir, 'files/json/schema/openapi.json'), 'utf8')) as Description;
+    description = JSON.parse(readFileSync(join(site.dir, 'static/openapi/openapi.json'), 'utf8')) as Description;
     server = await serve(site.dir);
   }, 300_000);
   afterAll(async () => server?.close());
@@ -135,3 +137,13 @@ describe('the OpenAPI description of the sample copy', () => {
   }, 300_000);
 });
 
+
+const pyyaml = pythonWith('yaml', 'python3-yaml');
+
+describeWith('the OpenAPI description in YAML', [pyyaml], () => {
+  it('reads the same in PyYAML as the JSON description', async () => {
+    const site = await sharedSite(SAMPLE);
+    const read = await runOk(pyyaml.interpreter, ['-c', 'import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'], { input: readFileSync(join(site.dir, 'static/openapi/openapi.yaml'), 'utf8') });
+    expect(JSON.parse(read.stdout)).toEqual(JSON.parse(readFileSync(join(site.dir, 'static/openapi/openapi.json'), 'utf8')));
+  }, 300_000);
+});

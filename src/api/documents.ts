@@ -23,18 +23,20 @@ export interface ApiDocument {
 export const SCHEMA_DOCUMENT: ApiDocument = {
   segment: 'schema',
   variants: [
-    { format: 'json', file: 'files/json/schema/openapi.json', mediaType: 'application/json' },
-    { format: 'yaml', file: 'files/yaml/schema/openapi.yaml', mediaType: 'application/yaml; charset=utf-8' },
+    { format: 'json', file: 'static/openapi/openapi.json', mediaType: 'application/json' },
+    { format: 'yaml', file: 'static/openapi/openapi.yaml', mediaType: 'application/yaml; charset=utf-8' },
   ],
 };
 
 /**
- * The page is three folders deep, as its URL is (`files/api/docs/` and `/api/v1/docs/`), so
- * its relative links to the site's static folder work from both, and from `file://`.
+ * The page is three folders deep, as its URL is (`static/openapi/docs/` and `/api/v1/docs/`),
+ * so its relative links to the site's static folder work from both, and from `file://`. The
+ * documents live outside `files/` (the API's responses) and `/api/` (which hosts route), so
+ * every host also serves them as plain files, where pages link them.
  */
 export const DOCS_DOCUMENT: ApiDocument = {
   segment: 'docs',
-  variants: [{ format: 'api', file: 'files/api/docs/index.html', mediaType: 'text/html; charset=utf-8' }],
+  variants: [{ format: 'api', file: 'static/openapi/docs/index.html', mediaType: 'text/html; charset=utf-8' }],
 };
 
 export const API_DOCUMENTS: readonly ApiDocument[] = [SCHEMA_DOCUMENT, DOCS_DOCUMENT];

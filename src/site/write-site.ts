@@ -136,8 +136,6 @@ async function writeRelease(release: Release, served: readonly Release[], releas
       await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
     }
   }
-  // The OpenAPI description and its documentation page, served at /api/v1/schema/ and /api/v1/docs/ by every host.
-  if (newest) for (const f of documentFiles(openApiDocument(site, index), options.formats.includes(BROWSABLE_FORMAT))) await put(f.path, f.content);
   // Assets are shared by the site's releases: the newest's, then what older ones add (their own logos).
   const mine: string[] = [];
   // Several releases live under their own folders: the root's pages link by URL, as a compact site's do.
@@ -148,6 +146,11 @@ async function writeRelease(release: Release, served: readonly Release[], releas
     await put(asset.path, asset.content);
   }
   for (const path of mine) assetsDone.add(path);
+  // The OpenAPI description and its documentation page, served at /api/v1/schema/ and /api/v1/docs/ by every host
+  // (the newest release's, at the root); in a site of several releases each release's prebuilt pages link a copy under its folder.
+  const documents = newest || (root !== '' && !options.compact) ? documentFiles(openApiDocument(site, index), options.formats.includes(BROWSABLE_FORMAT)) : [];
+  if (newest) for (const f of documents) await put(f.path, f.content);
+  if (root !== '' && !options.compact) for (const f of documents) await put(`${root}${f.path}`, f.content);
   // A release's own pages link its landing page, search and logos relatively: give it its own
   // copies under its folder (a prebuilt site of several releases; compact pages link by URL).
   if (root !== '' && !options.compact) for (const asset of assetFiles(index, ctx, options, full)) await put(`${root}${asset.path}`, asset.content);

@@ -43,8 +43,13 @@ function baseFixup(file: string): string {
   return `<script>(function(){var f=${own};if(location.protocol!=="file:"&&location.pathname.slice(-f.length)!==f){var b=document.createElement("base");b.href=f;document.head.appendChild(b);}})();</script>`;
 }
 
-/** The API documentation page (/api/v1/docs/) from a page whose landing-page href is `home`: both are site files. */
-const docsHref = (home: string): string => `${home.slice(0, home.length - LANDING_FILE.length)}${DOCS_DOCUMENT.variants[0]!.file}`;
+/**
+ * The API documentation page from a page whose landing-page href is `home`: its URL where
+ * `home` is root-absolute (pages answered at API URLs, compact builds), else its site file by
+ * the same relative way (works from `file://`).
+ */
+const docsHref = (home: string): string =>
+  home.charAt(0) === '/' ? `/api/v1/${DOCS_DOCUMENT.segment}/` : `${home.slice(0, home.length - LANDING_FILE.length)}${DOCS_DOCUMENT.variants[0]!.file}`;
 
 /** A whole HTML document. */
 export function page(p: PageParts): string {

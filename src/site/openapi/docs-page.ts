@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { DOCS_DOCUMENT, SCHEMA_DOCUMENT } from '../../api/documents.js';
 import { esc } from '../../formats/html/escape.js';
-import { LANDING_FILE, fileHref } from '../../formats/html/links.js';
+import { LANDING_FILE, rootOf } from '../../formats/html/links.js';
 import { toYaml } from '../../formats/yaml.js';
 import type { JsonObject } from '../../model/json.js';
 
@@ -24,6 +24,9 @@ export const DOCS_FILES = {
   description: `${DIR}/openapi.js`,
   start: `${DIR}/docs.js`,
 } as const;
+
+/** How many files {@link documentFiles} writes (the build's file estimate counts them). */
+export const DOCUMENT_FILES = SCHEMA_DOCUMENT.variants.length + DOCS_DOCUMENT.variants.length + Object.keys(DOCS_FILES).length;
 
 interface Renderer {
   readonly version: string;
@@ -50,7 +53,8 @@ const descriptionScript = (doc: JsonObject): string => `window.JASPAR_OPENAPI=${
 
 function docsPage(withLanding: boolean, version: string): string {
   const page = DOCS_DOCUMENT.variants[0]!.file;
-  const href = (file: string) => esc(fileHref(page, file));
+  // By the site root, so the links work at /api/v1/docs/ and at the page's file alike (same depth).
+  const href = (file: string) => esc(`${rootOf(page)}${file}`);
   const home = withLanding ? `<a href="${href(LANDING_FILE)}">JASPAR REST API</a> · ` : '';
   return [
     '<!DOCTYPE html>',
