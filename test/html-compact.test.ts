@@ -31,11 +31,14 @@ describe('HTML pages of a compact build', () => {
     const pages = [...answers].filter(([, a]) => a.type.startsWith('text/html'));
     expect(pages.length).toBeGreaterThan(150);
     expect(answers.size).toBeLessThan(5000);
-    for (const [path] of pages.filter(([p]) => p.startsWith('/api/'))) expect(path).toMatch(/[?&]format=api(&|$)/);
+    // The API documentation page (src/api/documents.ts) is HTML at its own URL.
+    for (const [path] of pages.filter(([p]) => p.startsWith('/api/') && p !== '/api/v1/docs/')) expect(path).toMatch(/[?&]format=api(&|$)/);
     for (const { page, href } of links) {
       // The landing page's TF-class facets open its own search (test/browser-search.test.ts).
       if (page === '/index.html' && /^#class=[^#]+$/.test(href)) continue;
-      expect(href, page).toMatch(/^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|static\/search\/search\.js$|index\.html$)/);
+      // The API documentation page links Swagger UI, the description and the landing page by the site root (src/site/openapi/).
+      const docs = page === '/api/v1/docs/' && /^(\.\.\/){3}(static\/openapi\/[a-z.-]+|index\.html)$/.test(href);
+      if (!docs) expect(href, page).toMatch(/^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|api\/v1\/(docs|schema)\/$|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|static\/search\/search\.js$|index\.html$)/);
       const url = new URL(href, dev.origin);
       expect(answers.get(`${url.pathname}${url.search}`)?.status, `${page} → ${href}`).toBe(200);
     }

@@ -259,11 +259,14 @@ describe('dump values on HTML pages', () => {
       const html = readFileSync(join(site.dir, page), 'utf8');
       for (const bad of ['<script>alert', '<img src=x', '<b>bold', '<Co>', '<sapiens>', `"'<&>`]) expect(html, page).not.toContain(bad);
       // The only inline script is the page's own base fix-up (none on the landing page); the
-      // landing page and list pages load the search script (search-client.ts), nothing else.
+      // landing page and list pages load the search script (search-client.ts), nothing else; the
+      // API documentation page loads Swagger UI, the description and its start script, all site files.
       expect((html.match(/<script>/g) ?? []).length, page).toBe(page.startsWith('files/') ? 1 : 0);
       const searches = page === 'index.html' || page.includes('/_/') ? 1 : 0;
       expect((html.match(/<script src="[^"]*static\/search\/search\.js">/g) ?? []).length, page).toBe(searches);
-      expect((html.match(/<script /g) ?? []).length, page).toBe(searches);
+      const docs = page === 'static/openapi/docs/index.html' ? 3 : 0;
+      expect((html.match(/<script src="(\.\.\/){3}static\/openapi\/[a-z-]+\.js">/g) ?? []).length, page).toBe(docs);
+      expect((html.match(/<script /g) ?? []).length, page).toBe(searches + docs);
     }
   });
 

@@ -12,6 +12,7 @@
  * document that is the error's JSON file. Content-Type comes from the format table.
  */
 import { ALLOW, BAD_REQUEST, EVERY_API_HEADER, URI_TOO_LONG } from '../api/errors.js';
+import { API_DOCUMENTS } from '../api/documents.js';
 import type { FormatName } from '../api/formats.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
 import { groupLines } from './apache-groups.js';
@@ -84,6 +85,19 @@ function preludeLines(): string[] {
   ];
 }
 
+/** The API's own documents (src/api/documents.ts): each variant by `format=` (the first also without one), another format 404. */
+function documentLines(): string[] {
+  const lines = ['# The API\'s own documents: the OpenAPI description and its documentation page.'];
+  for (const doc of API_DOCUMENTS) {
+    const path = `^${esc(`/api/v1/${doc.segment}`)}/?$`;
+    doc.variants.forEach((v, i) => {
+      lines.push(`RewriteCond %{ENV:JQ_format} ${i === 0 ? `^(?:${esc(v.format)})?$` : `=${v.format}`}`, `RewriteRule ${path} /${v.file} "[END,T=${v.mediaType}]"`);
+    });
+    lines.push(`RewriteRule ${path} - [R=404,E=JASPAR_ERROR:${NOT_FOUND_ERROR.name}]`);
+  }
+  return lines;
+}
+
 /** The virtual-host include. */
 export function apacheConf(groups: readonly Group[]): string {
   const rules = new Numbered<KeyRule>();
@@ -96,6 +110,8 @@ export function apacheConf(groups: readonly Group[]): string {
     ...queryLines(groupKeys(groups)),
     ...negotiationLines(sets),
     ...keyRuleLines(rules),
+    '',
+    ...documentLines(),
     '',
     '# The rule groups, in order: the first that matches answers.',
     ...body,

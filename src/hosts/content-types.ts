@@ -4,6 +4,7 @@
  */
 import { FORMATS } from '../api/formats.js';
 import { ERROR_MEDIA_TYPE } from '../api/errors.js';
+import { API_DOCUMENTS } from '../api/documents.js';
 import { FILES_ROOT, IMPLICIT_FORMAT_DIR } from '../routes/paths.js';
 
 export interface PrefixType {
@@ -23,8 +24,11 @@ export function prefixTypes(): PrefixType[] {
   ];
 }
 
-/** Exact files with a media type of their own. */
-export const FILE_TYPES: readonly { path: string; mediaType: string }[] = [{ path: '/404.html', mediaType: JSON_TYPE }];
+/** Exact files with a media type of their own: the 404 page (first: CloudFront's error page), the API's documents. */
+export const FILE_TYPES: readonly { path: string; mediaType: string }[] = [
+  { path: '/404.html', mediaType: JSON_TYPE },
+  ...API_DOCUMENTS.flatMap((d) => d.variants.map((v) => ({ path: `/${v.file}`, mediaType: v.mediaType }))),
+];
 
 /** The media type of a served file, or undefined to let the host decide (landing page, logos). */
 export function mediaTypeOf(path: string): string | undefined {

@@ -17,6 +17,7 @@
 import { NOT_SERVED } from '../runtime/resolve.js';
 import { API_PREFIX } from '../routes/paths.js';
 import { EVERY_API_HEADER } from '../api/errors.js';
+import { API_DOCUMENTS } from '../api/documents.js';
 import { FILE_TYPES, prefixTypes } from './content-types.js';
 import { flatRules, type FlatCondition, type FlatRule } from './flat-rules.js';
 import type { Group, PathForm } from './groups.js';
@@ -67,7 +68,18 @@ function line(rule: FlatRule): string {
   return [fromPath(rule.form), queryPart(query), target, `${o.kind === 'serve' ? 200 : 404}${forced ? '!' : ''}`].filter(Boolean).join('  ');
 }
 
-/** The `_redirects` lines of the groups: configuration files blocked, the groups, a 404 for the rest of the API. */
+/** The API's own documents (src/api/documents.ts): each variant by `format=`, another format 404, none the first. */
+function documentLines(notFound: string): string[] {
+  const lines: string[] = [];
+  for (const doc of API_DOCUMENTS) {
+    const from = `${API_PREFIX}${doc.segment}`;
+    for (const v of doc.variants) lines.push(`${from}  format=${v.format}  /${v.file}  200!`);
+    lines.push(`${from}  format=:qa  ${notFound}  404!`, `${from}  /${doc.variants[0]!.file}  200!`);
+  }
+  return lines;
+}
+
+/** The `_redirects` lines of the groups: configuration files blocked, the API's documents, the groups, a 404 for the rest of the API. */
 export function netlifyRedirects(groups: readonly Group[]): string {
   const own = NETLIFY_SITE_FILES.map((f) => `/${f}`);
   const notFound = `/${errorFile(NOT_FOUND_ERROR)}`;
@@ -75,6 +87,7 @@ export function netlifyRedirects(groups: readonly Group[]): string {
   for (const path of NOT_SERVED) if (!own.includes(path)) lines.push(`${path}  ${notFound}  404!`);
   // Endpoints no copy computes: their own refusal, before any group (contract §8.1).
   for (const e of UNOFFERED_ERRORS) lines.push(`${e.path}  /${errorFile(e)}  404!`, `${e.path}/*  /${errorFile(e)}  404!`);
+  lines.push(...documentLines(notFound));
   for (const rule of flatRules(groups, { bindClosed: true })) {
     if (rule.group.kind === 'refuse' && rule.group.when === 'not-acceptable') continue;
     // A suffix inside a segment: the build writes copies for details; other such forms are not served here.

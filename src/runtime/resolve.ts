@@ -11,6 +11,7 @@
 import { BAD_REQUEST, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unofferedEndpoint, URI_TOO_LONG } from '../api/errors.js';
 import { FORMATS, formatSpec, isFormatName, type FormatName } from '../api/formats.js';
 import type { ResourceDescriptor } from '../api/resources.js';
+import { documentVariant, matchDocument } from '../api/documents.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { isSafeSegment } from '../segments.js';
 import { apiHeaders, answered, errorAnswer, type Answer, type Loaded, type Step } from './answer.js';
@@ -20,7 +21,7 @@ import { resolveList } from './resolve-list.js';
 import { resolveLogo } from './resolve-static.js';
 import { negotiate } from './negotiate.js';
 import { readParams } from '../routes/params.js';
-import { asciiLower, parsePath } from '../routes/request.js';
+import { asciiLower, parseQuery, parsePath } from '../routes/request.js';
 import { matchApiPath } from './route-match.js';
 import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 import type { ApiRequest, Ctx, Mode, ResolveOptions } from './context.js';
@@ -79,10 +80,21 @@ function pickFormat(resource: ResourceDescriptor, asked: string | null, accept: 
   return format === null ? null : { format, named: false };
 }
 
+/** The API's own documents (src/api/documents.ts): a site file per `format`, on every host and tier. */
+function resolveDocument(req: RuntimeRequest, below: readonly string[]): Step | null {
+  const doc = matchDocument(below);
+  if (doc === null) return null;
+  const variant = documentVariant(doc, parseQuery(req.query).get('format'));
+  if (variant === null) return answered(errorAnswer(NOT_FOUND));
+  return answered({ status: 200, headers: apiHeaders(variant.mediaType), file: variant.file, missing: errorAnswer(NOT_FOUND) });
+}
+
 function resolveApi(req: RuntimeRequest, segments: readonly string[], site: SiteConfig, loaded: Loaded, options: ResolveOptions): Step {
   // An endpoint no copy computes answers its refusal whatever the format or query (contract §8.1).
   const unoffered = unofferedEndpoint(segments[2]);
   if (unoffered !== null) return answered(errorAnswer(unoffered));
+  const document = resolveDocument(req, segments.slice(2));
+  if (document !== null) return document;
   const match = matchApiPath(segments.slice(2));
   if (match === null) return answered(errorAnswer(NOT_FOUND));
   // The door: the query is read here, once, into the request every later step receives.

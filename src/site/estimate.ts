@@ -11,6 +11,7 @@ import { BROWSABLE_FORMAT, formatSpec, type FormatName } from '../api/formats.js
 import { RESOURCES } from '../api/resources.js';
 import { hasBed } from '../formats/bed.js';
 import { SEARCH_FILES } from '../formats/html/search-box.js';
+import { DOCUMENT_FILES } from './openapi/docs-page.js';
 import { hostFiles, NEEDS_SUFFIX_ALIASES } from '../hosts/targets.js';
 import type { Matrix, Release } from '../model/types.js';
 import { DETAIL_SOURCES } from '../routes/builders.js';
@@ -69,5 +70,5 @@ export function estimateFiles(release: Release, options: SiteOptions, served: re
   let tffmFiles = 0;
   for (const names of release.tffmFiles.values()) tffmFiles += names.size;
   const inSite = hostFiles(options.targets, site, { aliases: [] }).filter((f) => f.place !== 'deploy').length;
-  return files + notFoundPage + landingPage + tffmFiles + inSite;
+  return files + notFoundPage + landingPage + DOCUMENT_FILES + tffmFiles + inSite;
 }

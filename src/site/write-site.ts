@@ -5,7 +5,7 @@
  * build manifest. Returns the number of files; the caller owns the sink (disk or memory).
  */
 import { INVALID_PAGE, NOT_FOUND } from '../api/errors.js';
-import { formatSpec } from '../api/formats.js';
+import { BROWSABLE_FORMAT, formatSpec } from '../api/formats.js';
 import { RESOURCES, resourceSpec, type DetailName } from '../api/resources.js';
 import { FragmentCache, type RenderContext } from '../formats/context.js';
 import { RENDERERS } from '../formats/registry.js';
@@ -19,6 +19,8 @@ import { indexRelease, type ReleaseIndex } from '../routes/release-index.js';
 import { pageBody } from '../runtime/list-page.js';
 import { indexFile, SITE_FILE, type IndexData, type ReleaseConfig, type SiteConfig } from '../routes/site-data.js';
 import { assetFiles } from './assets.js';
+import { documentFiles } from './openapi/docs-page.js';
+import { openApiDocument } from './openapi/document.js';
 import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
 import { indexData } from './index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
@@ -144,6 +146,11 @@ async function writeRelease(release: Release, served: readonly Release[], releas
     await put(asset.path, asset.content);
   }
   for (const path of mine) assetsDone.add(path);
+  // The OpenAPI description and its documentation page, served at /api/v1/schema/ and /api/v1/docs/ by every host
+  // (the newest release's, at the root); in a site of several releases each release's prebuilt pages link a copy under its folder.
+  const documents = newest || (root !== '' && !options.compact) ? documentFiles(openApiDocument(site, index), options.formats.includes(BROWSABLE_FORMAT)) : [];
+  if (newest) for (const f of documents) await put(f.path, f.content);
+  if (root !== '' && !options.compact) for (const f of documents) await put(`${root}${f.path}`, f.content);
   // A release's own pages link its landing page, search and logos relatively: give it its own
   // copies under its folder (a prebuilt site of several releases; compact pages link by URL).
   if (root !== '' && !options.compact) for (const asset of assetFiles(index, ctx, options, full)) await put(`${root}${asset.path}`, asset.content);

@@ -5,6 +5,7 @@
  * search box and the release's facets (facets.ts). In a compact build (no page files) it links
  * to API URLs, which the request runtime answers.
  */
+import { DOCS_DOCUMENT, SCHEMA_DOCUMENT, type ApiDocument } from '../../api/documents.js';
 import { resourcePath } from '../../routes/paths.js';
 import { RESOURCES, type ResourceDescriptor } from '../../api/resources.js';
 import { resourceInstances } from '../../routes/builders.js';
@@ -64,6 +65,12 @@ function releasesSection(ctx: RenderContext, format: FormatName): string {
   return `<h2>Releases</h2><ul class="plain">${items.join('')}</ul>`;
 }
 
+/** Links to the API's own documents (src/api/documents.ts): by URL in a compact build, else by file (works from `file://`). */
+function apiDescription(compact: boolean): string {
+  const href = (doc: ApiDocument, i: number) => esc(compact ? `/api/v1/${doc.segment}/${i === 0 ? '' : `?format=${doc.variants[i]!.format}`}` : doc.variants[i]!.file);
+  return `<h2>API description</h2><p><a href="${href(DOCS_DOCUMENT, 0)}">Interactive documentation</a> (<code>/api/v1/docs/</code>) of the OpenAPI 3.1 description: <a href="${href(SCHEMA_DOCUMENT, 0)}">JSON</a>, <a href="${href(SCHEMA_DOCUMENT, 1)}">YAML</a> (<code>/api/v1/schema/</code>).</p>`;
+}
+
 /** The landing page, linking to pages of the HTML format `format`; `facets` from src/site/facets.ts. */
 export function landingPage(ctx: RenderContext, format: FormatName, facets: readonly Facet[]): string {
   const endpoints: string[] = [];
@@ -85,6 +92,7 @@ export function landingPage(ctx: RenderContext, format: FormatName, facets: read
     ...[releasesSection(ctx, format)].filter((section) => section !== ''),
     facetsSection(facets, (target) => hrefOf(target, ctx.compact)),
     `<h2>Endpoints</h2><ul class="plain">${endpoints.join('')}</ul>`,
+    apiDescription(ctx.compact),
     ...sections,
     `<h2>Formats</h2><p>${ctx.routes.formats.map((f) => `<code>${esc(f)}</code>`).join(' ')}</p>`,
   ].join('\n');

@@ -122,6 +122,16 @@ const RELEASES_AND_INFER: readonly ClientRequest[] = [
 
 const FORMATS = ['json', 'jsonp', 'yaml', 'jaspar', 'transfac', 'pfm', 'meme', 'bed', 'api', 'xml'];
 
+/** The API's own documents (src/api/documents.ts), which every host serves as the dev server does. */
+export const DOCUMENT_REQUESTS: readonly ClientRequest[] = [
+  get('/api/v1/schema/'),
+  get('/api/v1/schema'),
+  get('/api/v1/schema/?format=yaml'),
+  get('/api/v1/schema/?format=json&release=2016'),
+  get('/api/v1/docs/'),
+  get('/api/v1/docs'),
+];
+
 /** The whole table (about 330 requests). */
 export function clientRequests(): ClientRequest[] {
   const out: ClientRequest[] = [];
@@ -146,6 +156,8 @@ export function clientRequests(): ClientRequest[] {
     get('/api/v1'),
     get('/api/v1/matrix'),
     get('/api/v1/matrix?page=2&page_size=5'),
+    ...DOCUMENT_REQUESTS,
+    get('/api/v1/schema/?format=xml'),
   );
   // DRF's format suffix, which wins over `format=`.
   for (const t of [

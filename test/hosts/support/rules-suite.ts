@@ -11,7 +11,7 @@ import { describeWith, type Requirement } from '../../support/requirements.js';
 import { notingNosniff, type ClientRequest, type Reply } from './client.js';
 import { startReference, type Reference } from './dev-server.js';
 import { compareHosts } from './compare.js';
-import { clientRequests, releaseAndInferRequests } from './requests.js';
+import { clientRequests, DOCUMENT_REQUESTS, releaseAndInferRequests } from './requests.js';
 import { buildSample, type BuiltSample } from './sites.js';
 import { judgeRulesTier, asPrebuilt, type TierVerdict } from './tier.js';
 import type { HostUnderTest } from './suite.js';
@@ -95,6 +95,14 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
       const { mismatches, statuses } = await compareHosts(requests, reference.send, host.send);
       expect(mismatches, host.log().slice(-3000)).toEqual([]);
       expect(statuses[200]).toBeGreaterThanOrEqual(4);
+    });
+
+    it('serves the OpenAPI description and its documentation page as the dev server does', async () => {
+      for (const req of DOCUMENT_REQUESTS) {
+        const [expected, got] = await Promise.all([reference.send(req), host.send(req)]);
+        expect([req.target, got.status, got.contentType], show(got)).toEqual([req.target, 200, expected.contentType]);
+        expect(got.body.equals(expected.body), req.target).toBe(true);
+      }
     });
 
     suite.more?.(() => built, () => reference);

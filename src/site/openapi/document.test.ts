@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentVariant, matchDocument, SCHEMA_DOCUMENT } from '../../api/documents.js';
+import { FORMAT_NAMES, type FormatName } from '../../api/formats.js';
+import { FILTER_DOCS } from '../../api/resource-docs.js';
+import { MATRIX_FILTERS, orderValues, RESOURCES } from '../../api/resources.js';
+import type { JsonObject } from '../../model/json.js';
+import { defaultRouteOptions } from '../../routes/generate.js';
+import { indexRelease, type ReleaseIndex } from '../../routes/release-index.js';
+import type { SiteConfig } from '../../routes/site-data.js';
+import { sampleRelease } from '../../../test/support/sample-release.js';
+import { siteConfig } from '../write-site.js';
+import { openApiDocument, pathTemplate } from './document.js';
+
+interface Param {
+  name: string;
+  in: string;
+  description: string;
+  schema: { enum?: string[]; examples?: unknown[] };
+}
+type Operation = { get: { parameters: Param[]; responses: Record<string, { content?: Record<string, unknown> }> } };
+
+const site = (index: ReleaseIndex, formats: readonly FormatName[]): SiteConfig =>
+  siteConfig(index.release, { ...defaultRouteOptions(), formats, withSites: true, baseUrl: 'https://jaspar.example.org', targets: [] });
+
+describe('the OpenAPI description, from the tables', () => {
+  let index: ReleaseIndex;
+  let doc: JsonObject;
+  let paths: Record<string, Operation>;
+  beforeAll(async () => {
+    index = indexRelease(await sampleRelease());
+    doc = openApiDocument(site(index, FORMAT_NAMES), index);
+    paths = doc.paths as unknown as Record<string, Operation>;
+  });
+
+  it('has a path per resource of the table, and the two documents', () => {
+    expect(Object.keys(paths).sort()).toEqual([...RESOURCES.map(pathTemplate), '/api/v1/schema/', '/api/v1/docs/'].sort());
+    expect(pathTemplate(RESOURCES.find((r) => r.name === 'matrix-detail')!)).toBe('/api/v1/matrix/{matrix_id}/');
+    expect(doc.servers).toEqual([{ url: 'https://jaspar.example.org', description: "This copy (the build's --base-url)." }]);
+  });
+
+  it('gives every matrix list each filter with its semantics, and its orders as examples', () => {
+    for (const r of RESOURCES) {
+      if (r.kind !== 'list') continue;
+      const params = paths[pathTemplate(r)]!.get.parameters;
+      const query = params.filter((p) => p.in === 'query');
+      const names = query.map((p) => p.name);
+      for (const f of MATRIX_FILTERS) {
+        expect(names.includes(f), `${r.name} ${f}`).toBe(r.filtered);
+        if (r.filtered) expect(query.find((p) => p.name === f)!.description).toContain(FILTER_DOCS[f]);
+      }
+      if (r.orders.length) expect(query.find((p) => p.name === 'order')!.schema.examples).toEqual(orderValues(r.orders));
+      expect(names).toEqual(expect.arrayContaining(['page', 'page_size', 'format', 'release', 'callback']));
+    }
+  });
+
+  it('lists the formats this build wrote, with their media types', () => {
+    const jsonOnly = openApiDocument(site(index, ['json', 'meme']), index).paths as unknown as Record<string, Operation>;
+    const detail = jsonOnly['/api/v1/matrix/{matrix_id}/']!.get;
+    expect(detail.parameters.find((p) => p.name === 'format')!.schema.enum).toEqual(['json', 'meme']);
+    expect(Object.keys(detail.responses['200']!.content!)).toEqual(['application/json', 'text/meme']);
+    expect(Object.keys(jsonOnly['/api/v1/tffm/']!.get.responses['200']!.content!)).toEqual(['application/json']);
+  });
+
+  it('is the same for the same input', () => {
+    expect(JSON.stringify(openApiDocument(site(index, FORMAT_NAMES), index))).toBe(JSON.stringify(doc));
+  });
+});
+
+describe('the API documents table', () => {
+  it('matches one segment below /api/v1/ and picks a variant by format', () => {
+    expect(matchDocument(['schema'])).toBe(SCHEMA_DOCUMENT);
+    expect(matchDocument(['schema', 'x'])).toBeNull();
+    expect(matchDocument(['matrix'])).toBeNull();
+    expect(documentVariant(SCHEMA_DOCUMENT, null)!.format).toBe('json');
+    expect(documentVariant(SCHEMA_DOCUMENT, '')!.format).toBe('json');
+    expect(documentVariant(SCHEMA_DOCUMENT, 'yaml')!.mediaType).toBe('application/yaml; charset=utf-8');
+    expect(documentVariant(SCHEMA_DOCUMENT, 'xml')).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The parameters of each operation of the description, from the resource table (its `:id`,
+ * orders, filters), the filter words (src/api/resource-docs.ts), the formats that apply to it
+ * on this site, and example values taken from the release (so a client, and the tests, can
+ * try them). Semantics as contract §3, §8 and §8.1 state them.
+ */
+import { FORMATS, type FormatName } from '../../api/formats.js';
+import { FILTER_DOCS, RESOURCE_DOCS } from '../../api/resource-docs.js';
+import { MATRIX_FILTERS, orderValues, type MatrixFilter, type ResourceDescriptor } from '../../api/resources.js';
+import type { JsonObject } from '../../model/json.js';
+import { formatApplies } from '../../routes/applies.js';
+import type { SiteConfig } from '../../routes/site-data.js';
+import type { ReleaseIndex } from '../../routes/release-index.js';
+import { resourceInstances } from '../../routes/builders.js';
+
+/** At most this many example values per parameter. */
+const EXAMPLES = 6;
+
+/** Distinct values in first-seen order, at most {@link EXAMPLES}. */
+function firstDistinct(values: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const v of values) {
+    if (v !== '' && !out.includes(v)) out.push(v);
+    if (out.length === EXAMPLES) break;
+  }
+  return out;
+}
+
+/** The formats a resource has on this site, in the table's (negotiation) order. */
+export function resourceFormats(r: ResourceDescriptor, site: Pick<SiteConfig, 'formats' | 'withSites'>): FormatName[] {
+  return FORMATS.filter((f) => formatApplies(f.name, f.needs, r, site)).map((f) => f.name);
+}
+
+function annotationValues(index: ReleaseIndex, tag: string): string[] {
+  return firstDistinct(index.release.matrices.flatMap((m) => m.annotations.filter((a) => a.tag === tag).map((a) => a.value)));
+}
+
+/** Example values of each filter, from the release (total over the filter table). */
+const FILTER_EXAMPLES: { readonly [F in MatrixFilter]: (index: ReleaseIndex) => string[] } = {
+  collection: (index) => firstDistinct(index.collections.keys()),
+  tax_group: (index) => firstDistinct(index.taxGroups.keys()),
+  tax_id: (index) => firstDistinct(index.species.map((s) => s.taxId)),
+  version: () => ['latest'],
+  name: (index) => firstDistinct(index.release.matrices.map((m) => m.name)),
+  tf_class: (index) => annotationValues(index, 'class').map((v) => v.slice(0, 12).toLowerCase()),
+  tf_family: (index) => annotationValues(index, 'family').map((v) => v.slice(0, 8).toLowerCase()),
+  data_type: (index) => annotationValues(index, 'type'),
+  search: (index) => firstDistinct([...index.release.matrices.map((m) => m.baseId.slice(0, 5)), ...index.release.matrices.map((m) => m.name.slice(0, 3).toLowerCase())]).slice(0, 4),
+};
+
+const param = (name: string, where: 'path' | 'query', description: string, schema: JsonObject, required = false): JsonObject => ({ name, in: where, required: where === 'path' || required, description, schema });
+
+/** The path parameter of a resource with an `:id`, with examples (its first instances in the release). */
+function idParameter(r: ResourceDescriptor, index: ReleaseIndex): JsonObject[] {
+  const doc = RESOURCE_DOCS[r.name].id;
+  if (doc === null) return [];
+  const ids = resourceInstances(r, index).map((i) => i.params.id ?? '');
+  return [param(doc.name, 'path', doc.description, { type: 'string', examples: firstDistinct(ids) })];
+}
+
+/** Every parameter of one resource's GET on this site. */
+export function parameters(r: ResourceDescriptor, site: SiteConfig, index: ReleaseIndex): JsonObject[] {
+  const releases = firstDistinct(site.releases.flatMap((rel) => (rel.year === null ? [rel.name] : [rel.name, String(rel.year)])));
+  const out: JsonObject[] = [
+    ...idParameter(r, index),
+    param('format', 'query', 'The response format (wins over Accept; DRF also reads it as a suffix: `/api/v1/matrix/MA0004.1.jaspar`). Without it, the Accept header picks, in this order; nothing acceptable: 406.', { type: 'string', enum: resourceFormats(r, site) }),
+    param('release', 'query', `The release to answer from: its year or name, case-insensitive; absent: the newest this copy serves. Any other value: 404 naming the releases served (${releases.join(', ')}).`, { type: 'string', examples: releases }),
+    param('callback', 'query', 'With `format=jsonp`: the name of the function the JSON is passed to (default `callback`); at most 128 characters of `^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$`, else 400 `Invalid JSONP callback name.` (contract §8.1). Lists keep it in next/previous.', { type: 'string', maxLength: 128, pattern: '^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$', default: 'callback' }),
+  ];
+  if (r.kind !== 'list') return out;
+  out.push(
+    param('page', 'query', 'The page, 1-based (absent: 1), or `last`. A page past the end, or not a positive integer: 404 `Invalid page.` (page 1 of an empty list exists).', { type: 'string', pattern: '^(?:[1-9][0-9]*|last)$', examples: ['1', '2', 'last'] }),
+    param('page_size', 'query', 'Records per page: 1–1000 (default 10); above 1000 reads as 1000; 0, negative or not an integer is ignored. next/previous keep it.', { type: 'integer', minimum: 1, examples: [10, 20, 25, 50, 100, 1000] }),
+  );
+  if (r.orders.length > 0) {
+    out.push(param('order', 'query', `Order by a field (\`-\` first: descending): ${r.orders.join(', ')}; several comma-separated, each breaking the ties of the one before. Text compares in byte order, numbers numerically, null first ascending; an unknown field is ignored (default order: the dump's).`, { type: 'string', examples: orderValues(r.orders) }));
+  }
+  if (r.filtered) {
+    for (const key of MATRIX_FILTERS) {
+      out.push(param(key, 'query', `${FILTER_DOCS[key]} Filters are AND-ed and applied before \`version=latest\`, ordering and pagination; an empty value is no filter.`, { type: 'string', examples: FILTER_EXAMPLES[key](index) }));
+    }
+  }
+  return out;
+}

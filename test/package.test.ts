@@ -1,0 +1,141 @@
+/**
+ * The package as a user installs it (issue 21), outside the repository: `npm pack` into a
+ * scratch folder, the tarball installed into an empty project with `npm ci --offline` (no
+ * registry: the project's lock gives the versions of the runtime dependencies, and `npm ci` of
+ * this repository left their tarballs in npm's cache), then `npx jaspar-static --version`, a
+ * build of the packed sample release and of ../shared's JASPAR2016 with `--formats json`, each
+ * served by the installed CLI and asked for a matrix and a list page. The tarball is built with
+ * `--ignore-scripts` from the lib/ that `npm ci` (prepare) compiled: rebuilding lib/ here would
+ * rewrite files other test files are running.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from './hosts/support/ports.js';
+import { runOk } from './support/process.js';
+import { describeWith, PROJECT_ROOT, sharedPath } from './support/requirements.js';
+import { removeTree, tempDir } from './support/scratch.js';
+
+const jaspar2016 = sharedPath('releases', 'JASPAR2016');
+const NPM_FLAGS = ['--no-audit', '--no-fund', '--loglevel=error'];
+
+interface LockEntry {
+  readonly version?: string;
+  readonly resolved?: string;
+  readonly dev?: boolean;
+  readonly link?: boolean;
+}
+interface Manifest {
+  readonly version: string;
+  readonly license: string;
+  readonly dependencies: Record<string, string>;
+  readonly bin: Record<string, string>;
+  readonly engines: Record<string, string>;
+}
+
+/**
+ * The empty project's lock: the tarball, and every runtime package of this repository's lock
+ * with its registry address (this lock omits them), so npm takes each from its cache by integrity.
+ */
+function projectLock(tarball: string): object {
+  const lock = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as Manifest;
+  const packages: Record<string, object> = {
+    '': { name: 'probe', version: '1.0.0', dependencies: { 'jaspar-static': `file:${tarball}` } },
+    'node_modules/jaspar-static': { version: pkg.version, resolved: `file:${tarball}`, license: pkg.license, dependencies: pkg.dependencies, bin: pkg.bin, engines: pkg.engines },
+  };
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (!path.startsWith('node_modules/') || entry.dev || entry.link) continue;
+    const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    packages[path] = { ...entry, resolved: entry.resolved ?? `https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${entry.version}.tgz` };
+  }
+  return { name: 'probe', version: '1.0.0', lockfileVersion: 3, requires: true, packages };
+}
+
+/** GET a path of a server, waiting until it listens (the CLI prints once it does). */
+async function get(port: number, path: string): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`);
+  return { status: res.status, json: await res.json() };
+}
+
+/** `jaspar-static serve` of the installed package on `site`; resolves once it listens. */
+async function serveInstalled(project: string, site: string, port: number): Promise<{ stop(): Promise<void> }> {
+  const bin = join(project, 'node_modules/jaspar-static/bin/jaspar-static.js');
+  const child = spawn(process.execPath, [bin, 'serve', site, '--port', String(port)], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')).includes('serving ') && resolve());
+    child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.once('exit', (code) => reject(new Error(`jaspar-static serve exited ${code}: ${out}`)));
+  });
+  return { stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
+}
+
+describeWith('the npm package, installed into an empty project', [jaspar2016], () => {
+  let dir: string;
+  let project: string;
+  let files: string[];
+  let size: number;
+  const npx = (args: string[]) => runOk('npx', ['--no-install', 'jaspar-static', ...args], { cwd: project });
+  beforeAll(async () => {
+    dir = await tempDir('package');
+    project = join(dir, 'project');
+    const packed = await runOk('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir, ...NPM_FLAGS], { cwd: PROJECT_ROOT });
+    const info = (JSON.parse(packed.stdout) as { filename: string; size: number; files: { path: string }[] }[])[0]!;
+    files = info.files.map((f) => f.path);
+    size = info.size;
+    console.log(`npm pack: ${info.filename}, ${size} bytes, ${files.length} files`);
+    await runOk('mkdir', [project]);
+    const tarball = join(dir, info.filename);
+    writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'probe', version: '1.0.0', private: true, dependencies: { 'jaspar-static': `file:${tarball}` } })}\n`);
+    writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify(projectLock(tarball))}\n`);
+    await runOk('npm', ['ci', '--offline', ...NPM_FLAGS], { cwd: project });
+  }, 300_000);
+  afterAll(async () => dir && removeTree(dir));
+
+  it('holds what a user runs: compiled lib/, bin/, the sample release, README, LICENSE; no test, no TypeScript source', () => {
+    expect(files).toContain('bin/jaspar-static.js');
+    expect(files).toContain('lib/src/cli/main.js');
+    expect(files).toContain('lib/src/hosts/entries/njs.js');
+    expect(files).toContain('releases/sample/MATRIX.txt');
+    expect(files).toContain('README.md');
+    expect(files).toContain('LICENSE');
+    expect(files.filter((f) => /(^|\/)test\/|\.test\.|test-support|\.ts$|^src\/|^bench\/|^lib\/bench\//.test(f))).toEqual([]);
+  });
+
+  it('runs: npx jaspar-static --version', async () => {
+    const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as Manifest;
+    expect((await npx(['--version'])).stdout.trim()).toBe(pkg.version);
+  });
+
+  for (const [name, dump] of [
+    ['the packed sample release', () => join(project, 'node_modules/jaspar-static/releases/sample')],
+    ['JASPAR2016', () => jaspar2016.path],
+  ] as const) {
+    it(`builds ${name} with --formats json and serves it`, async () => {
+      const port = await freePort();
+      const site = join(dir, `site-${name.replace(/\W+/g, '-')}`);
+      await npx(['build', dump(), '--out', site, '--formats', 'json', '--base-url', `http://127.0.0.1:${port}`]);
+      const server = await serveInstalled(project, site, port);
+      try {
+        const all = (await get(port, '/api/v1/matrix/?page_size=1000')).json as { count: number; results: { matrix_id: string }[] };
+        const page2 = await get(port, '/api/v1/matrix/?page=2');
+        expect(page2.status).toBe(200);
+        const body = page2.json as { count: number; next: string | null; previous: string | null; results: { matrix_id: string }[] };
+        expect(body.count).toBe(all.count);
+        expect(body.results.map((r) => r.matrix_id)).toEqual(all.results.slice(10, 20).map((r) => r.matrix_id));
+        expect(body.previous).toBe(`http://127.0.0.1:${port}/api/v1/matrix/`);
+        expect(body.next).toBe(all.count > 20 ? `http://127.0.0.1:${port}/api/v1/matrix/?page=3` : null);
+        const first = all.results[0]!.matrix_id;
+        const id = name === 'JASPAR2016' ? 'MA0004.1' : first;
+        const detail = await get(port, `/api/v1/matrix/${id}/`);
+        expect([detail.status, (detail.json as { matrix_id: string }).matrix_id]).toEqual([200, id]);
+        if (name === 'JASPAR2016') expect((detail.json as { name: string }).name).toBe('Arnt');
+        expect((await get(port, '/api/v1/schema/')).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    }, 600_000);
+  }
+});
