@@ -14,7 +14,8 @@
 import { ALLOW, API_HEADERS } from '../api/errors.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
 import { DATA_DIR, type SiteConfig } from '../runtime/site-data.js';
-import { bundle, BUNDLE_GLOBAL } from './bundle.js';
+import { bundle } from './bundle.js';
+import { cloudfrontTable } from './cloudfront-table.js';
 import { FILE_TYPES, prefixTypes } from './content-types.js';
 import type { HostFile } from './host-file.js';
 
@@ -24,9 +25,9 @@ export const FUNCTION_LIMIT = 10 * 1024;
 /** The viewer-request function for a site. */
 export function functionSource(site: SiteConfig): string {
   return bundle({
-    entry: 'cloudfront',
+    entry: 'cloudfront-main',
     platform: 'restricted',
-    footer: `var jasparHandler=${BUNDLE_GLOBAL}.cloudfrontHandler(${JSON.stringify(site)});function handler(event){return jasparHandler(event)}`,
+    footer: `var jasparHandler=globalThis.jasparCloudfront(${JSON.stringify(cloudfrontTable(site))});function handler(event){return jasparHandler(event)}`,
   });
 }
 

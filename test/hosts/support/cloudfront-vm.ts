@@ -48,6 +48,18 @@ function querystring(raw: string): Record<string, CfValue> {
   return out;
 }
 
+/** CloudFront's viewer-request event for a request (query values and the URI as the viewer sent them). */
+export function viewerEvent(req: ClientRequest) {
+  const q = req.target.indexOf('?');
+  const uri = q === -1 ? req.target : req.target.slice(0, q);
+  return {
+    version: '1.0',
+    context: { eventType: 'viewer-request' },
+    viewer: { ip: '127.0.0.1' },
+    request: { method: req.method, uri, querystring: querystring(q === -1 ? '' : req.target.slice(q + 1)), headers: req.accept === undefined ? {} : { accept: { value: req.accept } }, cookies: {} },
+  };
+}
+
 /** The uploaded objects: which site files upload.sh sends, and with which Content-Type. */
 function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
   const typed = [...script.matchAll(/^aws s3 (?:sync|cp) "\$SITE(\S+?)" .*--content-type '([^']+)'/gm)].map((m) => ({ path: m[1]!, type: m[2]! }));
@@ -98,12 +110,7 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
     const behavior = behaviors.find((b) => patternMatches(b.PathPattern, uri));
     if (!behavior) return req.method === 'GET' || req.method === 'HEAD' ? origin(uri, req.method) : finish(403, {}, Buffer.alloc(0), req.method);
     if (!behavior.AllowedMethods.includes(req.method)) return finish(403, {}, Buffer.alloc(0), req.method, false);
-    const event = {
-      version: '1.0',
-      context: { eventType: 'viewer-request' },
-      viewer: { ip: '127.0.0.1' },
-      request: { method: req.method, uri, querystring: querystring(q === -1 ? '' : req.target.slice(q + 1)), headers: req.accept === undefined ? {} : { accept: { value: req.accept } }, cookies: {} },
-    };
+    const event = viewerEvent(req);
     const result = scripts.get(behavior.Function)!.runInContext(createContext({ event })) as FunctionResult;
     if (result.statusCode !== undefined) {
       const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, v.value]));
