@@ -1,12 +1,13 @@
 /**
  * S3 + CloudFront adapter (`--targets cloudfront`), rules tier: S3 sees only object keys, so a
- * CloudFront Functions viewer-request handler runs the request runtime in rules mode
- * (src/hosts/entries/cloudfront.ts) and rewrites each `/api/…` request to the key of its
- * prebuilt file, or answers it itself. Files (deploy folder, `cloudfront/`):
- *   functions/api.js              the function (runtime cloudfront-js-2.0), minified
+ * CloudFront Functions viewer-request handler (src/hosts/entries/cloudfront.ts, the rules
+ * tier's steps over a table derived from the site: ./cloudfront-table.ts) rewrites each
+ * `/api/…` request to the key of its prebuilt file, or answers it itself. Files (deploy
+ * folder, `cloudfront/`):
+ *   functions/api.js              the function (runtime cloudfront-js-2.0), minified, ≤ 10,240 bytes
  *   cache-behaviors.json          path pattern → function, for the distribution
  *   custom-error-responses.json   a missing key (403 without ListBucket, 404 with) → /404.html, 404
- *   response-headers-policy.json  Vary, CORS and Allow on every answer
+ *   response-headers-policy.json  Vary, CORS, Allow and `X-Content-Type-Options: nosniff` on every answer
  *   upload.sh                     `aws s3 sync` per folder with its Content-Type from the format table
  *   deploy-functions.sh           create or update, then publish, the function (refuses one over
  *                                 CloudFront's size limit, naming both sizes)
@@ -82,9 +83,17 @@ done
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+/** `X-Content-Type-Options` is one of CloudFront's security headers: set there, never as a custom header. */
+const NOSNIFF = 'x-content-type-options';
+
 function responseHeadersPolicy(): string {
-  const items = [...API_HEADERS, ['Allow', ALLOW]].map(([Header, Value]) => ({ Header, Value, Override: true }));
-  return json({ Name: 'jaspar-static-api', Comment: 'Headers every JASPAR API answer carries', CustomHeadersConfig: { Quantity: items.length, Items: items } });
+  const items = [...API_HEADERS, ['Allow', ALLOW]].filter(([h]) => h.toLowerCase() !== NOSNIFF).map(([Header, Value]) => ({ Header, Value, Override: true }));
+  return json({
+    Name: 'jaspar-static-api',
+    Comment: 'Headers every JASPAR API answer carries',
+    SecurityHeadersConfig: { ContentTypeOptions: { Override: true } },
+    CustomHeadersConfig: { Quantity: items.length, Items: items },
+  });
 }
 
 function errorResponses(): string {
