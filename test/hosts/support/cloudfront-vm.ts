@@ -62,8 +62,14 @@ export function viewerEvent(req: ClientRequest) {
 
 /** The uploaded objects: which site files upload.sh sends, and with which Content-Type. */
 function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
-  const typed = [...script.matchAll(/^aws s3 (?:sync|cp) "\$SITE(\S+?)" .*--content-type '([^']+)'/gm)].map((m) => ({ path: m[1]!, type: m[2]! }));
-  const excludes = [...(/--delete (--exclude .*)$/m.exec(script)?.[1] ?? '').matchAll(/--exclude '([^']+)'/g)].map((m) => m[1]!);
+  // A typed sync: a folder (`"$SITE/files/json/"`), or one file (`--exclude '*' --include '404.html'`).
+  const typed = [...script.matchAll(/^aws s3 sync "\$SITE(\S+?)" .*--content-type '([^']+)'/gm)].map((m) => {
+    const one = /--exclude '\*' --include '([^']+)'/.exec(m[0]);
+    return { path: one ? `/${one[1]!}` : m[1]!, type: m[2]! };
+  });
+  // The untyped sync: the whole site, less what its excludes name.
+  const untyped = script.split('\n').find((l) => l.startsWith('aws s3 sync "$SITE/" ') && !l.includes('--content-type')) ?? '';
+  const excludes = [...untyped.matchAll(/--exclude '([^']+)'/g)].map((m) => m[1]!);
   const excluded = (key: string) => excludes.some((e) => (e.endsWith('*') ? key.startsWith(e.slice(0, -1)) : key === e));
   return (key) => {
     const file = join(site, key);
