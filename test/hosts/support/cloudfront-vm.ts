@@ -26,8 +26,8 @@ interface Behavior {
 type CfValue = { value: string; multiValue?: { value: string }[] };
 type FunctionResult = { statusCode?: number; headers?: Record<string, { value: string }>; body?: { data: string }; uri?: string };
 
-/** Content types S3 gets from the AWS CLI's guess for files upload.sh does not type. */
-const GUESS: Record<string, string> = { '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json', '.js': 'text/javascript' };
+/** Content types S3 gets from the AWS CLI's guess for files upload.sh does not type (test/hosts/s3-upload.test.ts checks them on a real upload). */
+export const CLI_GUESS: Record<string, string> = { '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json', '.js': 'text/javascript', '.txt': 'text/plain' };
 
 /** CloudFront's path-pattern match (case-sensitive; `*` any run of characters, `?` one). */
 function patternMatches(pattern: string, path: string): boolean {
@@ -61,7 +61,7 @@ export function viewerEvent(req: ClientRequest) {
 }
 
 /** The uploaded objects: which site files upload.sh sends, and with which Content-Type. */
-function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
+export function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
   // A typed sync: a folder (`"$SITE/files/json/"`), or one file (`--exclude '*' --include '404.html'`).
   const typed = [...script.matchAll(/^aws s3 sync "\$SITE(\S+?)" .*--content-type '([^']+)'/gm)].map((m) => {
     const one = /--exclude '\*' --include '([^']+)'/.exec(m[0]);
@@ -76,7 +76,7 @@ function bucket(site: string, script: string): (key: string) => { file: string; 
     if (!file.startsWith(`${site}/`) || !existsSync(file) || !statSync(file).isFile()) return null;
     const t = typed.find((x) => (x.path.endsWith('/') ? `/${key}`.startsWith(x.path) : `/${key}` === x.path));
     if (t) return { file, type: t.type };
-    return excluded(key) ? null : { file, type: GUESS[extname(key)] ?? 'binary/octet-stream' };
+    return excluded(key) ? null : { file, type: CLI_GUESS[extname(key)] ?? 'binary/octet-stream' };
   };
 }
 
