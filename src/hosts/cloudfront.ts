@@ -64,8 +64,12 @@ function uploadScript(): string {
     `BUCKET="\${2:?${usage}}"`,
     'shift 2',
     `CC='${OBJECT_CACHE_CONTROL}'`,
+    '# A folder this build did not write (a format not built) syncs as an empty one: its objects go.',
+    'EMPTY=$(mktemp -d)',
+    `trap 'rmdir "$EMPTY"' EXIT`,
+    `dir() { if [ -d "$SITE$1" ]; then printf '%s' "$SITE$1"; else printf '%s/' "$EMPTY"; fi; }`,
     `aws s3 sync "$SITE/" "s3://$BUCKET/" --delete --cache-control "$CC" ${excludes.join(' ')} "$@"`,
-    ...prefixes.map((t) => `aws s3 sync "$SITE${t.path}" "s3://$BUCKET${t.path}" --delete --cache-control "$CC" --content-type '${t.mediaType}' "$@"`),
+    ...prefixes.map((t) => `aws s3 sync "$(dir ${t.path})" "s3://$BUCKET${t.path}" --delete --cache-control "$CC" --content-type '${t.mediaType}' "$@"`),
     ...FILE_TYPES.map((t) => `aws s3 sync "$SITE/" "s3://$BUCKET/" --exclude '*' --include '${t.path.slice(1)}' --cache-control "$CC" --content-type '${t.mediaType}' "$@"`),
   ];
   return `${lines.join('\n')}\n`;

@@ -1,17 +1,19 @@
 /**
- * The parts of a list request the CloudFront function reads besides its filters: `order`,
- * `page_size` and `page` as the request runtime reads them (src/runtime/select.ts), the
- * refusals of src/runtime/prebuilt.ts, and the list's file from its template. Runtime-safe
- * subset, and only what CloudFront Functions runtime 2.0 documents.
+ * A list request in the CloudFront function: its filters, `order`, `page_size` and `page` as
+ * the request runtime reads them (src/runtime/select.ts), the refusals of
+ * src/runtime/prebuilt.ts and src/runtime/resolve-list.ts (rules mode), and the list's file
+ * from its template. Runtime-safe subset, and only what CloudFront Functions runtime 2.0
+ * documents.
  */
-import { pyInt } from '../../runtime/request.js';
-import type { CfResource, CfTable } from './cloudfront-table.js';
+import { isSafeSegment } from '../../model/segments.js';
+import { asciiLower, asciiUpper, pyInt } from '../../runtime/request.js';
+import type { CfError, CfResource, CfTable } from './cloudfront-table.js';
 
 /** A query's last value of a name, or null when absent. */
 export type Get = (key: string) => string | null;
 
 /** DRF's OrderingFilter over the list's fields: the one prebuilt order, or what is not prebuilt. */
-export function orderRefusal(t: CfTable, res: CfResource, q: Get, filtered: boolean): { value: string | null; refusal?: string } {
+function orderRefusal(t: CfTable, res: CfResource, q: Get, filtered: boolean): { value: string | null; refusal?: string } {
   const raw = q('order');
   const terms: string[] = [];
   const split = raw === null || raw === '' ? [] : raw.split(',');
@@ -29,7 +31,7 @@ export function orderRefusal(t: CfTable, res: CfResource, q: Get, filtered: bool
 }
 
 /** The prebuilt `page_size` (null: none sent, or one DRF ignores), or what is not prebuilt. */
-export function pageSizeOf(t: CfTable, q: Get): number | null | string {
+function pageSizeOf(t: CfTable, q: Get): number | null | string {
   const raw = q('page_size');
   const n = raw === null ? null : pyInt(raw);
   const size = n === null || n <= 0 ? null : Math.min(n, t.Y);
@@ -37,13 +39,13 @@ export function pageSizeOf(t: CfTable, q: Get): number | null | string {
 }
 
 /** The page asked for: `last`, an integer (0 when it is none). */
-export function pageOf(q: Get): number | 'last' {
+function pageOf(q: Get): number | 'last' {
   const raw = q('page');
   if (raw === null || raw === '') return 1;
   return raw === 'last' ? 'last' : (pyInt(raw) ?? 0);
 }
 
-export interface ListFileParts {
+interface ListFileParts {
   readonly dir: string;
   readonly id: string;
   /** `key/value/` per filter, in path order. */
@@ -55,7 +57,7 @@ export interface ListFileParts {
 }
 
 /** The list page's file, from the template the path function wrote (`default`: no page size or order, as there). */
-export function listFile(res: CfResource, p: ListFileParts): string {
+function listFile(res: CfResource, p: ListFileParts): string {
   return res.t
     .replace(':d', p.dir)
     .replace(':id', p.id)
@@ -64,4 +66,32 @@ export function listFile(res: CfResource, p: ListFileParts): string {
     .replace(':o', p.order === null ? 'default' : p.order)
     .replace(':p', String(p.page))
     .replace(':e', p.ext);
+}
+
+/** A list's file, or the refusal (src/runtime/prebuilt.ts `prebuiltRoute`, then `isFileable`). */
+export function list<R>(t: CfTable, res: CfResource, id: string, format: CfTable['F'][number], named: boolean, q: Get, fail: (e: CfError, value?: string) => R): string | R {
+  let pairs = '';
+  let filters = 0;
+  let fileable = true;
+  for (let i = 0; res.m && i < t.Q.length; i++) {
+    const key = t.Q[i]![0];
+    const value = q(key);
+    if (value === null || value === '' || (t.Q[i]![1] !== null && value !== t.Q[i]![1])) continue;
+    let fold: string | null = null;
+    for (let k = 0; res.k && k < t.P.length; k++) if (t.P[k]![0] === key) fold = t.P[k]![1];
+    if (fold === null) return fail(t.E.U, `The filter ${key}`);
+    const stored = fold === 'u' ? asciiUpper(value) : fold === 'l' ? asciiLower(value) : value;
+    if (!isSafeSegment(stored)) fileable = false;
+    pairs += `${key}/${stored}/`;
+    filters++;
+  }
+  const order = orderRefusal(t, res, q, filters > 0);
+  if (order.refusal !== undefined) return fail(t.E.U, order.refusal);
+  const size = pageSizeOf(t, q);
+  if (typeof size === 'string') return fail(t.E.U, size);
+  const page = pageOf(q);
+  if (!(page === 'last' || (page >= 1 && page <= 9007199254740991))) return fail(t.E.I);
+  if (res.s.length > 1 && !isSafeSegment(id)) return fail(t.E.N);
+  if (!fileable) return fail(t.E.U, 'A filter selection that matches no matrix');
+  return listFile(res, { dir: !named && format[2] ? t.D : format[0], id, pairs, size, order: order.value, page, ext: format[1] });
 }

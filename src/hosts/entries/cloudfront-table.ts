@@ -7,7 +7,7 @@
  * Types only: nothing here runs.
  */
 
-/** An error answer: status and the `detail` text; `M3TH0D`-style markers (E.m) stand for a value. */
+/** An error answer: status and the `detail` text, where the marker E.m stands for a value (a method, a release, what is not prebuilt). */
 export type CfError = readonly [status: number, detail: string];
 
 export interface CfResource {

@@ -12,8 +12,8 @@
  * Runtime-safe subset, and only what runtime 2.0 documents (src/hosts/cloudfront-features.ts).
  */
 import { isSafeSegment } from '../../model/segments.js';
-import { asciiLower, asciiUpper, formDecode, parsePath } from '../../runtime/request.js';
-import { listFile, orderRefusal, pageOf, pageSizeOf, type Get } from './cloudfront-list.js';
+import { asciiLower, formDecode, parsePath } from '../../runtime/request.js';
+import { list, type Get } from './cloudfront-list.js';
 import type { CfError, CfResource, CfTable } from './cloudfront-table.js';
 
 /** A header or query value as CloudFront passes it. */
@@ -179,32 +179,4 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
     r.querystring = {};
     return r;
   };
-}
-
-/** A list's file, or the refusal (src/runtime/prebuilt.ts `prebuiltRoute`, then `isFileable`). */
-function list(t: CfTable, res: CfResource, id: string, format: CfTable['F'][number], named: boolean, q: Get, fail: (e: CfError, value?: string) => CfResponse): string | CfResponse {
-  let pairs = '';
-  let filters = 0;
-  let fileable = true;
-  for (let i = 0; res.m && i < t.Q.length; i++) {
-    const key = t.Q[i]![0];
-    const value = q(key);
-    if (value === null || value === '' || (t.Q[i]![1] !== null && value !== t.Q[i]![1])) continue;
-    let fold: string | null = null;
-    for (let k = 0; res.k && k < t.P.length; k++) if (t.P[k]![0] === key) fold = t.P[k]![1];
-    if (fold === null) return fail(t.E.U, `The filter ${key}`);
-    const stored = fold === 'u' ? asciiUpper(value) : fold === 'l' ? asciiLower(value) : value;
-    if (!isSafeSegment(stored)) fileable = false;
-    pairs += `${key}/${stored}/`;
-    filters++;
-  }
-  const order = orderRefusal(t, res, q, filters > 0);
-  if (order.refusal !== undefined) return fail(t.E.U, order.refusal);
-  const size = pageSizeOf(t, q);
-  if (typeof size === 'string') return fail(t.E.U, size);
-  const page = pageOf(q);
-  if (!(page === 'last' || (page >= 1 && page <= 9007199254740991))) return fail(t.E.I);
-  if (res.s.length > 1 && !isSafeSegment(id)) return fail(t.E.N);
-  if (!fileable) return fail(t.E.U, 'A filter selection that matches no matrix');
-  return listFile(res, { dir: !named && format[2] ? t.D : format[0], id, pairs, size, order: order.value, page, ext: format[1] });
 }

@@ -62,8 +62,8 @@ export function viewerEvent(req: ClientRequest) {
 
 /** The uploaded objects: which site files upload.sh sends, and with which Content-Type. */
 export function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
-  // A typed sync: a folder (`"$SITE/files/json/"`), or one file (`--exclude '*' --include '404.html'`).
-  const typed = [...script.matchAll(/^aws s3 sync "\$SITE(\S+?)" .*--content-type '([^']+)'/gm)].map((m) => {
+  // A typed sync: a folder (`"$(dir /files/json/)"`), or one file (`"$SITE/" … --exclude '*' --include '404.html'`).
+  const typed = [...script.matchAll(/^aws s3 sync "(?:\$SITE|\$\(dir )(\S+?)\)?" .*--content-type '([^']+)'/gm)].map((m) => {
     const one = /--exclude '\*' --include '([^']+)'/.exec(m[0]);
     return { path: one ? `/${one[1]!}` : m[1]!, type: m[2]! };
   });
