@@ -7,7 +7,7 @@
  * checked with a HEAD on every object; a re-upload after a no-op rebuild transfers nothing; a
  * rebuild after one renamed matrix transfers exactly the files whose bytes changed and deletes
  * exactly the files the site lost, and a format no longer built loses its objects. On JASPAR2016 (JSON and MEME only, no page-size, order or
- * filter variants, to keep an upload of its ~14,700 files affordable): a HEAD on 300 objects
+ * filter variants, to keep an upload of its 14,644 files affordable): a HEAD on 300 objects
  * picked by a seeded PRNG.
  */
 import { cp, readFile, stat, writeFile } from 'node:fs/promises';
