@@ -33,6 +33,9 @@ export const WORKERD = join(ROOT, 'node_modules/.bin/workerd');
 export const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 
 /** [command, args] of every probe. */
+/** The AWS CLI's probe (Debian: awscli). */
+export const AWS_CLI = ['aws', ['--version']] as const;
+
 export const PROBES: readonly (readonly [string, readonly string[]])[] = [
   ...PYTHONS.flatMap((py) => ['yaml', 'Bio'].map((m) => [py, ['-c', `import ${m}`]] as const)),
   ['nginx', ['-v']],
@@ -45,6 +48,8 @@ export const PROBES: readonly (readonly [string, readonly string[]])[] = [
   [DENO, ['--version']],
   [WORKERD, ['--version']],
   ['test', ['-f', NJS_MODULE]],
+  // The AWS CLI (Debian awscli) for the S3 upload tests, against a local S3 API only.
+  AWS_CLI,
 ];
 
 export const probeKey = (cmd: string, args: readonly string[]): string => JSON.stringify([cmd, ...args]);

@@ -26,8 +26,8 @@ interface Behavior {
 type CfValue = { value: string; multiValue?: { value: string }[] };
 type FunctionResult = { statusCode?: number; headers?: Record<string, { value: string }>; body?: { data: string }; uri?: string };
 
-/** Content types S3 gets from the AWS CLI's guess for files upload.sh does not type. */
-const GUESS: Record<string, string> = { '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json', '.js': 'text/javascript' };
+/** Content types S3 gets from the AWS CLI's guess for files upload.sh does not type (test/hosts/s3-upload.test.ts checks them on a real upload). */
+export const CLI_GUESS: Record<string, string> = { '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json', '.js': 'text/javascript', '.txt': 'text/plain' };
 
 /** CloudFront's path-pattern match (case-sensitive; `*` any run of characters, `?` one). */
 function patternMatches(pattern: string, path: string): boolean {
@@ -48,17 +48,35 @@ function querystring(raw: string): Record<string, CfValue> {
   return out;
 }
 
+/** CloudFront's viewer-request event for a request (query values and the URI as the viewer sent them). */
+export function viewerEvent(req: ClientRequest) {
+  const q = req.target.indexOf('?');
+  const uri = q === -1 ? req.target : req.target.slice(0, q);
+  return {
+    version: '1.0',
+    context: { eventType: 'viewer-request' },
+    viewer: { ip: '127.0.0.1' },
+    request: { method: req.method, uri, querystring: querystring(q === -1 ? '' : req.target.slice(q + 1)), headers: req.accept === undefined ? {} : { accept: { value: req.accept } }, cookies: {} },
+  };
+}
+
 /** The uploaded objects: which site files upload.sh sends, and with which Content-Type. */
-function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
-  const typed = [...script.matchAll(/^aws s3 (?:sync|cp) "\$SITE(\S+?)" .*--content-type '([^']+)'/gm)].map((m) => ({ path: m[1]!, type: m[2]! }));
-  const excludes = [...(/--delete (--exclude .*)$/m.exec(script)?.[1] ?? '').matchAll(/--exclude '([^']+)'/g)].map((m) => m[1]!);
+export function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
+  // A typed sync: a folder (`"$(dir /files/json/)"`), or one file (`"$SITE/" … --exclude '*' --include '404.html'`).
+  const typed = [...script.matchAll(/^aws s3 sync "(?:\$SITE|\$\(dir )(\S+?)\)?" .*--content-type '([^']+)'/gm)].map((m) => {
+    const one = /--exclude '\*' --include '([^']+)'/.exec(m[0]);
+    return { path: one ? `/${one[1]!}` : m[1]!, type: m[2]! };
+  });
+  // The untyped sync: the whole site, less what its excludes name.
+  const untyped = script.split('\n').find((l) => l.startsWith('aws s3 sync "$SITE/" ') && !l.includes('--content-type')) ?? '';
+  const excludes = [...untyped.matchAll(/--exclude '([^']+)'/g)].map((m) => m[1]!);
   const excluded = (key: string) => excludes.some((e) => (e.endsWith('*') ? key.startsWith(e.slice(0, -1)) : key === e));
   return (key) => {
     const file = join(site, key);
     if (!file.startsWith(`${site}/`) || !existsSync(file) || !statSync(file).isFile()) return null;
     const t = typed.find((x) => (x.path.endsWith('/') ? `/${key}`.startsWith(x.path) : `/${key}` === x.path));
     if (t) return { file, type: t.type };
-    return excluded(key) ? null : { file, type: GUESS[extname(key)] ?? 'binary/octet-stream' };
+    return excluded(key) ? null : { file, type: CLI_GUESS[extname(key)] ?? 'binary/octet-stream' };
   };
 }
 
@@ -98,12 +116,7 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
     const behavior = behaviors.find((b) => patternMatches(b.PathPattern, uri));
     if (!behavior) return req.method === 'GET' || req.method === 'HEAD' ? origin(uri, req.method) : finish(403, {}, Buffer.alloc(0), req.method);
     if (!behavior.AllowedMethods.includes(req.method)) return finish(403, {}, Buffer.alloc(0), req.method, false);
-    const event = {
-      version: '1.0',
-      context: { eventType: 'viewer-request' },
-      viewer: { ip: '127.0.0.1' },
-      request: { method: req.method, uri, querystring: querystring(q === -1 ? '' : req.target.slice(q + 1)), headers: req.accept === undefined ? {} : { accept: { value: req.accept } }, cookies: {} },
-    };
+    const event = viewerEvent(req);
     const result = scripts.get(behavior.Function)!.runInContext(createContext({ event })) as FunctionResult;
     if (result.statusCode !== undefined) {
       const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, v.value]));

@@ -1,0 +1,110 @@
+/**
+ * The CloudFront function's table (src/hosts/entries/cloudfront-table.ts), derived when the
+ * function is bundled: from the resource and filter tables (src/api/resources.ts), the format
+ * table, the error bodies (src/api/errors.ts), the path function's templates and the site's
+ * configuration. Nothing here is written by hand: a new filter, format, resource or error
+ * wording reaches the function with the next build.
+ */
+import { BAD_REQUEST, ERROR_MEDIA_TYPE, INVALID_PAGE, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unavailableHere, URI_TOO_LONG, type ApiError } from '../api/errors.js';
+import { FORMAT_NAMES, FORMATS, negotiatedType } from '../api/formats.js';
+import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES, type ListDescriptor } from '../api/resources.js';
+import { FILES_ROOT, LIST_MARKER, IMPLICIT_FORMAT_DIR, routeFile } from '../routes/paths.js';
+import type { Params, Route } from '../routes/route.js';
+import { apiHeaders } from '../runtime/answer.js';
+import { formatApplies } from '../routes/applies.js';
+import { prebuiltFilterKeys } from '../routes/prebuilt.js';
+import { asciiLower } from '../routes/request.js';
+import { MAX_URL, NOT_SERVED } from '../runtime/resolve.js';
+import { MAX_PAGE_SIZE } from '../routes/select.js';
+import type { PrebuiltLists, SiteConfig } from '../routes/site-data.js';
+import type { CfError, CfResource, CfTable } from './entries/cloudfront-table.js';
+
+/** What stands for a value (a method, a release, the part not prebuilt) in an error's text. */
+const MARK = '__V__';
+
+function error(e: ApiError): CfError {
+  const detail = (JSON.parse(e.body) as { detail: string }).detail;
+  if (JSON.stringify({ detail }) !== e.body) throw new Error(`error body ${e.body} is not {"detail": …}`);
+  if (detail.split(MARK).length > 2) throw new Error(`error text holds the marker ${MARK} more than once: ${detail}`);
+  return [e.status, detail];
+}
+
+/** The path function's file for a route with placeholders, its format folder and extension made placeholders too. */
+function template(route: Route): string {
+  const file = routeFile(route, true);
+  const ext = `.${FORMATS[0].extension}`;
+  const head = `${FILES_ROOT}/${FORMATS[0].name}/`;
+  if (!file.startsWith(head) || !file.endsWith(ext)) throw new Error(`unexpected file layout ${file}`);
+  const body = `${FILES_ROOT}/:d/${file.slice(head.length, -ext.length)}.:e`;
+  return route.kind === 'list' ? body.replace(`/${LIST_MARKER}/`, `/${LIST_MARKER}/:f`) : body;
+}
+
+/** The runtime's API headers as CloudFront takes them (lower-cased names). */
+function headers(mediaType: string | null): { [name: string]: string } {
+  return Object.fromEntries(apiHeaders(mediaType).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** The table of a site (a full build: CloudFront serves prebuilt files only). */
+export function cloudfrontTable(site: SiteConfig): CfTable {
+  const prebuilt: PrebuiltLists = site.prebuilt ?? { pageSizes: [], orderFields: [], filterKeys: [], filterOrders: false };
+  const formats = FORMATS.filter((f) => site.formats.includes(f.name));
+  const sets: string[] = [];
+  const orders: string[] = [];
+  /** The index of a value in a list of distinct values (JSON), added when new. */
+  const intern = (list: string[], value: unknown): number => {
+    const json = JSON.stringify(value);
+    if (!list.includes(json)) list.push(json);
+    return list.indexOf(json);
+  };
+  const resources = RESOURCES.map((r): CfResource => {
+    const params: Params = r.segments.includes(':id') ? { id: ':id' } : {};
+    const c = intern(sets, formats.flatMap((f, i) => (formatApplies(f.name, f.needs, r, site) ? [i] : [])));
+    if (r.kind === 'detail') return { s: r.segments, c, t: template({ kind: 'detail', resource: r.name, params, format: FORMATS[0].name }) };
+    const list: ListDescriptor = r;
+    const route: Route = { kind: 'list', resource: r.name, params, filters: {}, order: ':o', page: ':p' as unknown as number, pageSize: ':s' as unknown as number, format: FORMATS[0].name, formatInQuery: true };
+    return {
+      s: r.segments,
+      c,
+      t: template(route),
+      l: 1,
+      o: intern(orders, list.orders),
+      ...(list.filtered ? { m: 1 as const } : {}),
+      ...(prebuiltFilterKeys(list, prebuilt).length ? { k: 1 as const } : {}),
+    };
+  });
+  const listWithFilters = RESOURCES.find((r): r is Extract<(typeof RESOURCES)[number], { kind: 'list' }> => r.kind === 'list' && r.prebuildFilters);
+  const keys = listWithFilters ? prebuiltFilterKeys(listWithFilters, prebuilt) : [];
+  return {
+    A: FORMAT_NAMES,
+    F: formats.map((f) => {
+      const [main = '', sub = ''] = negotiatedType(f.name).split(/\/(.*)/s);
+      return [f.name, f.extension, f.role === 'default' ? 1 : 0, main, sub] as const;
+    }),
+    C: sets.map((s) => JSON.parse(s) as number[]),
+    G: orders.map((s) => JSON.parse(s) as string[]),
+    R: resources,
+    Q: MATRIX_FILTERS.map((key) => [key, PREBUILT_FILTERS.find((p) => p.key === key)?.only ?? null] as const),
+    P: PREBUILT_FILTERS.filter((p) => keys.includes(p.key)).map((p) => [p.key, p.fold === 'upper' ? 'u' : p.fold === 'lower' ? 'l' : ''] as const),
+    O: prebuilt.orderFields,
+    W: prebuilt.filterOrders ? 1 : 0,
+    Z: prebuilt.pageSizes,
+    Y: MAX_PAGE_SIZE,
+    L: site.releases.map((r) => [asciiLower(r.name), r.year === null ? null : String(r.year), r.root] as const),
+    H: headers(null),
+    J: headers(ERROR_MEDIA_TYPE),
+    X: MAX_URL,
+    N: NOT_SERVED,
+    D: IMPLICIT_FORMAT_DIR,
+    E: {
+      m: MARK,
+      N: error(NOT_FOUND),
+      I: error(INVALID_PAGE),
+      A: error(NOT_ACCEPTABLE),
+      B: error(BAD_REQUEST),
+      L: error(URI_TOO_LONG),
+      M: error(methodNotAllowed(MARK)),
+      R: error(releaseNotServed(MARK, site.releases.map((r) => r.name))),
+      U: error(unavailableHere(MARK)),
+    },
+  };
+}

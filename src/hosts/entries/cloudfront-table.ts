@@ -1,0 +1,75 @@
+/**
+ * The table the CloudFront function reads (src/hosts/entries/cloudfront.ts): everything the
+ * rules tier's answer depends on besides the request, derived at bundle time from the resource,
+ * format and error tables, the path function and the site (src/hosts/cloudfront-table.ts), so
+ * the function holds logic only and fits CloudFront's 10 KB. Keys are one letter because the
+ * table is shipped inside the function as JSON and property names are not minified.
+ * Types only: nothing here runs.
+ */
+
+/** An error answer: status and the `detail` text, where the marker E.m stands for a value (a method, a release, what is not prebuilt). */
+export type CfError = readonly [status: number, detail: string];
+
+export interface CfResource {
+  /** URL segments below `/api/v1/` (src/api/resources.ts); `:id` is the one parameter. */
+  readonly s: readonly string[];
+  /** Index into {@link CfTable.C}: the formats that apply to it on this site. */
+  readonly c: number;
+  /**
+   * Its file (src/routes/paths.ts `routeFile` with placeholders): `:d` format folder, `:id`,
+   * `:e` extension; lists also `:f` filter pairs, `:s` page size, `:o` order, `:p` page.
+   */
+  readonly t: string;
+  /** Lists: 1. */
+  readonly l?: 1;
+  /** Lists: index into {@link CfTable.G}, its order fields. */
+  readonly o?: number;
+  /** Lists that read the matrix filters: 1. */
+  readonly m?: 1;
+  /** Lists whose filter selections are prebuilt: 1 (their keys are {@link CfTable.P}). */
+  readonly k?: 1;
+}
+
+export interface CfTable {
+  /** Every format name (a DRF suffix is cut off only when it names one). */
+  readonly A: readonly string[];
+  /** The site's formats in negotiation order: name, extension, 1 when default, media type (no parameters) split at `/`. */
+  readonly F: readonly (readonly [name: string, ext: string, isDefault: number, main: string, sub: string])[];
+  /** Format sets (indices into F), shared by resources. */
+  readonly C: readonly (readonly number[])[];
+  /** Order-field sets, shared by lists. */
+  readonly G: readonly (readonly string[])[];
+  /** Resources in matching order. */
+  readonly R: readonly CfResource[];
+  /** Filters lists read, in path order: key, and the one value that filters (null: any). */
+  readonly Q: readonly (readonly [key: string, only: string | null])[];
+  /** Filters whose selections are prebuilt: key and stored case ('u' upper, 'l' lower, '' as sent). */
+  readonly P: readonly (readonly [key: string, fold: string])[];
+  /** Order fields prebuilt (null: every field); 1 when filtered selections are prebuilt in every order too. */
+  readonly O: readonly string[] | null;
+  readonly W: number;
+  /** Prebuilt page sizes; the largest page size (larger ones are clamped to it). */
+  readonly Z: readonly number[];
+  readonly Y: number;
+  /** Releases, newest first: lower-cased name, year (or null), root folder. */
+  readonly L: readonly (readonly [name: string, year: string | null, root: string])[];
+  /** Headers of API answers without and with the error Content-Type (lower-cased names). */
+  readonly H: { readonly [name: string]: string };
+  readonly J: { readonly [name: string]: string };
+  /** Longest target answered; site paths never served; the JSON-without-format folder. */
+  readonly X: number;
+  readonly N: readonly string[];
+  readonly D: string;
+  /** Errors (src/api/errors.ts); `m` is the marker a value replaces in M, R and U. */
+  readonly E: {
+    readonly m: string;
+    readonly N: CfError;
+    readonly I: CfError;
+    readonly A: CfError;
+    readonly B: CfError;
+    readonly L: CfError;
+    readonly M: CfError;
+    readonly R: CfError;
+    readonly U: CfError;
+  };
+}

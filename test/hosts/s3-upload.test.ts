@@ -1,0 +1,180 @@
+/**
+ * The emitted `upload.sh` against a real S3 API on loopback (s3rver, test/support/s3-server.ts)
+ * with the AWS CLI (Debian awscli) and `--endpoint-url`; never real AWS. On the sample (every
+ * format, so every Content-Type; no page-size, order or filter variants: about 1,200 files):
+ * the bucket holds exactly the files a host serves, each with the Content-Type the format table gives (the CLI's guess where
+ * the table leaves it to the host, as the CloudFront model assumes) and the one Cache-Control,
+ * checked with a HEAD on every object; a re-upload after a no-op rebuild transfers nothing; a
+ * rebuild after one renamed matrix transfers exactly the files whose bytes changed and deletes
+ * exactly the files the site lost, and a format no longer built loses its objects. On JASPAR2016 (JSON and MEME only, no page-size, order or
+ * filter variants, to keep an upload of its 14,644 files affordable): a HEAD on 300 objects
+ * picked by a seeded PRNG.
+ */
+import { cp, readFile, stat, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMAT_NAMES } from '../../src/api/formats.js';
+import { OBJECT_CACHE_CONTROL } from '../../src/hosts/cloudfront.js';
+import { mediaTypeOf } from '../../src/hosts/content-types.js';
+import { NOT_SERVED } from '../../src/runtime/resolve.js';
+import { DATA_DIR } from '../../src/routes/site-data.js';
+import { build, type BuildOptions } from '../../src/site/build.js';
+import { changedFiles } from '../../src/site/changes.js';
+import { hashTree, listFiles } from '../support/files.js';
+import { runOk } from '../support/process.js';
+import { prng } from '../support/prng.js';
+import { AWS_CLI } from '../support/probes.js';
+import { command, describeWith, sharedPath } from '../support/requirements.js';
+import { start, type S3Server } from '../support/s3-server.js';
+import { tempDir } from '../support/scratch.js';
+import { BASE, SAMPLE } from '../support/site.js';
+import { CLI_GUESS } from './support/cloudfront-vm.js';
+
+const aws = command(AWS_CLI[0], [...AWS_CLI[1]], 'the AWS CLI (Debian: awscli)');
+/** Every format (every Content-Type), no page-size, order or filter variants: about 1,200 files. */
+const OPTIONS = { baseUrl: BASE, formats: [...FORMAT_NAMES], targets: ['cloudfront'] as const, pageSizes: [], orderFields: [], filterKeys: [], filterOrders: false };
+
+/** Whether a host serves the site file (what the bucket must hold): no configuration, no runtime data, nothing hidden. */
+const served = (path: string) => !NOT_SERVED.includes(`/${path}`) && !path.startsWith(`${DATA_DIR}/`) && !path.split('/').some((s) => s.startsWith('.'));
+
+/** The Content-Type an object must have: the format table's, else the AWS CLI's guess by extension. */
+const expectedType = (key: string) => mediaTypeOf(`/${key}`) ?? CLI_GUESS[extname(key)] ?? `no type known for ${key}`;
+
+interface Transfers {
+  readonly uploaded: string[];
+  readonly deleted: string[];
+}
+
+/**
+ * Run upload.sh, first waiting until the clock is past the second of the newest file: S3 keeps
+ * LastModified to the second, and `aws s3 sync` uploads a file newer than its object, so a file
+ * written in the same second as an upload would go again on the next run.
+ */
+async function upload(site: string, s3: S3Server): Promise<Transfers> {
+  let newest = 0;
+  for (const f of await listFiles(site)) newest = Math.max(newest, (await stat(join(site, f))).mtimeMs);
+  while (Math.floor(Date.now() / 1000) <= Math.floor(newest / 1000)) await new Promise((r) => setTimeout(r, 50));
+  const r = await runOk('sh', [join(`${site}.deploy`, 'cloudfront/upload.sh'), site, s3.bucket, '--endpoint-url', s3.endpoint, '--no-progress'], { env: s3.env });
+  const lines = r.stdout.split(/[\r\n]+/);
+  const to = ` to s3://${s3.bucket}/`;
+  return {
+    uploaded: lines.filter((l) => l.startsWith('upload: ')).map((l) => l.slice(l.indexOf(to) + to.length)).sort(),
+    deleted: lines.filter((l) => l.startsWith('delete: ')).map((l) => l.slice(`delete: s3://${s3.bucket}/`.length)).sort(),
+  };
+}
+
+/** Every key in the bucket. */
+async function keys(s3: S3Server): Promise<string[]> {
+  const r = await runOk('aws', ['s3', 'ls', `s3://${s3.bucket}/`, '--recursive', '--endpoint-url', s3.endpoint], { env: s3.env });
+  return r.stdout.split('\n').filter((l) => l.trim() !== '').map((l) => l.replace(/^\S+\s+\S+\s+\d+\s+/, '')).sort();
+}
+
+/** HEAD each key (16 at a time): the ones whose status, Content-Type or Cache-Control is wrong. */
+async function wrongHeaders(s3: S3Server, list: readonly string[]): Promise<string[]> {
+  const wrong: string[] = [];
+  for (let i = 0; i < list.length; i += 16) {
+    await Promise.all(
+      list.slice(i, i + 16).map(async (key) => {
+        const res = await fetch(`${s3.endpoint}/${s3.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`, { method: 'HEAD' });
+        const got = `${res.status} ${res.headers.get('content-type')} | ${res.headers.get('cache-control')}`;
+        const want = `200 ${expectedType(key)} | ${OBJECT_CACHE_CONTROL}`;
+        if (got !== want) wrong.push(`${key}: ${got}, expected ${want}`);
+      }),
+    );
+  }
+  return wrong;
+}
+
+describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
+  describe('the sample', () => {
+    let s3: S3Server;
+    let site = '';
+    const rebuild = (dump: string, more: Partial<BuildOptions> = {}) => build({ dump, out: site, ...OPTIONS, targets: [...OPTIONS.targets], ...more });
+
+    beforeAll(async () => {
+      site = join(await tempDir('s3-upload'), 'dist');
+      await rebuild(SAMPLE);
+      s3 = await start();
+    }, 300_000);
+    afterAll(async () => {
+      await s3?.close();
+    });
+
+    it('uploads exactly the served files, each with its Content-Type and the Cache-Control (HEAD on every object)', { timeout: 600_000 }, async () => {
+      const files = (await listFiles(site)).filter(served);
+      const first = await upload(site, s3);
+      expect(first.uploaded).toEqual(files);
+      expect(await keys(s3)).toEqual(files);
+      const wrong = await wrongHeaders(s3, files);
+      console.log(`S3 upload, sample: ${files.length} objects uploaded, ${files.length} HEADs, ${wrong.length} wrong`);
+      expect(wrong.slice(0, 10), `${wrong.length} of ${files.length}`).toEqual([]);
+    });
+
+    it('a re-upload after a no-op rebuild transfers 0 objects', { timeout: 600_000 }, async () => {
+      const summary = await rebuild(SAMPLE);
+      expect(summary.changes).toMatchObject({ added: 0, modified: 0, removed: 0 });
+      const again = await upload(site, s3);
+      console.log(`S3 upload, no-op rebuild: ${again.uploaded.length} uploaded, ${again.deleted.length} deleted`);
+      expect(again).toEqual({ uploaded: [], deleted: [] });
+    });
+
+    /** Rebuild with `change`, upload: exactly the served files whose bytes changed go up, exactly the ones the site lost go. */
+    async function expectOnlyChanges(what: string, change: () => Promise<unknown>): Promise<void> {
+      const before = await hashTree(site);
+      await change();
+      const after = await hashTree(site);
+      const changed = [...after].filter(([p, h]) => served(p) && before.get(p) !== h).map(([p]) => p).sort();
+      const removed = [...before.keys()].filter((p) => served(p) && !after.has(p)).sort();
+      const moved = await upload(site, s3);
+      console.log(`S3 upload, ${what}: ${changed.length} served files changed, ${removed.length} removed; upload ${moved.uploaded.length} uploaded, ${moved.deleted.length} deleted`);
+      expect(moved).toEqual({ uploaded: changed, deleted: removed });
+      expect(await keys(s3)).toEqual((await listFiles(site)).filter(served));
+      expect(await wrongHeaders(s3, changed)).toEqual([]);
+    }
+
+    it('after one renamed matrix, uploads exactly the changed files and deletes exactly the removed ones', { timeout: 600_000 }, async () => {
+      const dump = join(await tempDir('s3-renamed'), 'sample');
+      await cp(SAMPLE, dump, { recursive: true });
+      const table = join(dump, 'MATRIX.txt');
+      const text = await readFile(table, 'utf8');
+      expect(text).toContain('\tMA0103\t1\tZelt\n');
+      await writeFile(table, text.replace('\tMA0103\t1\tZelt\n', '\tMA0103\t1\tZeltX\n'));
+      await expectOnlyChanges('one renamed matrix', async () => {
+        const summary = await rebuild(dump);
+        expect(changedFiles(summary.changes)).toBeGreaterThan(0);
+      });
+    });
+
+    it("after a rebuild without a format, that format's objects are deleted", { timeout: 600_000 }, async () => {
+      await expectOnlyChanges('yaml no longer built', () => rebuild(SAMPLE, { formats: FORMAT_NAMES.filter((f) => f !== 'yaml') }));
+      expect(await keys(s3)).not.toContainEqual(expect.stringMatching(/^files\/yaml\//));
+    });
+  });
+
+  const j2016 = sharedPath('releases', 'JASPAR2016');
+  describeWith('JASPAR2016 (JSON and MEME, no variants)', [j2016], () => {
+    let s3: S3Server;
+    let site = '';
+    beforeAll(async () => {
+      site = join(await tempDir('s3-j2016'), 'dist');
+      await build({ dump: j2016.path, out: site, baseUrl: BASE, targets: ['cloudfront'], formats: ['json', 'meme'], pageSizes: [], orderFields: [], filterKeys: [], filterOrders: false });
+      s3 = await start();
+    }, 300_000);
+    afterAll(async () => {
+      await s3?.close();
+    });
+
+    it('uploads every served file; 300 objects picked at random have their Content-Type and Cache-Control', { timeout: 900_000 }, async () => {
+      const files = (await listFiles(site)).filter(served);
+      const first = await upload(site, s3);
+      expect(first.uploaded.length).toBe(files.length);
+      const next = prng(2016);
+      const chosen = new Set<string>();
+      while (chosen.size < Math.min(300, files.length)) chosen.add(files[Math.floor(next() * files.length)]!);
+      const picked = [...chosen];
+      const wrong = await wrongHeaders(s3, picked);
+      console.log(`S3 upload, JASPAR2016: ${files.length} objects uploaded, ${picked.length} HEADs, ${wrong.length} wrong`);
+      expect(wrong.slice(0, 10), `${wrong.length} of ${picked.length}`).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * A real S3 API on loopback (npm `s3rver`) for the upload and Lambda@Edge tests: one bucket,
+ * objects stored in a folder of the run's scratch space, fake credentials. It runs in a child
+ * Node process (a busy server never stalls the test worker) with OpenSSL's legacy provider:
+ * s3rver encrypts ListObjects continuation tokens with DES, which Node 20's OpenSSL 3 leaves
+ * out by default (a bucket of more than 1,000 keys could not be listed).
+ *
+ * `env` is the environment for the AWS CLI or an SDK: those credentials, no shared config or
+ * credentials file, no instance metadata, and AWS_ENDPOINT_URL pointing here, so nothing can
+ * reach real AWS. Never use real credentials with it.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { tempDir } from './scratch.js';
+
+export interface S3Server {
+  /** e.g. `http://127.0.0.1:41234` (path-style: `<endpoint>/<bucket>/<key>`). */
+  readonly endpoint: string;
+  readonly bucket: string;
+  /** Environment for `aws` (pass `--endpoint-url endpoint` too) or an SDK. */
+  readonly env: NodeJS.ProcessEnv;
+  close(): Promise<void>;
+}
+
+/** Fake credentials s3rver accepts (its documented defaults). */
+const CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };
+
+/** The child: start s3rver with the options on argv, print its port, stop when stdin closes. */
+const CHILD = `
+const S3rver = require(process.argv[1]);
+const [directory, bucket] = process.argv.slice(2);
+const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+server.run().then(({ port }) => process.stdout.write(JSON.stringify({ port }) + '\\n'), (e) => { console.error(e); process.exit(1); });
+process.stdin.on('end', () => server.close().then(() => process.exit(0)));
+process.stdin.resume();
+`;
+
+/** Start a server with one empty bucket; objects are kept in `dir` (default: a new scratch folder). */
+export async function start(options: { dir?: string; bucket?: string } = {}): Promise<S3Server> {
+  const bucket = options.bucket ?? 'jaspar-test';
+  const directory = options.dir ?? (await tempDir('s3'));
+  const main = createRequire(import.meta.url).resolve('s3rver');
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', CHILD, main, directory, bucket], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`s3rver exited ${code} before listening:\n${stderr}`)));
+    child.once('error', reject);
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: directory,
+    ...CREDENTIALS,
+    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_CONFIG_FILE: '/dev/null',
+    AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_ENDPOINT_URL: endpoint,
+    AWS_PAGER: '',
+  };
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.stdin.end();
+    await exited;
+  };
+  return { endpoint, bucket, env, close };
+}
