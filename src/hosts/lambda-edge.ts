@@ -70,11 +70,13 @@ function uploadScript(): string {
     'set -eu',
     'SITE="${1:?usage: upload.sh SITE_DIR BUCKET}"',
     'BUCKET="${2:?usage: upload.sh SITE_DIR BUCKET}"',
-    `aws s3 sync "$SITE/" "s3://$BUCKET/" --delete --only-show-errors ${excludes.join(' ')}`,
+    '# Older awscli versions do not read AWS_ENDPOINT_URL themselves.',
+    'set -- ${AWS_ENDPOINT_URL:+--endpoint-url "$AWS_ENDPOINT_URL"}',
+    `aws "$@" s3 sync "$SITE/" "s3://$BUCKET/" --delete --only-show-errors ${excludes.join(' ')}`,
     ...typed.map((t) =>
       t.path.endsWith('/')
-        ? `[ ! -d "$SITE${t.path}" ] || aws s3 sync "$SITE${t.path}" "s3://$BUCKET${t.path}" --delete --only-show-errors --content-type '${t.mediaType}'`
-        : `[ ! -f "$SITE${t.path}" ] || aws s3 cp "$SITE${t.path}" "s3://$BUCKET${t.path}" --only-show-errors --content-type '${t.mediaType}'`,
+        ? `[ ! -d "$SITE${t.path}" ] || aws "$@" s3 sync "$SITE${t.path}" "s3://$BUCKET${t.path}" --delete --only-show-errors --content-type '${t.mediaType}'`
+        : `[ ! -f "$SITE${t.path}" ] || aws "$@" s3 cp "$SITE${t.path}" "s3://$BUCKET${t.path}" --only-show-errors --content-type '${t.mediaType}'`,
     ),
   ];
   return `${lines.join('\n')}\n`;

@@ -17,6 +17,8 @@ export interface Reply {
   readonly status: number;
   readonly contentType: string | null;
   readonly body: Buffer;
+  /** Every response header, lowercase names (repeated ones joined with `, `), where the sender records them. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export function send(port: number, req: ClientRequest): Promise<Reply> {
@@ -25,7 +27,9 @@ export function send(port: number, req: ClientRequest): Promise<Reply> {
     const r = request({ host: '127.0.0.1', port, method: req.method, path: req.target, headers, agent: false, timeout: 60_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? null, body: Buffer.concat(chunks) }));
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? null, body: Buffer.concat(chunks), headers }));
       res.on('error', reject);
     });
     r.on('timeout', () => r.destroy(new Error(`no answer to ${req.method} ${req.target}`)));

@@ -29,6 +29,8 @@ export interface ComputeHostSuite {
   start(built: BuiltSample, kind: BuildKind): Promise<HostUnderTest>;
   /** Requests beyond the common table (e.g. the logos where the host answers them). */
   extraRequests?(kind: BuildKind): ClientRequest[];
+  /** Whether the host's reply agrees with the dev server's (default: status, Content-Type and bytes). */
+  agree?(expected: Reply, got: Reply): boolean;
   /** Further checks on the builds. */
   more?(built: (kind: BuildKind) => BuiltSample): void;
 }
@@ -57,7 +59,7 @@ export function computeHostSuite(suite: ComputeHostSuite): void {
       it(`${kind} build: status, Content-Type and bytes of every client request`, async () => {
         const run = runs.get(kind)!;
         const requests = [...clientRequests(), ...(suite.extraRequests?.(kind) ?? [])];
-        const { mismatches, statuses } = await compareHosts(requests, run.reference.send, run.host.send);
+        const { mismatches, statuses } = await compareHosts(requests, run.reference.send, run.host.send, suite.agree);
         expect(mismatches, `${mismatches.length} of ${requests.length} differ\n${run.host.log()}`).toEqual([]);
         // The table is mostly answers, not errors: the comparison saw real bodies.
         expect(statuses[200]).toBeGreaterThan(200);
