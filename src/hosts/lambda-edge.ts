@@ -25,7 +25,7 @@ export const PACKAGE_LIMIT = 50 * 1024 * 1024;
 export const LAMBDA_DIR = 'lambda-edge';
 
 /** The handler's source for a site: an ES module exporting `handler`. */
-export function handlerSource(site: SiteConfig): string {
+function handlerSource(site: SiteConfig): string {
   return bundle({
     entry: 'lambda-edge',
     platform: 'modern',
@@ -39,7 +39,7 @@ export function handlerSource(site: SiteConfig): string {
 }
 
 /** The paths the function runs on (CloudFront path patterns). */
-export function lambdaPaths(site: SiteConfig): string[] {
+function lambdaPaths(site: SiteConfig): string[] {
   return ['/api', '/api/*', ...(site.prebuilt === null ? [`/${LOGO_DIR}/*`] : [])];
 }
 

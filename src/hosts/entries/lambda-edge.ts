@@ -54,7 +54,7 @@ export interface LambdaOptions {
 }
 
 /** Lambda@Edge's 1 MB for a response an origin-request function generates, read as 10^6 bytes. */
-export const MAX_RESPONSE = 1_000_000;
+const MAX_RESPONSE = 1_000_000;
 
 const REASONS: { [status: number]: string } = { 200: 'OK', 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 414: 'URI Too Long', 500: 'Internal Server Error' };
 
