@@ -17,14 +17,17 @@ import { command } from '../support/requirements.js';
 import { tempDir } from '../support/scratch.js';
 import type { Reply } from './support/client.js';
 import { sameReply } from './support/compare.js';
-import { replyOf, startLambdaEdge } from './support/lambda-edge.js';
+import { replyOf, startLambdaEdge, type LambdaEdgeHost } from './support/lambda-edge.js';
 import { startReference } from './support/dev-server.js';
 import { LOGO_REQUESTS } from './support/requests.js';
-import { computeHostSuite } from './support/suite.js';
+import { computeHostSuite, type BuildKind } from './support/suite.js';
 
 /** Headers every API answer carries, compared too (lowercase). */
 /** The generated-response limit of the over-the-limit test: below the sample's 100-matrix page. */
 const LIMIT = 6000;
+
+/** The hosts the suite started, by build: the checks below vary their function over the same bucket. */
+const hosts = new Map<BuildKind, LambdaEdgeHost>();
 
 const COMPARED = [...API_HEADERS.map((h) => h[0].toLowerCase()), 'allow'];
 
@@ -35,8 +38,9 @@ computeHostSuite({
   title: 'S3 + CloudFront with Lambda@Edge (s3rver) answers as the dev server',
   requirements: [command(AWS_CLI, ['--version'], 'Debian awscli'), command('zip', ['-v'], 'zip (Debian zip)')],
   target: 'lambda-edge',
-  start: async (built) => {
+  start: async (built, kind) => {
     const host = await startLambdaEdge(built);
+    hosts.set(kind, host);
     return { send: (req) => host.send(req), close: () => host.close(), log: () => '' };
   },
   agree,
@@ -57,8 +61,8 @@ computeHostSuite({
     });
 
     it('answers over the generated-response limit gzipped, from the S3 object, or refused with a detail', async () => {
-      const b = built('full');
-      const [host, reference] = await Promise.all([startLambdaEdge(b, { maxResponse: LIMIT }), startReference(b.site)]);
+      const host = hosts.get('full')!.variant({ maxResponse: LIMIT });
+      const reference = await startReference(built('full').site);
       try {
         // page_size=100 is prebuilt in the sample; 99 is assembled. Both are over LIMIT.
         for (const target of ['/api/v1/matrix/?page_size=100', '/api/v1/matrix/?page_size=99']) {
@@ -81,19 +85,15 @@ computeHostSuite({
         expect(refused.contentType).toBe('application/json');
         expect(JSON.parse(refused.body.toString('utf8')).detail).toMatch(/Accept-Encoding: gzip.*page_size/);
       } finally {
-        await Promise.all([host.close(), reference.close()]);
+        await reference.close();
       }
     });
 
     it('signs its S3 requests: with an access key s3rver does not know, it refuses them and the answer is a 500', async () => {
-      const host = await startLambdaEdge(built('compact'), { accessKeyId: 'AKIDUNKNOWN' });
-      try {
-        const r = await host.send({ method: 'GET', target: '/api/v1/matrix/MA0101.2/' });
-        expect(r.status).toBe(500);
-        expect(r.body.toString('utf8')).toBe(INTERNAL_ERROR.body);
-      } finally {
-        await host.close();
-      }
+      const host = hosts.get('compact')!.variant({ accessKeyId: 'AKIDUNKNOWN' });
+      const r = await host.send({ method: 'GET', target: '/api/v1/matrix/MA0101.2/' });
+      expect(r.status).toBe(500);
+      expect(r.body.toString('utf8')).toBe(INTERNAL_ERROR.body);
     });
   },
 });

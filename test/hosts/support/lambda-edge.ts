@@ -23,13 +23,6 @@ import type { BuiltSample } from './sites.js';
 
 type Handler = (event: CfEvent) => Promise<CfResponse | CfRequest>;
 
-export interface LambdaEdgeHost {
-  send(req: ClientRequest): Promise<Reply>;
-  /** Call the handler with the origin-request event of `req` (what CloudFront would do), with `more` headers. */
-  invoke(req: ClientRequest, more?: Record<string, string>): Promise<CfResponse | CfRequest>;
-  readonly s3: S3Server;
-  close(): Promise<void>;
-}
 
 /** CloudFront's path-pattern match (case-sensitive; `*` any run of characters). */
 const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
@@ -67,18 +60,34 @@ export function replyOf(res: CfResponse, method: string): Reply {
   return { status: Number(res.status), contentType: headers['content-type'] ?? null, body: method === 'HEAD' ? Buffer.alloc(0) : body, headers };
 }
 
+/** What a distribution's function can be varied by in the tests. */
+export interface Variant {
+  /** The generated-response limit (default: Lambda@Edge's). */
+  readonly maxResponse?: number;
+  /** The access key the function signs with (default: s3rver's). */
+  readonly accessKeyId?: string;
+}
+
+/** A distribution over the uploaded bucket with the emitted handler. */
+export interface Distribution {
+  send(req: ClientRequest): Promise<Reply>;
+  /** Call the handler with the origin-request event of `req` (what CloudFront would do), with `more` headers. */
+  invoke(req: ClientRequest, more?: Record<string, string>): Promise<CfResponse | CfRequest>;
+}
+
+export interface LambdaEdgeHost extends Distribution {
+  /** Another distribution over the same bucket, its function loaded with other options. */
+  variant(v: Variant): Distribution;
+  close(): Promise<void>;
+}
+
 /** Upload the built site, load the emitted handler, and answer requests as the distribution would. */
-export async function startLambdaEdge(built: BuiltSample, options: { maxResponse?: number; accessKeyId?: string } = {}): Promise<LambdaEdgeHost> {
+export async function startLambdaEdge(built: BuiltSample): Promise<LambdaEdgeHost> {
   const s3 = await start();
   try {
     const dir = join(built.deploy, LAMBDA_DIR);
     await runOk('sh', [join(dir, 'upload.sh'), built.site, s3.bucket], { env: awsEnv(s3) });
     const mod = (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as { handlerWith(o: LambdaOptions): Handler };
-    // Lambda's reserved variables as the execution role fills them. s3rver refuses an unknown
-    // access key but does not check SigV4 signatures (s3-object.test.ts checks them against botocore).
-    const env = { AWS_ACCESS_KEY_ID: options.accessKeyId ?? S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey, AWS_SESSION_TOKEN: 'a-session-token' };
-    const s3At = { endpoint: `${s3.endpoint}/${s3.bucket}`, region: S3_REGION };
-    const handler = mod.handlerWith(options.maxResponse === undefined ? { s3: s3At, env } : { s3: s3At, env, maxResponse: options.maxResponse });
     const patterns = (JSON.parse(readFileSync(join(dir, 'cache-behaviors.json'), 'utf8')) as { PathPattern: string }[]).map((b) => b.PathPattern);
 
     // CloudFront's S3 origin: the object as uploaded; a missing key is S3's error as it is.
@@ -87,18 +96,24 @@ export async function startLambdaEdge(built: BuiltSample, options: { maxResponse
       const body = Buffer.from(await res.arrayBuffer());
       return { status: res.status, contentType: res.headers.get('content-type'), body: method === 'HEAD' ? Buffer.alloc(0) : body, headers: Object.fromEntries(res.headers) };
     };
-    const invoke = (req: ClientRequest, more?: Record<string, string>) => handler(originRequestEvent(req, s3.bucket, more));
-    return {
-      s3,
-      invoke,
-      send: async (req) => {
-        const uri = req.target.split('?')[0]!;
-        if (!patterns.some((p) => matches(p, uri))) return origin(uri, req.method);
-        const out = await invoke(req);
-        return 'status' in out ? replyOf(out, req.method) : origin(out.uri, req.method);
-      },
-      close: () => s3.close(),
+    const variant = (v: Variant): Distribution => {
+      // Lambda's reserved variables as the execution role fills them. s3rver refuses an unknown
+      // access key but does not check SigV4 signatures (s3-object.test.ts checks them against botocore).
+      const env = { AWS_ACCESS_KEY_ID: v.accessKeyId ?? S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey, AWS_SESSION_TOKEN: 'a-session-token' };
+      const at = { endpoint: `${s3.endpoint}/${s3.bucket}`, region: S3_REGION };
+      const handler = mod.handlerWith(v.maxResponse === undefined ? { s3: at, env } : { s3: at, env, maxResponse: v.maxResponse });
+      const invoke = (req: ClientRequest, more?: Record<string, string>) => handler(originRequestEvent(req, s3.bucket, more));
+      return {
+        invoke,
+        send: async (req) => {
+          const uri = req.target.split('?')[0]!;
+          if (!patterns.some((p) => matches(p, uri))) return origin(uri, req.method);
+          const out = await invoke(req);
+          return 'status' in out ? replyOf(out, req.method) : origin(out.uri, req.method);
+        },
+      };
     };
+    return { ...variant({}), variant, close: () => s3.close() };
   } catch (err) {
     await s3.close();
     throw err;
