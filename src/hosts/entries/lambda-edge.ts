@@ -10,7 +10,7 @@
  * accepts gzip; a prebuilt file still too big goes to the origin as the S3 object it is (the
  * request rewritten to its key); an assembled body still too big is refused with a detail.
  */
-import { INTERNAL_ERROR } from '../../api/errors.js';
+import { INTERNAL_ERROR, responseTooLarge } from '../../api/errors.js';
 import { errorAnswer, type Answer, type Header, type Loaded } from '../../runtime/answer.js';
 import type { RuntimeRequest } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../runtime/site-data.js';
@@ -57,11 +57,6 @@ export interface LambdaOptions {
 const MAX_RESPONSE = 1_000_000;
 
 const REASONS: { [status: number]: string } = { 200: 'OK', 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 414: 'URI Too Long', 500: 'Internal Server Error' };
-
-const tooLarge = (bytes: number, max: number) => ({
-  status: 500,
-  body: JSON.stringify({ detail: `This answer (${bytes} bytes) is larger than this host can send (${max} bytes): ask with Accept-Encoding: gzip, or for a smaller page_size.` }),
-});
 
 const header = (r: CfRequest, name: string): string | null => r.headers[name]?.[0]?.value ?? null;
 
@@ -126,7 +121,7 @@ async function serve(host: StepHost, request: CfRequest, max: number): Promise<C
   const body = a.body === undefined || head ? null : utf8(a.body);
   const res = await generated(a.status, a.headers, body, gzipOk, max);
   if (res !== null) return res;
-  const e = errorAnswer(tooLarge(body?.length ?? 0, max));
+  const e = errorAnswer(responseTooLarge(body?.length ?? 0, max));
   return (await generated(e.status, e.headers, utf8(e.body!), false, max))!;
 }
 
