@@ -18,6 +18,9 @@ export const NOT_ACCEPTABLE = detail(406, 'Could not satisfy the request Accept 
 export const BAD_REQUEST = detail(400, 'Bad request.');
 export const URI_TOO_LONG = detail(414, 'URI too long.');
 export const INTERNAL_ERROR = detail(500, 'Internal error.');
+/** An answer bigger than the host may send (Lambda@Edge: 1 MB generated), with the remedies. */
+export const responseTooLarge = (bytes: number, max: number): ApiError =>
+  detail(500, `This answer (${bytes} bytes) is larger than this host can send (${max} bytes): ask with Accept-Encoding: gzip, or for a smaller page_size.`);
 
 /** DRF's 405 body; the method is cut to a safe token. */
 export const methodNotAllowed = (method: string): ApiError => detail(405, `Method "${method.replace(/[^A-Za-z0-9_-]/g, '')}" not allowed.`);

@@ -38,7 +38,7 @@ function buildCommand(cmd: Command): void {
     .addOption(new Option('--orders <list>', `order fields to prebuild, each ascending and descending (${ORDER_CHOICES.join(',')}), or "all" / "none"`).argParser(selectionFrom('--orders', ORDER_CHOICES, 'order field')).default(null, 'all'))
     .addOption(new Option('--filters <list>', `matrix-list filters to prebuild (${FILTER_CHOICES.join(',')}), or "all" / "none"`).argParser(selectionFrom('--filters', FILTER_CHOICES, 'filter')).default(null, 'all'))
     .option('--filter-orders', 'also prebuild every order of every filtered list (many more files)', false)
-    .option('--compact', 'for hosts that run the request runtime only (nginx, netlify-edge, cloudflare, the dev server): fragments and index, no prebuilt pages; configures those hosts unless --targets is given, and refuses the others (docs/runtime.md)', false)
+    .option('--compact', 'for hosts that run the request runtime only (nginx, netlify-edge, cloudflare, lambda-edge, the dev server): fragments and index, no prebuilt pages; configures those hosts unless --targets is given, and refuses the others (docs/runtime.md)', false)
     .addOption(new Option('-t, --targets <list>', `hosts to write configuration for (${TARGET_CHOICES.join(',')}), or "all"`).argParser(namesFrom('--targets', TARGET_CHOICES, 'target')).default([...TARGET_CHOICES], 'all'))
     .option('--deploy-dir <dir>', 'folder for host configuration that must not be served (nginx, Apache, CloudFront; default: <out>.deploy)')
     .option('--force', 'replace --out and the deploy folder even when they are not empty and not built by jaspar-static (never /, the home folder, the current folder or those around it, a folder holding .git, or the dump\'s folder)', false)

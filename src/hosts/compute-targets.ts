@@ -1,12 +1,13 @@
 /**
  * The adapters of the hosts that run the request runtime itself (docs/runtime.md): nginx with
- * njs, the Netlify Edge Function and the Cloudflare Worker (compute mode), and the CloudFront
- * function (rules mode). Also the one rule about compact builds: they hold no prebuilt pages,
+ * njs, the Netlify Edge Function, the Cloudflare Worker and Lambda@Edge (compute mode), and
+ * the CloudFront function (rules mode). Also the one rule about compact builds: they hold no prebuilt pages,
  * so only compute hosts (and the dev server) can serve them.
  */
 import type { SiteConfig } from '../routes/site-data.js';
 import { cloudflareFiles } from './cloudflare.js';
 import { cloudfrontFiles } from './cloudfront.js';
+import { lambdaEdgeFiles } from './lambda-edge.js';
 import { netlifyEdgeFiles } from './netlify-edge.js';
 import { nginxFiles } from './nginx.js';
 import type { HostFile, HostTarget } from './host-file.js';
@@ -17,10 +18,11 @@ export const RUNTIME_ADAPTERS: { readonly [T in HostTarget]?: (site: SiteConfig)
   'netlify-edge': netlifyEdgeFiles,
   cloudflare: cloudflareFiles,
   cloudfront: cloudfrontFiles,
+  'lambda-edge': lambdaEdgeFiles,
 };
 
 /** Hosts that answer every query by computing it: the only targets of a compact build. */
-export const COMPACT_TARGETS: readonly HostTarget[] = ['nginx', 'netlify-edge', 'cloudflare'];
+export const COMPACT_TARGETS: readonly HostTarget[] = ['nginx', 'netlify-edge', 'cloudflare', 'lambda-edge'];
 
 /** Why a compact build cannot be configured for `targets`, or null when it can. */
 export function compactRefusal(targets: readonly HostTarget[]): string | null {

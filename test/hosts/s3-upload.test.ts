@@ -30,7 +30,7 @@ import { tempDir } from '../support/scratch.js';
 import { BASE, SAMPLE } from '../support/site.js';
 import { CLI_GUESS } from './support/cloudfront-vm.js';
 
-const aws = command(AWS_CLI[0], [...AWS_CLI[1]], 'the AWS CLI (Debian: awscli)');
+const aws = command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)');
 /** Every format (every Content-Type), no page-size, order or filter variants: about 1,200 files. */
 const OPTIONS = { baseUrl: BASE, formats: [...FORMAT_NAMES], targets: ['cloudfront'] as const, pageSizes: [], orderFields: [], filterKeys: [], filterOrders: false };
 

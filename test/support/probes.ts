@@ -29,12 +29,14 @@ export const MOUNT_TMPFS = ['sh', ['-c', 'd=$(mktemp -d) && mount -t tmpfs -o si
 /** Binaries of npm packages (installed by `npm ci` where the package supports the platform). */
 export const DENO = join(ROOT, 'node_modules/.bin/deno');
 export const WORKERD = join(ROOT, 'node_modules/.bin/workerd');
+/** Debian awscli (not another aws on PATH). */
+export const AWS_CLI = '/usr/bin/aws';
+/** Debian awscli's own botocore (it vendors one): the oracle of SigV4 signatures. */
+export const AWSCLI_BOTOCORE = ['/usr/bin/python3', ['-c', 'import awscli.botocore.session, awscli.botocore.auth']] as const;
 /** Debian libnginx-mod-http-js. */
 export const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 
 /** [command, args] of every probe. */
-/** The AWS CLI's probe (Debian: awscli). */
-export const AWS_CLI = ['aws', ['--version']] as const;
 
 export const PROBES: readonly (readonly [string, readonly string[]])[] = [
   ...PYTHONS.flatMap((py) => ['yaml', 'Bio'].map((m) => [py, ['-c', `import ${m}`]] as const)),
@@ -48,8 +50,10 @@ export const PROBES: readonly (readonly [string, readonly string[]])[] = [
   [DENO, ['--version']],
   [WORKERD, ['--version']],
   ['test', ['-f', NJS_MODULE]],
-  // The AWS CLI (Debian awscli) for the S3 upload tests, against a local S3 API only.
-  AWS_CLI,
+  // Debian awscli (uploads to the local S3 server) and zip (Lambda packages).
+  [AWS_CLI, ['--version']],
+  AWSCLI_BOTOCORE,
+  ['zip', ['-v']],
 ];
 
 export const probeKey = (cmd: string, args: readonly string[]): string => JSON.stringify([cmd, ...args]);

@@ -22,8 +22,10 @@ export interface S3Server {
   close(): Promise<void>;
 }
 
-/** Fake credentials s3rver accepts (its documented defaults). */
-const CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };
+/** The key pair s3rver accepts (its built-in account). */
+export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+/** The region clients sign for (s3rver accepts any). */
+export const S3_REGION = 'us-east-1';
 
 /** The child: start s3rver with the options on argv, print its port, stop when stdin closes. */
 const CHILD = `
@@ -56,10 +58,12 @@ export async function start(options: { dir?: string; bucket?: string } = {}): Pr
   });
   const endpoint = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
+    // Debian's awscli first (the one .ci/run installs), whatever else is on PATH.
+    PATH: `/usr/bin:${process.env.PATH ?? ''}`,
     HOME: directory,
-    ...CREDENTIALS,
-    AWS_DEFAULT_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+    AWS_DEFAULT_REGION: S3_REGION,
     AWS_CONFIG_FILE: '/dev/null',
     AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
     AWS_EC2_METADATA_DISABLED: 'true',
@@ -72,3 +76,6 @@ export async function start(options: { dir?: string; bucket?: string } = {}): Pr
   };
   return { endpoint, bucket, env, close };
 }
+
+/** The environment awscli needs to talk to `s3` (endpoint, key pair, region; no user config). */
+export const awsEnv = (s3: S3Server): NodeJS.ProcessEnv => s3.env;

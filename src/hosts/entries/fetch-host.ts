@@ -36,7 +36,11 @@ async function loadJson(files: SiteFiles, path: string): Promise<{ value: unknow
   return { value: JSON.parse(text) as unknown, size: text.length };
 }
 
-async function answerOf(host: FetchHost, req: RuntimeRequest, options: ResolveOptions): Promise<Answer> {
+/** What the step loop needs of a host: the site, its cache and its files. */
+export type StepHost = Pick<FetchHost, 'site' | 'loaded' | 'book' | 'files'>;
+
+/** Resolve `req`, loading the files each step needs, until the runtime answers. */
+export async function answerOf(host: StepHost, req: RuntimeRequest, options: ResolveOptions): Promise<Answer> {
   for (let i = 0; i < MAX_STEPS; i++) {
     const step = resolve(req, host.site, host.loaded, options);
     if ('answer' in step) return step.answer;

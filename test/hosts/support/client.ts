@@ -19,6 +19,8 @@ export interface Reply {
   readonly body: Buffer;
   /** Whether it carried `X-Content-Type-Options: nosniff` (contract §8.1); absent where the host model reports no headers. */
   readonly nosniff?: boolean;
+  /** Every response header, lowercase names (repeated ones joined with `, `), where the sender records them. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export function send(port: number, req: ClientRequest): Promise<Reply> {
@@ -27,11 +29,14 @@ export function send(port: number, req: ClientRequest): Promise<Reply> {
     const r = request({ host: '127.0.0.1', port, method: req.method, path: req.target, headers, agent: false, timeout: 60_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       res.on('end', () => resolve({
           status: res.statusCode ?? 0,
           contentType: res.headers['content-type'] ?? null,
           body: Buffer.concat(chunks),
           nosniff: res.headers['x-content-type-options'] === 'nosniff',
+          headers,
         }));
       res.on('error', reject);
     });

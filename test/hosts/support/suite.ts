@@ -29,6 +29,8 @@ export interface ComputeHostSuite {
   start(built: BuiltSample, kind: BuildKind): Promise<HostUnderTest>;
   /** Requests beyond the common table (e.g. the logos where the host answers them). */
   extraRequests?(kind: BuildKind): ClientRequest[];
+  /** Whether the host's reply agrees with the dev server's (default: status, Content-Type and bytes). */
+  agree?(expected: Reply, got: Reply): boolean;
   /** Further checks on the builds. */
   more?(built: (kind: BuildKind) => BuiltSample): void;
 }
@@ -58,7 +60,7 @@ export function computeHostSuite(suite: ComputeHostSuite): void {
         const run = runs.get(kind)!;
         const requests = [...clientRequests(), ...(suite.extraRequests?.(kind) ?? [])];
         const noNosniff: string[] = [];
-        const { mismatches, statuses } = await compareHosts(requests, notingNosniff(run.reference.send, 'dev server', noNosniff), notingNosniff(run.host.send, suite.target, noNosniff));
+        const { mismatches, statuses } = await compareHosts(requests, notingNosniff(run.reference.send, 'dev server', noNosniff), notingNosniff(run.host.send, suite.target, noNosniff), suite.agree);
         expect(mismatches, `${mismatches.length} of ${requests.length} differ\n${run.host.log()}`).toEqual([]);
         expect(noNosniff.slice(0, 20), 'API answers without X-Content-Type-Options: nosniff').toEqual([]);
         // The table is mostly answers, not errors: the comparison saw real bodies.
