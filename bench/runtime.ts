@@ -43,10 +43,25 @@ function cpuOf(h: SiteHandle, req: RuntimeRequest): number {
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const ms = (us: number): string => (us / 1000).toFixed(2).padStart(7);
 
-/** The class's first request once more with the runtime's derived lookups dropped (files kept): what the first request of an isolate adds. */
-function derivedCost(h: SiteHandle, c: RequestClass): number {
-  for (const k of Object.keys(h.loaded)) if (k.startsWith('#')) delete h.loaded[k];
-  return cpuOf(h, c.requests[0]!);
+/**
+ * The class's first request in a fresh isolate: CPU of parsing every file it needs (read
+ * beforehand, untimed: I/O is not CPU) and of each resolve step, from an empty cache.
+ */
+function coldCost(h: SiteHandle, req: RuntimeRequest): number {
+  const loaded: SiteHandle['loaded'] = {};
+  let total = 0;
+  for (;;) {
+    let start = process.cpuUsage();
+    const step = resolve(req, h.site, loaded, { mode: 'compute' });
+    let used = process.cpuUsage(start);
+    total += used.user + used.system;
+    if ('answer' in step) return total;
+    const texts = step.need.map((path) => (existsSync(join(h.root, path)) ? readFileSync(join(h.root, path), 'utf8') : null));
+    start = process.cpuUsage();
+    step.need.forEach((path, i) => (loaded[path] = texts[i] === null ? null : (JSON.parse(texts[i]!) as unknown)));
+    used = process.cpuUsage(start);
+    total += used.user + used.system;
+  }
 }
 
 /** Every file below `dir`. */
@@ -72,7 +87,7 @@ function parseCosts(site: string): string {
   return `loading (not in the table): JSON.parse of _jaspar/index.json ${one(join(site, '_jaspar/index.json'))}; of the largest fragment ${one(frags[0]!)}`;
 }
 
-async function measure(h: SiteHandle, c: RequestClass): Promise<{ times: number[]; first: number }> {
+async function measure(h: SiteHandle, c: RequestClass): Promise<{ times: number[]; cold: number }> {
   // Warm: load every file the class needs, and let the runtime derive its lookups once.
   for (const req of c.requests) {
     const a = await answer(h, req, { mode: 'compute' });
@@ -81,7 +96,7 @@ async function measure(h: SiteHandle, c: RequestClass): Promise<{ times: number[
   }
   const times: number[] = [];
   for (let r = 0; r < REPEAT; r++) for (const req of c.requests) times.push(cpuOf(h, req));
-  return { times: times.sort((x, y) => x - y), first: derivedCost(h, c) };
+  return { times: times.sort((x, y) => x - y), cold: coldCost(h, c.requests[0]!) };
 }
 
 async function main(): Promise<void> {
@@ -93,18 +108,18 @@ async function main(): Promise<void> {
     const full = await openSite(await site(process.argv[3], work, false));
     const classes = await requestClasses(compact);
     console.log(`runtime CPU per request (process.cpuUsage around resolve, warm cache), ${REPEAT}× each request; ms`);
-    console.log(`${'class'.padEnd(44)} ${'requests'.padStart(8)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'first'.padStart(7)}`);
+    console.log(`${'class'.padEnd(44)} ${'requests'.padStart(8)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'cold'.padStart(7)}`);
     let over = 0;
     for (const c of classes) {
-      const { times: t, first } = await measure(c.file ? full : compact, c);
+      const { times: t, cold } = await measure(c.file ? full : compact, c);
       const p99 = quantile(t, 0.99);
       const max = t[t.length - 1]!;
       const flag = p99 >= CPU_LIMIT_MS * 1000 || max >= WALL_LIMIT_MS * 1000 ? '  OVER' : '';
       if (flag) over++;
-      console.log(`${c.name.padEnd(44)} ${String(c.requests.length).padStart(8)} ${ms(quantile(t, 0.5))} ${ms(p99)} ${ms(max)} ${ms(first)}${flag}`);
+      console.log(`${c.name.padEnd(44)} ${String(c.requests.length).padStart(8)} ${ms(quantile(t, 0.5))} ${ms(p99)} ${ms(max)} ${ms(cold)}${flag}`);
     }
     console.log(parseCosts(compact.root));
-    console.log('first: the first request of the class again with the derived lookups dropped (an isolate\'s first request; files already loaded)');
+    console.log('cold: the class\'s first request in a fresh isolate (empty cache): parsing the files it needs and resolving');
     console.log(`goal: p99 < ${CPU_LIMIT_MS} ms and max < ${WALL_LIMIT_MS} ms for every class: ${over === 0 ? 'met' : `${over} class(es) over`}`);
     if (over > 0) process.exitCode = 1;
   } finally {
