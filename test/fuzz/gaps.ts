@@ -39,6 +39,11 @@ export const GAPS: readonly Gap[] = [
     what: 'CloudFront refuses with 403 a method no cache behavior allows: any method outside GET HEAD OPTIONS PUT POST PATCH DELETE, and outside /api/ anything but GET and HEAD (the default behavior)',
     matches: (req, a) => a.status === 403 && (!STANDARD.includes(req.method) || (!isApi(req) && req.method !== 'GET' && req.method !== 'HEAD')),
   },
+  {
+    host: 'cloudflare',
+    what: 'a method the Workers runtime does not know gets its own 501 (text/plain) before the Worker runs (Cloudflare documents it: error 501)',
+    matches: (req, a) => a.status === 501 && !STANDARD.includes(req.method) && /^text\/plain/.test(a.headers['content-type'] ?? ''),
+  },
 ];
 
 /** The gap of `host` an answer falls under, if any. */

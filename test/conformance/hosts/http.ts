@@ -65,6 +65,47 @@ export function send(port: number, req: Request): Promise<Answer> {
   });
 }
 
+/** Whether `raw` already holds one whole response (RFC 9112 §6.3 framing), for a request of `method`. */
+function complete(raw: Buffer, method: string): boolean {
+  const end = raw.indexOf('\r\n\r\n');
+  if (end === -1) return false;
+  const head = raw.subarray(0, end).toString('latin1');
+  const status = Number(/^HTTP\/\d\.\d (\d{3})/.exec(head)?.[1] ?? 0);
+  if (method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200)) return true;
+  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) return raw.subarray(end + 4).includes('\r\n0\r\n\r\n') || raw.subarray(end + 4).indexOf('0\r\n\r\n') === 0;
+  const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1];
+  return length !== undefined && raw.length - end - 4 >= Number(length);
+}
+
+/**
+ * As {@link send}, but done as soon as the whole response has arrived by its own framing
+ * (Content-Length, chunked, none for HEAD), then the connection is dropped: for a server that
+ * keeps the connection open after answering a `Connection: close` request (workerd does, until
+ * its 5 s idle timeout; docs/hosting.md). A response without framing still ends at close.
+ */
+export function sendFramed(port: number, req: Request): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const chunks: Buffer[] = [];
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve(parse(Buffer.concat(chunks)));
+    };
+    socket.setTimeout(60_000, () => socket.destroy(new Error(`no answer to ${req.method} ${req.target.slice(0, 200)}`)));
+    socket.on('data', (c) => {
+      chunks.push(c);
+      if (complete(Buffer.concat(chunks), req.method)) finish();
+    });
+    socket.on('error', (err) => (chunks.length ? finish() : done || reject(err)));
+    socket.on('close', finish);
+    const extra = Object.entries(req.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    socket.write(`${req.method} ${req.target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${extra}\r\n`);
+  });
+}
+
 export { freePort } from '../../hosts/support/ports.js';
 
 /** Wait until something accepts connections on `port` (bounded: `tries` attempts 50 ms apart). */
