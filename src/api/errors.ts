@@ -16,6 +16,8 @@ export const NOT_FOUND = detail(404, 'Not found.');
 export const INVALID_PAGE = detail(404, 'Invalid page.');
 export const NOT_ACCEPTABLE = detail(406, 'Could not satisfy the request Accept header.');
 export const BAD_REQUEST = detail(400, 'Bad request.');
+/** A JSONP `callback` that is no JavaScript name (contract §8.1, decided: never echoed into a script). */
+export const INVALID_CALLBACK = detail(400, 'Invalid JSONP callback name.');
 export const URI_TOO_LONG = detail(414, 'URI too long.');
 export const INTERNAL_ERROR = detail(500, 'Internal error.');
 /** An answer bigger than the host may send (Lambda@Edge: 1 MB generated), with the remedies. */
@@ -45,6 +47,9 @@ export const COMPUTE_HOSTS = 'the dev server (jaspar-static serve), nginx with n
  */
 export const unavailableHere = (what: string): ApiError =>
   detail(404, `${what} is not available on this static host, which serves only prebuilt pages; ${COMPUTE_HOSTS} answers it (see docs/hosting.md).`);
+
+/** A JSONP `callback` other than the default on a rules-only host: its prebuilt files call `callback` (contract §8.1). */
+export const CALLBACK_NOT_PREBUILT = unavailableHere('A JSONP callback name other than callback');
 
 /**
  * The one page a static host answers when a rewrite names a file the build did not write

@@ -4,7 +4,7 @@
  * semantics (contract §8, §8.1). Keyed by the tables' own unions, so a resource or filter
  * added to src/api/resources.ts without its words here is a type error. Plain data (a leaf).
  */
-import type { MatrixFilter, ResourceName } from './resources.js';
+import type { MatrixFilter, ResourceName, TffmFilter } from './resources.js';
 
 export interface ResourceDoc {
   readonly summary: string;
@@ -16,7 +16,7 @@ export const RESOURCE_DOCS: { readonly [N in ResourceName]: ResourceDoc } = {
   'matrix-list': { summary: 'List matrices (paginated; filters, order)', id: null },
   'matrix-versions': { summary: 'All versions of one matrix base id', id: { name: 'base_id', description: 'A matrix base id, e.g. MA0004.' } },
   'matrix-detail': { summary: 'One matrix: its counts (pfm), annotations, species, proteins and TFFM', id: { name: 'matrix_id', description: 'A matrix id, `<base_id>.<version>`.' } },
-  'tffm-list': { summary: 'List TFFMs (paginated; order)', id: null },
+  'tffm-list': { summary: 'List TFFMs (paginated; search and tax_group filters, order)', id: null },
   'tffm-detail': { summary: 'One TFFM', id: { name: 'tffm_id', description: 'A TFFM id, `<base_id>.<version>`.' } },
   'collection-list': { summary: 'List the collections', id: null },
   'collection-matrices': { summary: 'Matrices of one collection (paginated; filters, order)', id: { name: 'collection', description: 'A collection name as listed by /api/v1/collections/ (e.g. CORE).' } },
@@ -40,5 +40,14 @@ export const FILTER_DOCS: { readonly [F in MatrixFilter]: string } = {
   tf_class: 'Matrices with a `class` annotation containing this text (case-insensitive).',
   tf_family: 'Matrices with a `family` annotation containing this text (case-insensitive).',
   data_type: 'Matrices with a `type` annotation (data type) containing this text (case-insensitive).',
+  class: 'The 2018 API\'s name of `tf_class`, with its semantics: matrices with a `class` annotation containing this text (case-insensitive); with `tf_class` too, both apply.',
+  family: 'The 2018 API\'s name of `tf_family`, with its semantics: matrices with a `family` annotation containing this text (case-insensitive); with `tf_family` too, both apply.',
+  type: 'The 2018 API\'s name of `data_type`, with its semantics: matrices with a `type` annotation containing this text (case-insensitive); with `data_type` too, both apply.',
   search: 'Matrices whose name, base_id or collection contains this text (case-insensitive).',
+};
+
+/** The TFFM list's filters (contract §8.1): AND-ed, applied before ordering and pagination; an empty value is no filter. */
+export const TFFM_FILTER_DOCS: { readonly [F in TffmFilter]: string } = {
+  search: 'TFFMs whose name, tffm_id or matrix_id contains this text (case-insensitive).',
+  tax_group: 'TFFMs whose matrix (`matrix_base_id`.`matrix_version`) has this taxonomic group (equal after lower-casing, e.g. vertebrates).',
 };

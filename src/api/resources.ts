@@ -24,12 +24,22 @@ export const TFFM_ORDER_FIELDS = [
 ] as const;
 
 /**
- * The filters every matrix list reads (contract §8), in the order a prebuilt file's path
+ * The filters every matrix list reads (contract §8, §8.1), in the order a prebuilt file's path
  * spells them. The first four can be prebuilt (their values split the list into finitely many
- * selections); the others select by substring and are only answered where the host computes.
+ * selections); the others select by substring or name and are only answered where the host
+ * computes. `class`, `family` and `type` are the 2018 API's names of `tf_class`, `tf_family`
+ * and `data_type` (§8.1): the same semantics, each a filter of its own (both given: AND).
  */
-export const MATRIX_FILTERS = ['collection', 'tax_group', 'tax_id', 'version', 'name', 'tf_class', 'tf_family', 'data_type', 'search'] as const;
+export const MATRIX_FILTERS = ['collection', 'tax_group', 'tax_id', 'version', 'name', 'tf_class', 'tf_family', 'data_type', 'class', 'family', 'type', 'search'] as const;
 export type MatrixFilter = (typeof MATRIX_FILTERS)[number];
+
+/**
+ * The filters of the TFFM list (contract §8.1): `search` in its name, tffm_id or matrix_id,
+ * `tax_group` of its matrix. None can be prebuilt. Their names are matrix filter names too,
+ * with the TFFM list's own semantics (src/routes/select.ts).
+ */
+export const TFFM_FILTERS = ['search', 'tax_group'] as const satisfies readonly MatrixFilter[];
+export type TffmFilter = (typeof TFFM_FILTERS)[number];
 
 /** Filters that can be prebuilt, with the case the stored values use (hosts that compute fold to it). */
 export const PREBUILT_FILTERS: readonly { readonly key: MatrixFilter; readonly fold: 'upper' | 'lower' | null; readonly only: string | null }[] = [
@@ -54,6 +64,8 @@ export interface ListDescriptor<N extends string = string> extends Base<N> {
   readonly orders: readonly string[];
   /** Whether it reads the matrix filters (every matrix list does, contract §8). */
   readonly filtered: boolean;
+  /** The filters it reads (every matrix list: MATRIX_FILTERS; the TFFM list: TFFM_FILTERS; others none). */
+  readonly filters: readonly MatrixFilter[];
   /** Whether the build may prebuild its filtered selections (only /api/v1/matrix/, to bound the file count). */
   readonly prebuildFilters: boolean;
 }
@@ -69,17 +81,19 @@ const matrixList = <N extends string>(name: N, segments: readonly string[], preb
   items: 'matrix',
   orders: MATRIX_ORDER_FIELDS,
   filtered: true,
+  filters: MATRIX_FILTERS,
   prebuildFilters,
   hasMatrices: true,
 });
 
-const plainList = <N extends string>(name: N, segment: string, items: ItemKind, orders?: readonly string[]): ListDescriptor<N> => ({
+const plainList = <N extends string>(name: N, segment: string, items: ItemKind, orders?: readonly string[], filters?: readonly MatrixFilter[]): ListDescriptor<N> => ({
   name,
   kind: 'list',
   segments: [segment],
   items,
   orders: orders ?? [],
   filtered: false,
+  filters: filters ?? [],
   prebuildFilters: false,
   hasMatrices: false,
 });
@@ -96,7 +110,7 @@ export const RESOURCES = [
   matrixList('matrix-list', ['matrix'], true),
   detail('matrix-versions', ['matrix', ':id', 'versions'], true),
   detail('matrix-detail', ['matrix', ':id'], true),
-  plainList('tffm-list', 'tffm', 'tffm', TFFM_ORDER_FIELDS),
+  plainList('tffm-list', 'tffm', 'tffm', TFFM_ORDER_FIELDS, TFFM_FILTERS),
   detail('tffm-detail', ['tffm', ':id'], false),
   plainList('collection-list', 'collections', 'collection'),
   matrixList('collection-matrices', ['collections', ':id'], false),

@@ -30,8 +30,8 @@ export function jsonList(env: Envelope, records: readonly string[]): string {
   return `{"count":${env.count},"next":${jsonLink(env.next)},"previous":${jsonLink(env.previous)},"results":[${records.join(',')}]}`;
 }
 
-/** JSONP: the JSON body wrapped in `callback(…);`. */
-export const jsonpWrap = (json: string): string => `callback(${json});`;
+/** JSONP: the JSON body wrapped in `<callback>(…);`, the name validated by the request's door (src/routes/params.ts). */
+export const jsonpWrap = (json: string, callback: string): string => `${callback}(${json});`;
 
 /** PyYAML's block envelope (keys sorted) around records rendered as top-level sequence items. */
 export function yamlList(env: Envelope, items: readonly string[]): string {

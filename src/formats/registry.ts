@@ -12,6 +12,7 @@ import { renderHtml } from './html/render.js';
 import * as jaspar from './jaspar.js';
 import { toJson } from './json.js';
 import { jsonpWrap } from './list-frames.js';
+import { DEFAULT_CALLBACK } from '../routes/params.js';
 import type { MatrixTextContext, MatrixTextRenderer } from './matrix-text.js';
 import * as meme from './meme.js';
 import * as pfm from './pfm.js';
@@ -44,7 +45,7 @@ const json = (input: RenderInput): string => toJson(input.data);
 
 export const RENDERERS: { readonly [F in FormatName]: FormatRenderer } = {
   json: { record: (input) => toJson(input.record), detail: json },
-  jsonp: { record: null, detail: (input) => jsonpWrap(json(input)) },
+  jsonp: { record: null, detail: (input) => jsonpWrap(json(input), DEFAULT_CALLBACK) },
   yaml: { record: (input) => yamlListItem(input.record), detail: (input) => toYaml(input.data) },
   jaspar: matrixText(jaspar),
   transfac: matrixText(transfac),

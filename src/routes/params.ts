@@ -33,7 +33,7 @@ export interface RequestParams {
   readonly pageSize: number | null;
   /** `page_size` as sent, or null. */
   readonly pageSizeText: string | null;
-  /** JSONP's `callback` as sent, or null (kept for JSONP; not yet used). */
+  /** JSONP's `callback` as sent, or null when absent (only the `jsonp` format reads it: {@link jsonpCallback}). */
   readonly callback: string | null;
   /** Names sent that no parameter of this resource reads (or whose value it ignores), in request order. */
   readonly ignored: readonly string[];
@@ -70,11 +70,11 @@ function orderTerms(resource: ResourceDescriptor, raw: string): OrderTerm[] {
   return out;
 }
 
-/** A matrix filter: the last value, unless empty; `version` only as `latest` (docs/api-decisions.md). */
+/** A list filter, where the list reads it: the last value, unless empty; `version` only as `latest` (docs/api-decisions.md). */
 const filter = (key: MatrixFilter): Parameter => ({
   name: key,
   read: (value, resource, into) => {
-    if (resource.kind !== 'list' || !resource.filtered || value === '') return false;
+    if (resource.kind !== 'list' || resource.filters.indexOf(key) === -1 || value === '') return false;
     if (key === 'version' && value !== 'latest') return false;
     into.filters.push({ key, value });
     return true;
@@ -130,6 +130,24 @@ const PARAMETERS: readonly Parameter[] = (() => {
   for (let i = 0; i < MATRIX_FILTERS.length; i++) out.push(filter(MATRIX_FILTERS[i]!));
   return out;
 })();
+
+/** The name JSONP wraps its JSON in when the request names none (the service's JSONP renderer). */
+export const DEFAULT_CALLBACK = 'callback';
+/** Longest callback name answered (contract §8.1). */
+export const MAX_CALLBACK_LENGTH = 128;
+/** A JavaScript identifier path, `jQuery371_1700000000000` or `ns.handler` (contract §8.1). */
+export const CALLBACK_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
+
+/**
+ * The function a JSONP answer calls (contract §8.1): `callback` as sent, the default when
+ * absent; null when it is no name (not an identifier path, longer than 128 characters, or
+ * empty): the service would echo any text into a script, so such a request gets a 400.
+ */
+export function jsonpCallback(params: RequestParams): string | null {
+  const name = params.callback;
+  if (name === null) return DEFAULT_CALLBACK;
+  return name.length <= MAX_CALLBACK_LENGTH && CALLBACK_NAME.test(name) ? name : null;
+}
 
 /** `pairs` with a DRF suffix standing as the `format` pair (links keep the format). */
 function withSuffix(pairs: readonly QueryPair[], suffix: FormatName | null): QueryPair[] {

@@ -1,12 +1,13 @@
 /**
- * The records of a list (contract §3, §8), the one authority on list semantics for the build
- * and the runtime: filters AND-ed, then `version=latest` within them, then ordering by the
+ * The records of a list (contract §3, §8, §8.1), the one authority on list semantics for the
+ * build and the runtime: filters AND-ed (the matrix filters on matrix lists, `search` and
+ * `tax_group` on the TFFM list), then `version=latest` within them, then ordering by the
  * index's ranks (ties keep the default order), then pagination as DRF's PageNumberPagination.
  * Runtime-safe subset (docs/runtime.md).
  */
 import { MATRIX_FILTERS, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
 import { asciiLower, asciiUpper } from './request.js';
-import type { IndexData, MatrixAttributes } from './site-data.js';
+import type { IndexData, MatrixAttributes, TffmAttributes } from './site-data.js';
 
 /** Default number of records per page (JASPAR's PAGE_SIZE). */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -53,17 +54,32 @@ function passes(m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
       return m.taxIds[i]!.indexOf(f.value) !== -1;
     case 'name':
       return m.name[i] === f.value;
+    // The 2018 API's names read the same annotations (contract §8.1).
     case 'tf_class':
+    case 'class':
       return anyContains(m.classes[i]!, f.lower);
     case 'tf_family':
+    case 'family':
       return anyContains(m.families[i]!, f.lower);
     case 'data_type':
+    case 'type':
       return anyContains(m.types[i]!, f.lower);
     case 'search':
       return containsFolded(m.name[i]!, f.lower) || containsFolded(m.baseId[i]!, f.lower) || containsFolded(m.collection[i]!, f.lower);
     case 'version':
       return true;
   }
+}
+
+/**
+ * Whether TFFM `i` passes one of the TFFM list's filters (contract §8.1): `search` in its name,
+ * tffm_id or matrix_id (case-insensitive), `tax_group` of its matrix (equal after lower-casing;
+ * a TFFM whose matrix the release lacks has none). Other names are no TFFM filter.
+ */
+function tffmPasses(t: TffmAttributes, m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
+  if (f.key === 'search') return containsFolded(t.name[i]!, f.lower) || containsFolded(t.tffmId[i]!, f.lower) || containsFolded(t.matrixId[i]!, f.lower);
+  if (f.key === 'tax_group') return t.matrix[i]! !== -1 && m.taxGroups[t.matrix[i]!]!.indexOf(f.lower) !== -1;
+  return true;
 }
 
 /** Per base id, only its highest version among `items` (kept in their order). */
@@ -80,9 +96,24 @@ function latestOnly(m: MatrixAttributes, items: readonly number[]): number[] {
   return out;
 }
 
+/** The TFFMs among `items` that pass every filter, in their order. */
+function filterTffms(index: IndexData, items: readonly number[], filters: readonly FilterValue[]): number[] {
+  const prepared: PreparedFilter[] = [];
+  for (let f = 0; f < filters.length; f++) prepared.push(prepare(filters[f]!));
+  const out: number[] = [];
+  for (let k = 0; k < items.length; k++) {
+    let ok = true;
+    for (let f = 0; f < prepared.length && ok; f++) ok = tffmPasses(index.tffms, index.matrices, items[k]!, prepared[f]!);
+    if (ok) out.push(items[k]!);
+  }
+  return out;
+}
+
 /** The items of a list instance that pass `filters`, in default order. */
 export function filterItems(index: IndexData, list: ListDescriptor, items: readonly number[], filters: readonly FilterValue[]): readonly number[] {
-  if (filters.length === 0 || list.items !== 'matrix') return items;
+  if (filters.length === 0) return items;
+  if (list.items === 'tffm') return filterTffms(index, items, filters);
+  if (list.items !== 'matrix') return items;
   const m = index.matrices;
   let latest = false;
   const prepared: PreparedFilter[] = [];

@@ -62,6 +62,17 @@ export interface MatrixAttributes {
   readonly bed: readonly number[];
 }
 
+/** Attributes of the TFFMs that the TFFM list's filters read (contract §8.1), one entry per TFFM. */
+export interface TffmAttributes {
+  readonly name: readonly string[];
+  /** `<base_id>.<version>`. */
+  readonly tffmId: readonly string[];
+  /** `<matrix_base_id>.<matrix_version>`. */
+  readonly matrixId: readonly string[];
+  /** The index of its matrix in {@link MatrixAttributes}, or -1 when the release lacks it. */
+  readonly matrix: readonly number[];
+}
+
 /** One table of list records, in the default (dump key) order. */
 export interface ItemTable {
   readonly count: number;
@@ -75,6 +86,7 @@ export interface ItemTable {
 export interface IndexData {
   readonly tables: { readonly [K in ItemKind]: ItemTable };
   readonly matrices: MatrixAttributes;
+  readonly tffms: TffmAttributes;
   /** Per list resource, per instance (its `:id`, '' when none): the item indices in default order. */
   readonly lists: { readonly [L in ListName]: { readonly [id: string]: readonly number[] } };
   /**

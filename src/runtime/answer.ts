@@ -13,6 +13,12 @@ export interface Answer {
   readonly body?: string;
   /** A site file (relative to the site root) to send with `headers`. */
   readonly file?: string;
+  /**
+   * For a file: send `text` in place of its first `bytes` bytes (a prebuilt JSONP detail, which
+   * calls `callback`, calling the function the request names instead). Hosts that send a file
+   * as it is cannot do this; only compute hosts get such answers.
+   */
+  readonly replaceStart?: { readonly bytes: number; readonly text: string };
   /** For a file: what to answer when it does not exist ('compute': resolve again without files). */
   readonly missing?: Answer | 'compute';
   /** Not an API path: the host serves its static file as it is (404 body of the site when none). */

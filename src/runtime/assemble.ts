@@ -10,7 +10,7 @@ import type { ListDescriptor } from '../api/resources.js';
 import { htmlListPage, type HtmlListView } from '../formats/html/list-page.js';
 import { bedBody, jsonList, jsonpWrap, MEME_HEADER, textBody, yamlList, type Envelope } from '../formats/list-frames.js';
 import { formatApplies } from '../routes/applies.js';
-import type { RequestParams } from '../routes/params.js';
+import { DEFAULT_CALLBACK, jsonpCallback, type RequestParams } from '../routes/params.js';
 import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 
 /** What a list page's body may show besides its records (the HTML page's navigation). */
@@ -38,7 +38,8 @@ const text = (header: string): ListAssembler => (_env, fragments) => textBody(fr
 /** Per format: the body of a list page from its records' fragments. */
 export const LIST_ASSEMBLERS: { readonly [F in FormatName]: ListAssembler } = {
   json: (env, fragments) => jsonList(env, fragments),
-  jsonp: (env, fragments) => jsonpWrap(jsonList(env, fragments)),
+  // The callback was validated at the door (src/runtime/resolve.ts); the build's pages call the default.
+  jsonp: (env, fragments, view) => jsonpWrap(jsonList(env, fragments), jsonpCallback(view.params) ?? DEFAULT_CALLBACK),
   yaml: (env, fragments) => yamlList(env, fragments),
   jaspar: text(''),
   transfac: text(''),
@@ -85,6 +86,6 @@ export function detailFromMatrices(format: FormatName, fragments: readonly strin
   return textBody(fragments, format === 'meme' ? MEME_HEADER : '');
 }
 
-/** The body of a detail whose JSON is `json`, in a wrapping format. */
-export const wrapDetail = (json: string): string => jsonpWrap(json);
+/** The body of a detail whose JSON is `json`, in a wrapping format (JSONP calling `callback`). */
+export const wrapDetail = (json: string, callback: string): string => jsonpWrap(json, callback);
 

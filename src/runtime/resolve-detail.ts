@@ -12,6 +12,7 @@ import { answered, apiHeaders, bodyAnswer, errorAnswer, type Step } from './answ
 import { DETAIL_SOURCES, detailFromMatrices, wrapDetail } from './assemble.js';
 import { detailPosition, fragments, newNeeds, releaseIndex } from './data.js';
 import type { Ctx } from './context.js';
+import { DEFAULT_CALLBACK, jsonpCallback } from '../routes/params.js';
 import { detailKind, recordKind, type IndexData } from '../routes/site-data.js';
 
 export function resolveDetail(ctx: Ctx, detail: DetailDescriptor): Step {
@@ -23,9 +24,16 @@ export function resolveDetail(ctx: Ctx, detail: DetailDescriptor): Step {
   const mediaType = formatSpec(format).mediaType;
   const hasId = detail.segments.indexOf(':id') !== -1;
   if (hasId && !isSafeSegment(id)) return answered(errorAnswer(NOT_FOUND));
+  // Validated at the door (resolve.ts); rules mode has refused any name but the default.
+  const callback = jsonpCallback(ctx.request.params) ?? DEFAULT_CALLBACK;
   if (site.prebuilt !== null) {
     const route: DetailRoute = { kind: 'detail', resource: detail.name as DetailRoute['resource'], params: hasId ? { id } : {}, format };
-    return answered({ status: 200, headers: apiHeaders(mediaType), file: `${release.root}${routeFile(route)}`, missing: errorAnswer(NOT_FOUND) });
+    const file = `${release.root}${routeFile(route)}`;
+    // The prebuilt JSONP detail calls the default name: another name replaces it (compute hosts).
+    if (format === 'jsonp' && callback !== DEFAULT_CALLBACK) {
+      return answered({ status: 200, headers: apiHeaders(mediaType), file, replaceStart: { bytes: DEFAULT_CALLBACK.length, text: callback }, missing: errorAnswer(NOT_FOUND) });
+    }
+    return answered({ status: 200, headers: apiHeaders(mediaType), file, missing: errorAnswer(NOT_FOUND) });
   }
   if (options.mode === 'rules') return answered(errorAnswer(unavailableHere('This detail')));
   const needs = newNeeds();
@@ -44,7 +52,7 @@ export function resolveDetail(ctx: Ctx, detail: DetailDescriptor): Step {
     const stored = 'stored' in source ? source.stored : source.wrap;
     const frags = fragments(ctx.loaded, release, index, detailKind(name), stored, [position], needs);
     if (frags === null) return { need: needs.files };
-    body = 'wrap' in source ? wrapDetail(frags[0]!) : frags[0]!;
+    body = 'wrap' in source ? wrapDetail(frags[0]!, callback) : frags[0]!;
   }
   return answered(body === null ? errorAnswer(NOT_FOUND) : bodyAnswer(body, mediaType));
 }

@@ -8,7 +8,7 @@
  * It is pure over the site's data: when it needs a file it has not been given it returns the
  * paths it needs, and the host calls it again once they are loaded. Runtime-safe subset.
  */
-import { BAD_REQUEST, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unofferedEndpoint, URI_TOO_LONG } from '../api/errors.js';
+import { BAD_REQUEST, CALLBACK_NOT_PREBUILT, INVALID_CALLBACK, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unofferedEndpoint, URI_TOO_LONG } from '../api/errors.js';
 import { FORMATS, formatSpec, isFormatName, type FormatName } from '../api/formats.js';
 import type { ResourceDescriptor } from '../api/resources.js';
 import { documentVariant, matchDocument } from '../api/documents.js';
@@ -20,7 +20,7 @@ import { resolveDetail } from './resolve-detail.js';
 import { resolveList } from './resolve-list.js';
 import { resolveLogo } from './resolve-static.js';
 import { negotiate } from './negotiate.js';
-import { readParams } from '../routes/params.js';
+import { DEFAULT_CALLBACK, jsonpCallback, readParams } from '../routes/params.js';
 import { asciiLower, parseQuery, parsePath } from '../routes/request.js';
 import { matchApiPath } from './route-match.js';
 import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
@@ -104,6 +104,13 @@ function resolveApi(req: RuntimeRequest, segments: readonly string[], site: Site
   if (picked === null) return answered(errorAnswer(NOT_ACCEPTABLE));
   const release = pickRelease(site, params.release);
   if (release === null) return answered(errorAnswer(releaseNotServed(params.release ?? '', releaseNames(site))));
+  // JSONP names its function by `callback` (contract §8.1); other formats ignore it, as DRF does.
+  if (picked.format === 'jsonp') {
+    const callback = jsonpCallback(params);
+    if (callback === null) return answered(errorAnswer(INVALID_CALLBACK));
+    // A rules-only host's files call the default name: it cannot write another.
+    if (options.mode === 'rules' && callback !== DEFAULT_CALLBACK) return answered(errorAnswer(CALLBACK_NOT_PREBUILT));
+  }
   const request: ApiRequest = { resource: match.resource, id: match.id, suffix: match.suffix, format: picked.format, named: picked.named, release, params };
   const ctx: Ctx = { site, loaded, options, request };
   if (match.resource.kind === 'detail') return resolveDetail(ctx, match.resource);

@@ -6,7 +6,7 @@
  * listings; nothing outside the site folder; never crashes on a bad URL.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import serveHandler from 'serve-handler';
 import { BAD_REQUEST, INTERNAL_ERROR, NOT_FOUND, URI_TOO_LONG, type ApiError } from '../api/errors.js';
@@ -50,9 +50,13 @@ async function sendFile(handle: SiteHandle, res: ServerResponse, a: Answer, file
   if (abs === null || info === null || !info.isFile()) return false;
   const headers: Record<string, string> = {};
   for (const [k, v] of a.headers) headers[k] = v;
-  headers['Content-Length'] = String(info.size);
+  // A JSONP detail calling another name: its start replaced (src/runtime/answer.ts).
+  const start = a.replaceStart;
+  const body = start === undefined ? null : Buffer.concat([Buffer.from(start.text, 'utf8'), (await readFile(abs)).subarray(start.bytes)]);
+  headers['Content-Length'] = String(body === null ? info.size : body.length);
   res.writeHead(a.status, headers);
   if (head) res.end();
+  else if (body !== null) res.end(body);
   else createReadStream(abs).on('error', () => res.destroy()).pipe(res);
   return true;
 }

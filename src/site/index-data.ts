@@ -10,7 +10,7 @@ import type { Matrix, Tffm } from '../model/types.js';
 import { DETAIL_SOURCES, ITEM_SOURCES, LIST_INSTANCES, type ItemTypes } from '../routes/builders.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
 import { asciiLower } from '../routes/request.js';
-import type { IndexData, ItemTable, MatrixAttributes } from '../routes/site-data.js';
+import type { IndexData, ItemTable, MatrixAttributes, TffmAttributes } from '../routes/site-data.js';
 
 const ITEM_KINDS: readonly ItemKind[] = ['matrix', 'tffm', 'collection', 'taxon', 'species', 'release'];
 
@@ -39,6 +39,12 @@ function matrixAttributes(ms: readonly Matrix[]): MatrixAttributes {
   };
 }
 
+function tffmAttributes(ts: readonly Tffm[], ms: readonly Matrix[]): TffmAttributes {
+  const byId = new Map(ms.map((m, i) => [m.matrixId, i]));
+  const matrixId = ts.map((t) => `${t.matrixBaseId}.${t.matrixVersion}`);
+  return { name: ts.map((t) => t.name), tffmId: ts.map((t) => t.tffmId), matrixId, matrix: matrixId.map((id) => byId.get(id) ?? -1) };
+}
+
 /** Position of each object in its kind's item array, for matrices and TFFMs. */
 function positions<T extends object>(items: readonly T[]): Map<T, number> {
   return new Map(items.map((item, i) => [item, i]));
@@ -62,7 +68,8 @@ export function indexData(index: ReleaseIndex): Omit<IndexData, 'chunks'> {
       details[resource.name] = detailInstances(resource.name, index, matrixAt, tffmAt);
     }
   }
-  return { tables, matrices: matrixAttributes(index.release.matrices), lists, details };
+  const { matrices, tffms } = index.release;
+  return { tables, matrices: matrixAttributes(matrices), tffms: tffmAttributes(tffms, matrices), lists, details };
 }
 
 function detailInstances<D extends DetailName>(name: D, index: ReleaseIndex, matrixAt: Map<Matrix, number>, tffmAt: Map<Tffm, number>): { ids: string[]; items: number[][] } {

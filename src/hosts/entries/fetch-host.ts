@@ -68,6 +68,8 @@ async function serve(host: FetchHost, request: Request): Promise<Response> {
     const file = await host.files.get(a.file);
     if (file !== null) {
       if (head) await file.body?.cancel();
+      // A JSONP detail calling another name: its start replaced (src/runtime/answer.ts).
+      if (a.replaceStart !== undefined && !head) return response(a, a.replaceStart.text + (await file.text()).slice(a.replaceStart.bytes), head);
       return response(a, file.body, head);
     }
     const missing = whenMissing(a);

@@ -113,16 +113,31 @@ async function serve(host: StepHost, request: CfRequest, max: number): Promise<C
     const file = await host.files.get(a.file);
     if (file !== null) {
       const bytes = head ? null : new Uint8Array(await file.arrayBuffer());
+      // A JSONP detail calling another name: its start replaced (src/runtime/answer.ts); S3 cannot send that.
+      if (a.replaceStart !== undefined) {
+        const body = bytes === null ? null : concat(utf8(a.replaceStart.text), bytes.subarray(a.replaceStart.bytes));
+        return (await generated(a.status, a.headers, body, gzipOk, max)) ?? tooLarge(body?.length ?? 0, max);
+      }
       return (await generated(a.status, a.headers, bytes, gzipOk, max)) ?? { ...request, uri: `/${keyPath(a.file)}`, querystring: '' };
     }
     const missing = whenMissing(a);
     a = missing === 'compute' ? await answerOf(host, req, { mode: 'compute', skipFiles: true }) : missing;
   }
   const body = a.body === undefined || head ? null : utf8(a.body);
-  const res = await generated(a.status, a.headers, body, gzipOk, max);
-  if (res !== null) return res;
-  const e = errorAnswer(responseTooLarge(body?.length ?? 0, max));
+  return (await generated(a.status, a.headers, body, gzipOk, max)) ?? tooLarge(body?.length ?? 0, max);
+}
+
+/** The 500 of an answer larger than Lambda@Edge may generate. */
+async function tooLarge(bytes: number, max: number): Promise<CfResponse> {
+  const e = errorAnswer(responseTooLarge(bytes, max));
   return (await generated(e.status, e.headers, utf8(e.body!), false, max))!;
+}
+
+function concat(a: Bytes, b: Bytes): Bytes {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
 }
 
 /** The origin-request handler for a site (`site` embedded by the adapter). */

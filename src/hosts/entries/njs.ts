@@ -79,6 +79,8 @@ export function nginxHandler(site: SiteConfig, fs: NjsFs): (r: NjsRequest) => vo
       let a = answerSync(req, site, loaded, { mode: 'compute' }, load);
       while (a.file !== undefined) {
         if (isFile(fs, `${root}/${a.file}`)) {
+          // A JSONP detail calling another name: its start replaced (src/runtime/answer.ts), sent from here.
+          if (a.replaceStart !== undefined) return send(r, { status: a.status, headers: a.headers, body: a.replaceStart.text + fs.readFileSync(`${root}/${a.file}`, 'utf8').slice(a.replaceStart.bytes) });
           r.internalRedirect(`/${a.file}`);
           return;
         }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentVariant, matchDocument, SCHEMA_DOCUMENT } from '../../api/documents.js';
 import { FORMAT_NAMES, type FormatName } from '../../api/formats.js';
-import { FILTER_DOCS } from '../../api/resource-docs.js';
-import { MATRIX_FILTERS, orderValues, RESOURCES } from '../../api/resources.js';
+import { FILTER_DOCS, TFFM_FILTER_DOCS } from '../../api/resource-docs.js';
+import { MATRIX_FILTERS, orderValues, RESOURCES, TFFM_FILTERS } from '../../api/resources.js';
 import type { JsonObject } from '../../model/json.js';
 import { defaultRouteOptions } from '../../routes/generate.js';
 import { indexRelease, type ReleaseIndex } from '../../routes/release-index.js';
@@ -38,19 +38,25 @@ describe('the OpenAPI description, from the tables', () => {
     expect(doc.servers).toEqual([{ url: 'https://jaspar.example.org', description: "This copy (the build's --base-url)." }]);
   });
 
-  it('gives every matrix list each filter with its semantics, and its orders as examples', () => {
+  it('gives every list exactly the filters it reads with their semantics (the TFFM list its own), and its orders as examples', () => {
     for (const r of RESOURCES) {
       if (r.kind !== 'list') continue;
       const params = paths[pathTemplate(r)]!.get.parameters;
       const query = params.filter((p) => p.in === 'query');
       const names = query.map((p) => p.name);
+      const docs: Record<string, string> = r.items === 'tffm' ? TFFM_FILTER_DOCS : FILTER_DOCS;
       for (const f of MATRIX_FILTERS) {
-        expect(names.includes(f), `${r.name} ${f}`).toBe(r.filtered);
-        if (r.filtered) expect(query.find((p) => p.name === f)!.description).toContain(FILTER_DOCS[f]);
+        expect(names.includes(f), `${r.name} ${f}`).toBe((r.filters as readonly string[]).includes(f));
+        if (names.includes(f)) expect(query.find((p) => p.name === f)!.description).toContain(docs[f]);
       }
       if (r.orders.length) expect(query.find((p) => p.name === 'order')!.schema.examples).toEqual(orderValues(r.orders));
       expect(names).toEqual(expect.arrayContaining(['page', 'page_size', 'format', 'release', 'callback']));
     }
+    const tffm = paths['/api/v1/tffm/']!.get.parameters.filter((p) => (TFFM_FILTERS as readonly string[]).includes(p.name));
+    expect(tffm.map((p) => p.name)).toEqual(['search', 'tax_group']);
+    expect(tffm.every((p) => (p.schema.examples ?? []).length > 0)).toBe(true);
+    const matrix = paths['/api/v1/matrix/']!.get.parameters;
+    for (const f of ['class', 'family', 'type']) expect(matrix.find((p) => p.name === f)!.schema.examples!.length, f).toBeGreaterThan(0);
   });
 
   it('lists the formats this build wrote, with their media types', () => {

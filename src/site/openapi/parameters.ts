@@ -5,8 +5,8 @@
  * try them). Semantics as contract §3, §8 and §8.1 state them.
  */
 import { FORMATS, type FormatName } from '../../api/formats.js';
-import { FILTER_DOCS, RESOURCE_DOCS } from '../../api/resource-docs.js';
-import { MATRIX_FILTERS, orderValues, type MatrixFilter, type ResourceDescriptor } from '../../api/resources.js';
+import { FILTER_DOCS, RESOURCE_DOCS, TFFM_FILTER_DOCS } from '../../api/resource-docs.js';
+import { MATRIX_FILTERS, orderValues, TFFM_FILTERS, type ListDescriptor, type MatrixFilter, type ResourceDescriptor, type TffmFilter } from '../../api/resources.js';
 import type { JsonObject } from '../../model/json.js';
 import { formatApplies } from '../../routes/applies.js';
 import type { SiteConfig } from '../../routes/site-data.js';
@@ -35,6 +35,10 @@ function annotationValues(index: ReleaseIndex, tag: string): string[] {
   return firstDistinct(index.release.matrices.flatMap((m) => m.annotations.filter((a) => a.tag === tag).map((a) => a.value)));
 }
 
+/** Parts of TF class and family names, lower-cased (the filters match a substring, case-insensitively). */
+const classExamples = (index: ReleaseIndex): string[] => annotationValues(index, 'class').map((v) => v.slice(0, 12).toLowerCase());
+const familyExamples = (index: ReleaseIndex): string[] => annotationValues(index, 'family').map((v) => v.slice(0, 8).toLowerCase());
+
 /** Example values of each filter, from the release (total over the filter table). */
 const FILTER_EXAMPLES: { readonly [F in MatrixFilter]: (index: ReleaseIndex) => string[] } = {
   collection: (index) => firstDistinct(index.collections.keys()),
@@ -42,11 +46,31 @@ const FILTER_EXAMPLES: { readonly [F in MatrixFilter]: (index: ReleaseIndex) => 
   tax_id: (index) => firstDistinct(index.species.map((s) => s.taxId)),
   version: () => ['latest'],
   name: (index) => firstDistinct(index.release.matrices.map((m) => m.name)),
-  tf_class: (index) => annotationValues(index, 'class').map((v) => v.slice(0, 12).toLowerCase()),
-  tf_family: (index) => annotationValues(index, 'family').map((v) => v.slice(0, 8).toLowerCase()),
+  tf_class: (index) => classExamples(index),
+  tf_family: (index) => familyExamples(index),
   data_type: (index) => annotationValues(index, 'type'),
+  class: (index) => classExamples(index),
+  family: (index) => familyExamples(index),
+  type: (index) => annotationValues(index, 'type'),
   search: (index) => firstDistinct([...index.release.matrices.map((m) => m.baseId.slice(0, 5)), ...index.release.matrices.map((m) => m.name.slice(0, 3).toLowerCase())]).slice(0, 4),
 };
+
+/** Example values of the TFFM list's filters, from the release's TFFMs. */
+const TFFM_FILTER_EXAMPLES: { readonly [F in TffmFilter]: (index: ReleaseIndex) => string[] } = {
+  search: (index) => firstDistinct([...index.release.tffms.map((t) => t.name.slice(0, 3).toLowerCase()), ...index.release.tffms.map((t) => t.matrixBaseId)]).slice(0, 4),
+  tax_group: (index) => firstDistinct(index.taxGroups.keys()),
+};
+
+/** Filters are AND-ed, applied before these steps. */
+const AND_MATRICES = 'Filters are AND-ed and applied before `version=latest`, ordering and pagination; an empty value is no filter.';
+const AND_TFFMS = 'Filters are AND-ed and applied before ordering and pagination; an empty value is no filter.';
+
+/** The filter parameters of a list: the matrix filters, the TFFM list's own, or none. */
+function filterParameters(r: ListDescriptor, index: ReleaseIndex): JsonObject[] {
+  if (r.items === 'tffm') return TFFM_FILTERS.map((key) => param(key, 'query', `${TFFM_FILTER_DOCS[key]} ${AND_TFFMS}`, { type: 'string', examples: TFFM_FILTER_EXAMPLES[key](index) }));
+  if (r.filters.length === 0) return [];
+  return MATRIX_FILTERS.map((key) => param(key, 'query', `${FILTER_DOCS[key]} ${AND_MATRICES}`, { type: 'string', examples: FILTER_EXAMPLES[key](index) }));
+}
 
 const param = (name: string, where: 'path' | 'query', description: string, schema: JsonObject, required = false): JsonObject => ({ name, in: where, required: where === 'path' || required, description, schema });
 
@@ -65,7 +89,7 @@ export function parameters(r: ResourceDescriptor, site: SiteConfig, index: Relea
     ...idParameter(r, index),
     param('format', 'query', 'The response format (wins over Accept; DRF also reads it as a suffix: `/api/v1/matrix/MA0004.1.jaspar`). Without it, the Accept header picks, in this order; nothing acceptable: 406.', { type: 'string', enum: resourceFormats(r, site) }),
     param('release', 'query', `The release to answer from: its year or name, case-insensitive; absent: the newest this copy serves. Any other value: 404 naming the releases served (${releases.join(', ')}).`, { type: 'string', examples: releases }),
-    param('callback', 'query', 'With `format=jsonp`: the name of the function the JSON is passed to (default `callback`); at most 128 characters of `^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$`, else 400 `Invalid JSONP callback name.` (contract §8.1). Lists keep it in next/previous.', { type: 'string', maxLength: 128, pattern: '^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$', default: 'callback' }),
+    param('callback', 'query', 'With `format=jsonp`: the name of the function the JSON is passed to (default `callback`); at most 128 characters of `^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$`, else 400 `Invalid JSONP callback name.` (contract §8.1). Lists keep it in next/previous. Other formats ignore it, as DRF does. A rules-only host (Netlify `_redirects`, Apache, the CloudFront function) serves only the default name and refuses another with a 404 naming the hosts that compute.', { type: 'string', maxLength: 128, pattern: '^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$', default: 'callback' }),
   ];
   if (r.kind !== 'list') return out;
   out.push(
@@ -75,10 +99,6 @@ export function parameters(r: ResourceDescriptor, site: SiteConfig, index: Relea
   if (r.orders.length > 0) {
     out.push(param('order', 'query', `Order by a field (\`-\` first: descending): ${r.orders.join(', ')}; several comma-separated, each breaking the ties of the one before. Text compares in byte order, numbers numerically, null first ascending; an unknown field is ignored (default order: the dump's).`, { type: 'string', examples: orderValues(r.orders) }));
   }
-  if (r.filtered) {
-    for (const key of MATRIX_FILTERS) {
-      out.push(param(key, 'query', `${FILTER_DOCS[key]} Filters are AND-ed and applied before \`version=latest\`, ordering and pagination; an empty value is no filter.`, { type: 'string', examples: FILTER_EXAMPLES[key](index) }));
-    }
-  }
+  out.push(...filterParameters(r, index));
   return out;
 }
