@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, openSite, type SiteHandle } from '../src/server/site-files.js';
-import type { Answer } from '../src/runtime/answer.js';
+import { fileText, type Answer } from '../src/runtime/answer.js';
 import { readFile } from 'node:fs/promises';
 import { SAMPLE, buildSite, type BuiltSite } from './support/site.js';
 
@@ -25,7 +25,7 @@ async function bytes(site: SiteHandle, url: string, accept: string | null = null
   while (a.file !== undefined) {
     const path = join(site.root, a.file);
     const exists = statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
-    if (exists) return { status: a.status, type: a.headers.find(([k]) => k === 'Content-Type')?.[1], body: await readFile(path, 'utf8') };
+    if (exists) return { status: a.status, type: a.headers.find(([k]) => k === 'Content-Type')?.[1], body: fileText(a, await readFile(path, 'utf8')) };
     const missing = a.missing;
     if (missing === undefined) throw new Error(`no fallback for ${url}`);
     a = missing === 'compute' ? await answer(site, req, { mode: 'compute', skipFiles: true }) : missing;
@@ -43,6 +43,15 @@ const REQUESTS: [string, string | null][] = [
   ['/api/v1/matrix/MA0101.1/', 'text/meme'],
   ['/api/v1/matrix/MA0101.1.jaspar', null],
   ['/api/v1/matrix/MA0101.1/?format=jsonp', null],
+  // JSONP with a name of its own (contract §8.1): a full build's file renamed, a compact build's JSON wrapped.
+  ['/api/v1/matrix/MA0101.1/?format=jsonp&callback=jQuery371_1700000000000', null],
+  ['/api/v1/tffm/TFFM0001.1/?callback=ns.cb&format=jsonp', null],
+  ['/api/v1/matrix/MA0101.1.jsonp?callback=cb', null],
+  ['/api/v1/matrix/MA0101.1/', 'application/javascript'],
+  ['/api/v1/matrix/?format=jsonp&callback=cb&page=2&page_size=3', null],
+  ['/api/v1/matrix/MA0101.1/?format=jsonp&callback=alert(1)%2F%2F', null],
+  ['/api/v1/tffm/?search=arkin&tax_group=vertebrates&order=-name,version', null],
+  ['/api/v1/matrix/?class=zinc&type=chip&format=yaml', null],
   ['/api/v1/matrix/MA0101/versions/?format=transfac', null],
   ['/api/v1/matrix/MA0101/versions/', 'application/yaml'],
   ['/api/v1/tffm/?order=-log_p_1st_order&page_size=5', null],

@@ -5,12 +5,12 @@
  * groups of named formats (each filter selection largest first, so a group's absent filters
  * were taken by an earlier group), the refusal of an unknown format, then the default format.
  */
-import { MATRIX_FILTERS, RESOURCES, type DetailDescriptor, type ListDescriptor, type MatrixFilter, type ResourceDescriptor } from '../api/resources.js';
+import { RESOURCES, type DetailDescriptor, type ListDescriptor, type MatrixFilter, type ResourceDescriptor } from '../api/resources.js';
 import { formatSpec, type FormatName } from '../api/formats.js';
 import { formatVariants, subsets } from '../routes/generate.js';
 import { prebuiltFilterKeys, prebuiltOrders } from '../routes/prebuilt.js';
 import type { PrebuiltLists, SiteConfig } from '../routes/site-data.js';
-import { DOT_SEGMENTS, filterKey, orderKey, pageKey, pageSizeKey, releaseKey } from './group-keys.js';
+import { callbackKey, DOT_SEGMENTS, filterKey, orderKey, pageKey, pageSizeKey, releaseKey } from './group-keys.js';
 import type { FormatCondition, Group, KeyMatch, KeyRule, PathForm, RefuseGroup, ServeGroup } from './groups.js';
 import { EMPTY_SELECTION_ERROR, filterError, INVALID_PAGE_ERROR, NOT_ACCEPTABLE_ERROR, NOT_FOUND_ERROR, releaseError, SUFFIX_FILTER_ERROR, type HostError } from './host-errors.js';
 import { absentFill, detailTarget, listTarget } from './group-targets.js';
@@ -35,12 +35,15 @@ const namedFormats = (r: ListDescriptor | DetailDescriptor, site: Site): FormatN
 
 const DEFAULT: FormatName = 'json';
 
+/** JSONP's `callback` (contract §8.1): its files call the default name; other formats ignore it, as DRF does. */
+const callbackKeys = (format: FormatName): KeyRule[] => (format === 'jsonp' ? [callbackKey()] : []);
+
 /** The keys and file of one list selection in one format. */
 function listGroup(list: ListDescriptor, form: PathForm, format: FormatCondition, filters: readonly MatrixFilter[], site: Site, release: KeyRule): ServeGroup {
   const prebuilt = site.prebuilt;
   const inQuery = format.by !== 'none';
   const target = listTarget(list, filters, list.orders.length > 0, format.format, inQuery);
-  const keys: KeyRule[] = [release, ...filters.map(filterKey)];
+  const keys: KeyRule[] = [release, ...callbackKeys(format.format), ...filters.map(filterKey)];
   if (list.orders.length) keys.push(orderKey(prebuiltOrders(list, prebuilt, filters.length > 0), absentFill(list, filters, format.format, inQuery, 'order')));
   keys.push(pageSizeKey(prebuilt.pageSizes, absentFill(list, filters, format.format, inQuery, 'pageSize')), pageKey(absentFill(list, filters, format.format, inQuery, 'page')));
   // Page 1 missing: an empty selection, an unknown instance, else (a format no page has) an invalid page — as the runtime says.
@@ -50,7 +53,7 @@ function listGroup(list: ListDescriptor, form: PathForm, format: FormatCondition
 
 function detailGroup(detail: DetailDescriptor, form: PathForm, format: FormatCondition, site: Site, release: KeyRule): ServeGroup {
   const target = detailTarget(detail, format.format);
-  return { kind: 'serve', resource: detail.name as ServeGroup['resource'], form, format, negotiable: namedFormats(detail, site), keys: [release], target, mediaType: formatSpec(format.format).mediaType, missing: NOT_FOUND_ERROR };
+  return { kind: 'serve', resource: detail.name as ServeGroup['resource'], form, format, negotiable: namedFormats(detail, site), keys: [release, ...callbackKeys(format.format)], target, mediaType: formatSpec(format.format).mediaType, missing: NOT_FOUND_ERROR };
 }
 
 /**
@@ -59,11 +62,11 @@ function detailGroup(detail: DetailDescriptor, form: PathForm, format: FormatCon
  * filter; and a dot segment as a selection's value (it would step to another folder).
  */
 function filterRefusals(r: ResourceDescriptor, form: PathForm, site: Site, selections: readonly MatrixFilter[]): RefuseGroup[] {
-  if (r.kind !== 'list' || !r.filtered) return [];
+  if (r.kind !== 'list') return [];
   const prebuilt = prebuiltFilterKeys(r, site.prebuilt);
   const refusal = (key: MatrixFilter, match: KeyMatch, error: HostError): RefuseGroup => ({ kind: 'refuse', resource: r.name, form, when: { key, match }, negotiable: namedFormats(r, site), error });
   const out: RefuseGroup[] = [];
-  for (const key of MATRIX_FILTERS) {
+  for (const key of r.filters) {
     if (selections.includes(key)) continue;
     const error = prebuilt.includes(key) ? SUFFIX_FILTER_ERROR : filterError(key);
     out.push(refusal(key, key === 'version' ? { kind: 'literal', values: ['latest'], caseless: false } : { kind: 'any' }, error));
@@ -77,7 +80,7 @@ function filterRefusals(r: ResourceDescriptor, form: PathForm, site: Site, selec
 function formGroups(r: ResourceDescriptor, form: PathForm, site: Site, release: KeyRule, options: GroupOptions): Group[] {
   const negotiable = namedFormats(r, site);
   const refusal = (when: RefuseGroup['when'], error: HostError): RefuseGroup => ({ kind: 'refuse', resource: r.name, form, when, negotiable, error });
-  const withSelections = r.kind === 'list' && r.filtered && (form.suffix === null || options.suffixSelections);
+  const withSelections = r.kind === 'list' && r.filters.length > 0 && (form.suffix === null || options.suffixSelections);
   const selections = withSelections ? (prebuiltFilterKeys(r, site.prebuilt) as MatrixFilter[]) : [];
   const serve = (format: FormatCondition): ServeGroup[] =>
     r.kind === 'detail' ? [detailGroup(r, form, format, site, release)] : subsets(selections).map((s) => listGroup(r, form, format, s, site, release));

@@ -7,7 +7,8 @@
  */
 import { PREBUILT_FILTERS, type MatrixFilter } from '../api/resources.js';
 import type { ReleaseConfig } from '../routes/site-data.js';
-import { ORDER_ERROR, PAGE_MISSING_ERROR, PAGE_SIZE_ERROR, type HostError } from './host-errors.js';
+import { CALLBACK_ERROR, ORDER_ERROR, PAGE_MISSING_ERROR, PAGE_SIZE_ERROR, type HostError } from './host-errors.js';
+import { DEFAULT_CALLBACK } from '../routes/params.js';
 import type { KeyAlternative, KeyMatch, KeyRule } from './groups.js';
 
 const literal = (values: readonly string[], caseless = false): KeyMatch => ({ kind: 'literal', values, caseless });
@@ -29,6 +30,15 @@ export const releaseValues = (release: ReleaseConfig): string[] => (release.year
 /** `release`: the served release's year or name passes, any other value is refused. */
 export function releaseKey(release: ReleaseConfig, error: HostError): KeyRule {
   return { key: 'release', placeholder: null, fold: null, closed: false, alternatives: [fill(literal(releaseValues(release), true)), refuse(ANY, error), fill(OTHERWISE)] };
+}
+
+/**
+ * JSONP's `callback` (contract §8.1): the default name, or none, passes (the prebuilt files call
+ * it); any other value is refused, a name the runtime would reject (a 400) included: a host
+ * that only matches values cannot tell the two apart.
+ */
+export function callbackKey(): KeyRule {
+  return { key: 'callback', placeholder: null, fold: null, closed: false, alternatives: [fill(literal([DEFAULT_CALLBACK])), refuse(ANY, CALLBACK_ERROR), fill(OTHERWISE)] };
 }
 
 /** A prebuilt filter of the group's selection: required, its value (folded to the stored case) in the path. */

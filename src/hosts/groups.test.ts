@@ -23,12 +23,15 @@ const PATHS: readonly string[] = [
   '/api/v1/tffm/', '/api/v1/tffm.yaml', '/api/v1/collections/', '/api/v1/taxon/', '/api/v1/species/', '/api/v1/releases/',
   '/api/v1/matrix/MA0101.2/', '/api/v1/matrix/MA0101.2.jaspar', '/api/v1/matrix/MA0101.2.bed', '/api/v1/matrix/MA9999.1/', '/api/v1/matrix/MA0101/versions/',
   '/api/v1/matrix/MA0101/versions.yaml', '/api/v1/tffm/TFFM0004.1/', '/api/v1/sites/MA0101.2/', '/api/v1/', '/api/v1/nothing',
+  '/api/v1/matrix.jsonp', '/api/v1/matrix/MA0101.2.jsonp', '/api/v1/tffm/TFFM0004.1.jsonp', '/api/v1/matrix/MA0101/versions.jsonp',
 ];
 const PARTS: readonly (readonly Part[])[] = [
   [[null, true], [null, true], [`release=${SAMPLE_YEAR}`, true], [`release=JASPAR${SAMPLE_YEAR}`, true], [`release=jaspar${SAMPLE_YEAR}`, true], ['release=2014', true], ['release=', false]],
-  [[null, true], [null, true], ['format=json', true], ['format=yaml', true], ['format=jaspar', true], ['format=bed', true], ['format=api', true], ['format=xml', true], ['format=', true]],
+  [[null, true], [null, true], ['format=json', true], ['format=yaml', true], ['format=jaspar', true], ['format=bed', true], ['format=api', true], ['format=xml', true], ['format=', true], ['format=jsonp', true], ['format=jsonp', true]],
   [[null, true], [null, true], ['collection=CORE', true], ['collection=core', true], ['tax_group=Vertebrates', true], ['tax_id=9606', true], ['version=latest', true], ['version=1', true],
-    ['collection=CORE&tax_group=vertebrates', true], ['search=fox', true], ['name=Zelt', true], ['collection=NOPE', true], ['collection=..', true], ['tf_class=', false], ['collection=', false]],
+    ['collection=CORE&tax_group=vertebrates', true], ['search=fox', true], ['name=Zelt', true], ['collection=NOPE', true], ['collection=..', true], ['tf_class=', false], ['collection=', false],
+    ['class=zinc', true], ['family=homeo', true], ['type=SELEX', true], ['tf_class=zinc&class=finger', true], ['search=TFFM0004', true], ['tax_group=insects&search=a', true]],
+  [[null, true], [null, true], [null, true], ['callback=callback', true], ['callback=cb1', true], ['callback=jQuery371_17.x', true], ['callback=alert(1)%2F%2F', true], ['callback=', true]],
   [[null, true], [null, true], ['order=name', true], ['order=-version', true], ['order=zzz', false], ['order=name,version', true], ['order=', false]],
   [[null, true], [null, true], ['page_size=10', true], ['page_size=100', true], ['page_size=1000', true], ['page_size=5000', false], ['page_size=7', true], ['page_size=abc', false]],
   [[null, true], [null, true], ['page=1', true], ['page=2', true], ['page=last', true], ['page=0', true], ['page=02', false], ['page=abc', true], ['page=999', true]],
@@ -122,5 +125,25 @@ describe('rule groups', () => {
     expect(body('/api/v1/collections/CORE/', 'tax_group=plants')).toBe(runtime({ method: 'GET', path: '/api/v1/collections/CORE/', query: 'tax_group=plants', accept: null }).body);
     expect(body('/api/v1/matrix/', 'release=2014')).toBe(`{"detail":"This release is not served here; this copy serves JASPAR${SAMPLE_YEAR}."}`);
     expect(body('/api/v1/matrix/', 'x%73=1')).toMatch(/%-escapes/);
+    // Contract §8.1: the TFFM list's filters and the 2018 names have no prebuilt selections; JSONP files call `callback`.
+    for (const [path, query] of [
+      ['/api/v1/tffm/', 'search=FOX&page_size=1000'],
+      ['/api/v1/tffm/', 'tax_group=vertebrates'],
+      ['/api/v1/matrix/', 'class=zipper'],
+      ['/api/v1/species/9606/', 'type=SELEX&data_type=chip'],
+      ['/api/v1/matrix/', 'format=jsonp&callback=jQuery371_1'],
+      ['/api/v1/matrix/MA0101.2/', 'format=jsonp&callback=cb'],
+      ['/api/v1/matrix.jsonp', 'callback=cb'],
+    ] as const) {
+      const want = runtime({ method: 'GET', path, query, accept: null });
+      expect([path, query, want.status], want.body).toEqual([path, query, 404]);
+      expect(body(path, query), `${path}?${query}`).toBe(want.body);
+    }
+    const served = (path: string, query: string) => servedFile(evaluateGroups(groups, path, query, null, { negotiate: true }));
+    expect(served('/api/v1/matrix/', 'format=jsonp&callback=callback')).toBe(runtime({ method: 'GET', path: '/api/v1/matrix/', query: 'format=jsonp', accept: null }).file);
+    expect(served('/api/v1/matrix/MA0101.2/', 'format=jsonp&callback=callback')).toMatch(/^files\/jsonp\/matrix\/MA0101\.2\.js$/);
+    // A name the runtime rejects (400) is a refusal here: a rules-only host matches values, it cannot check them.
+    expect(runtime({ method: 'GET', path: '/api/v1/matrix/', query: 'format=jsonp&callback=alert(1)%2F%2F', accept: null }).status).toBe(400);
+    expect(body('/api/v1/matrix/', 'format=jsonp&callback=alert(1)%2F%2F')).toMatch(/JSONP callback/);
   });
 });

@@ -5,7 +5,7 @@
  * `invalid-page`, src/site/write-site.ts). Bodies come from src/api/errors.ts, the one
  * authority; the rules tier's refusals name what it cannot do (contract §8).
  */
-import { INVALID_PAGE, NOT_ACCEPTABLE, NOT_FOUND, PAGE_NOT_PREBUILT, releaseNotServedHere, unavailableHere, UNOFFERED_ENDPOINTS, type ApiError } from '../api/errors.js';
+import { CALLBACK_NOT_PREBUILT, INVALID_PAGE, NOT_ACCEPTABLE, NOT_FOUND, PAGE_NOT_PREBUILT, releaseNotServedHere, unavailableHere, UNOFFERED_ENDPOINTS, type ApiError } from '../api/errors.js';
 import { API_PREFIX, FILES_ROOT } from '../routes/paths.js';
 import type { HostFile } from './host-file.js';
 
@@ -33,6 +33,9 @@ export const releaseError = (served: readonly string[]): HostError => named('rel
 
 /** A filter this host has no prebuilt selections for (the runtime's wording, src/routes/prebuilt.ts). */
 export const filterError = (key: string): HostError => named(`unavailable-filter-${key.replace(/_/g, '-')}`, unavailableHere(`The filter ${key}`));
+
+/** A JSONP callback other than the default (the runtime's wording, src/runtime/resolve.ts). */
+export const CALLBACK_ERROR = named('unavailable-callback', CALLBACK_NOT_PREBUILT);
 
 /** A page a host that matches the page number as written finds no file for (src/api/errors.ts). */
 export const PAGE_MISSING_ERROR = named('unavailable-page', PAGE_NOT_PREBUILT);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resourceSpec } from '../api/resources.js';
-import { readParams, routeParams } from './params.js';
+import { CALLBACK_NAME, DEFAULT_CALLBACK, jsonpCallback, readParams, routeParams } from './params.js';
 import { routePairs } from './paths.js';
 import type { ListRoute } from './route.js';
 import { resolvePage } from './select.js';
@@ -46,6 +46,40 @@ describe('a request’s parameters, read once as JASPAR reads them', () => {
     expect(p.ignored).toEqual(['name']);
     expect(readParams(tffms, 'collection=CORE', null)).toMatchObject({ filters: [], ignored: ['collection'] });
     expect(readParams(detail, 'order=name&page=2', null)).toMatchObject({ order: [], ignored: ['order', 'page'] });
+  });
+
+  it('reads the 2018 names class, family, type as filters of their own beside tf_class, tf_family, data_type (contract §8.1)', () => {
+    expect(read('class=zipper&tf_class=leucine&family=bzip&type=SELEX&data_type=').filters).toEqual([
+      { key: 'tf_class', value: 'leucine' },
+      { key: 'class', value: 'zipper' },
+      { key: 'family', value: 'bzip' },
+      { key: 'type', value: 'SELEX' },
+    ]);
+    expect(readParams(resourceSpec('species-matrices'), 'class=zinc', null).filters).toEqual([{ key: 'class', value: 'zinc' }]);
+  });
+
+  it('reads the TFFM list’s own filters, search and tax_group, and no other (contract §8.1)', () => {
+    const p = readParams(tffms, 'search=FOX&tax_group=vertebrates&class=zinc&version=latest&collection=CORE&page_size=1000', null);
+    expect(p.filters).toEqual([
+      { key: 'tax_group', value: 'vertebrates' },
+      { key: 'search', value: 'FOX' },
+    ]);
+    expect(p.ignored).toEqual(['class', 'version', 'collection']);
+    expect(readParams(tffms, 'search=&tax_group=', null).filters).toEqual([]);
+    expect(readParams(resourceSpec('collection-list'), 'search=x', null)).toMatchObject({ filters: [], ignored: ['search'] });
+  });
+
+  it('names the JSONP function by callback: the default when absent, null (a 400) when it is no name (contract §8.1)', () => {
+    const cb = (q: string) => jsonpCallback(read(q));
+    expect(cb('')).toBe(DEFAULT_CALLBACK);
+    expect(DEFAULT_CALLBACK).toBe('callback');
+    for (const name of ['jQuery3710_1700000000000', 'cb', '$', '_x.y$.z9', 'a'.repeat(128)]) expect(cb(`callback=${name}`), name).toBe(name);
+    for (const bad of ['alert(1)//', '', '1abc', 'a..b', 'a.', '.a', 'a-b', 'a b', 'ü', 'a'.repeat(129), 'x;alert(1)', 'a\nb']) {
+      expect(cb(`callback=${encodeURIComponent(bad)}`), bad).toBeNull();
+    }
+    expect(CALLBACK_NAME.test('jQuery.fn.cb')).toBe(true);
+    // The last value wins, as for every parameter.
+    expect(cb('callback=bad(&callback=good')).toBe('good');
   });
 
   it('keeps the pairs as sent, a suffix standing as the format; format, release and callback as sent', () => {

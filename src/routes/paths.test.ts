@@ -61,6 +61,8 @@ describe('public paths and URLs', () => {
     expect(suffixAliasFile(detail())).toBe('api/v1/matrix/MA0004.1.jaspar');
     expect(suffixAliasFile(detail({ resource: 'matrix-versions', params: { id: 'MA0004' } }))).toBeNull();
     expect(suffixAliasFile(list())).toBeNull();
+    // A copy cannot refuse a callback it does not call (contract §8.1).
+    expect(suffixAliasFile(detail({ format: 'jsonp' }))).toBeNull();
   });
 
   it('lists the query a page was made for, page left out, in link order', () => {

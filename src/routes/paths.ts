@@ -100,10 +100,11 @@ export function resourcePath(resource: ResourceName, params: Params): string {
  * The DRF suffix-form URL of a detail (`api/v1/matrix/MA0004.1.jaspar`) as a site path, for
  * hosts whose rules cannot match part of a segment (Netlify): such hosts get a copy of the
  * response at this path. Null when the resource's last segment is literal (rules can match
- * `…/versions.json` directly).
+ * `…/versions.json` directly), and for JSONP: a copy is served whatever the query, so it would
+ * answer a `callback` other than its own with a script calling the wrong function (contract §8.1).
  */
 export function suffixAliasFile(route: Route): string | null {
-  if (route.kind !== 'detail') return null;
+  if (route.kind !== 'detail' || route.format === 'jsonp') return null;
   const specs = resourceSpec(route.resource).segments;
   const last = specs[specs.length - 1];
   if (last === undefined || last.charAt(0) !== ':') return null;

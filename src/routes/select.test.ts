@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { resolvePage } from './select.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resourceSpec } from '../api/resources.js';
+import type { Release } from '../model/types.js';
+import { indexData } from '../site/index-data.js';
+import { sampleRelease } from '../../test/support/sample-release.js';
+import { readParams } from './params.js';
+import { indexRelease } from './release-index.js';
+import { filterItems, orderItems, resolvePage } from './select.js';
+import type { IndexData } from './site-data.js';
 
 describe('pages as Django’s paginator resolves them', () => {
   it('resolves last, integers in range, page 1 of an empty list; anything else is an invalid page', () => {
@@ -9,5 +16,66 @@ describe('pages as Django’s paginator resolves them', () => {
     expect(resolvePage(4, 25, 10)).toBeNull();
     expect(resolvePage(0, 25, 10)).toBeNull();
     expect(resolvePage(null, 25, 10)).toBeNull();
+  });
+});
+
+describe('the filters of contract §8.1 on the sample release', () => {
+  let release: Release;
+  let index: Omit<IndexData, 'chunks'>;
+  beforeAll(async () => {
+    release = await sampleRelease();
+    index = indexData(indexRelease(release));
+  });
+
+  const tffmList = resourceSpec('tffm-list');
+  const tffmIds = (query: string): string[] => {
+    const params = readParams(tffmList, query, null);
+    const all = index.lists['tffm-list']['']!;
+    return orderItems(index as IndexData, tffmList, filterItems(index as IndexData, tffmList, all, params.filters), params.order).map((i) => index.tffms.tffmId[i]!);
+  };
+  const matrixIds = (query: string): string[] => {
+    const list = resourceSpec('matrix-list');
+    const params = readParams(list, query, null);
+    return filterItems(index as IndexData, list, index.lists['matrix-list']['']!, params.filters).map((i) => `${index.matrices.baseId[i]}.${index.matrices.version[i]}`);
+  };
+
+  it('TFFM search: the name, tffm_id or matrix_id contains the term, ignoring ASCII case', () => {
+    const contains = (term: string) =>
+      release.tffms.filter((t) => [t.name, t.tffmId, `${t.matrixBaseId}.${t.matrixVersion}`].some((v) => v.toLowerCase().includes(term.toLowerCase()))).map((t) => t.tffmId);
+    for (const term of ['arkin', 'TFFM001', 'ma0101.3', 'pb00', 'zzz', '::', '.1']) expect(tffmIds(`search=${encodeURIComponent(term)}`), term).toEqual(contains(term));
+    expect(tffmIds('search=ARKIN')).toEqual(['TFFM0004.1', 'TFFM0001.1', 'TFFM0040.1']);
+    // By matrix_id alone: the TFFM named Zelt is trained on MA0103.1.
+    expect(tffmIds('search=MA0103.1')).toEqual(['TFFM0031.1']);
+  });
+
+  it('TFFM tax_group: its matrix has the group (lower-cased); a TFFM whose matrix the release lacks has none', () => {
+    const groupOf = (t: Release['tffms'][number]) =>
+      release.matrices.find((m) => m.matrixId === `${t.matrixBaseId}.${t.matrixVersion}`)?.annotations.filter((a) => a.tag === 'tax_group').map((a) => a.value.toLowerCase()) ?? [];
+    for (const g of ['vertebrates', 'Insects', 'FUNGI', 'plants', 'nematodes']) {
+      expect(tffmIds(`tax_group=${g}`), g).toEqual(release.tffms.filter((t) => groupOf(t).includes(g.toLowerCase())).map((t) => t.tffmId));
+    }
+    expect(tffmIds('tax_group=vertebrates')).not.toContain('TFFM0007.1'); // its matrix MA0999.1 is not in the release
+    expect(tffmIds('tax_group=vertebrates').length).toBeGreaterThan(3);
+  });
+
+  it('TFFM filters AND-ed, before ordering by several fields', () => {
+    const both = tffmIds('search=arkin&tax_group=vertebrates&order=-name,-matrix_version');
+    expect(both).toEqual(['TFFM0001.1', 'TFFM0040.1', 'TFFM0004.1']);
+    expect(tffmIds('search=arkin&tax_group=insects')).toEqual([]);
+    expect(tffmIds('order=name,-version').length).toBe(release.tffms.length);
+  });
+
+  it('class, family, type: the semantics of tf_class, tf_family, data_type; both spellings AND-ed', () => {
+    expect(matrixIds('class=zinc')).toEqual(matrixIds('tf_class=zinc'));
+    expect(matrixIds('family=nk-REL')).toEqual(matrixIds('tf_family=nk-REL'));
+    expect(matrixIds('type=selex')).toEqual(matrixIds('data_type=selex'));
+    expect(matrixIds('class=zinc').length).toBeGreaterThan(2);
+    // Both spellings given: each must hold (the intersection), not the last one alone.
+    const both = matrixIds('class=bhlh&tf_class=pas');
+    expect(both).toEqual(matrixIds('class=bhlh').filter((id) => matrixIds('tf_class=pas').includes(id)));
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.length).toBeLessThan(matrixIds('class=bhlh').length);
+    expect(matrixIds('class=bhlh&tf_class=homeo')).toEqual([]);
+    expect(matrixIds('type=ChIP&data_type=seq&family=zinc')).toEqual(matrixIds('tf_family=zinc&data_type=chip-seq'));
   });
 });

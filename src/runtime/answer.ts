@@ -49,3 +49,6 @@ export const errorAnswer = (e: ApiError): Answer => ({ status: e.status, headers
 export const bodyAnswer = (body: string, mediaType: string): Answer => ({ status: 200, headers: apiHeaders(mediaType), body });
 
 export const answered = (answer: Answer): Step => ({ answer });
+
+/** What a file answer sends, from its file's text: the text, its start replaced where the answer says so. */
+export const fileText = (a: Answer, text: string): string => (a.replaceStart === undefined ? text : a.replaceStart.text + text.slice(a.replaceStart.bytes));

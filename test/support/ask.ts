@@ -1,6 +1,6 @@
 /** Asking the request runtime about a built site as a compute host does: files it names are read, missing ones assembled. */
 import { readFile } from 'node:fs/promises';
-import type { Answer } from '../../src/runtime/answer.js';
+import { fileText, type Answer } from '../../src/runtime/answer.js';
 import type { ResolveOptions, RuntimeRequest } from '../../src/runtime/resolve.js';
 import { answer, sitePath, type SiteHandle } from '../../src/server/site-files.js';
 
@@ -22,7 +22,7 @@ export async function ask(handle: SiteHandle, path: string, query: string, accep
   while (a.file !== undefined) {
     const abs = sitePath(handle.root, a.file);
     const body = abs === null ? null : await readFile(abs, 'utf8').catch(() => null);
-    if (body !== null) return { status: a.status, body, mediaType: mediaTypeOf(a), fromFile: true };
+    if (body !== null) return { status: a.status, body: fileText(a, body), mediaType: mediaTypeOf(a), fromFile: true };
     if (a.missing === undefined) throw new Error(`${path}?${query}: the runtime named ${a.file}, which does not exist, and no fallback`);
     a = a.missing === 'compute' ? await answer(handle, req, { ...options, skipFiles: true }) : a.missing;
   }

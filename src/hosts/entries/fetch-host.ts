@@ -6,7 +6,7 @@
  * headers. Runs on modern runtimes only (not njs).
  */
 import { INTERNAL_ERROR } from '../../api/errors.js';
-import { errorAnswer, type Answer, type Loaded } from '../../runtime/answer.js';
+import { errorAnswer, fileText, type Answer, type Loaded } from '../../runtime/answer.js';
 import { resolve, type ResolveOptions, type RuntimeRequest } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { remember, type CacheBook } from './file-cache.js';
@@ -69,7 +69,7 @@ async function serve(host: FetchHost, request: Request): Promise<Response> {
     if (file !== null) {
       if (head) await file.body?.cancel();
       // A JSONP detail calling another name: its start replaced (src/runtime/answer.ts).
-      if (a.replaceStart !== undefined && !head) return response(a, a.replaceStart.text + (await file.text()).slice(a.replaceStart.bytes), head);
+      if (a.replaceStart !== undefined && !head) return response(a, fileText(a, await file.text()), head);
       return response(a, file.body, head);
     }
     const missing = whenMissing(a);

@@ -10,7 +10,7 @@
  * the index at all. Runtime-safe subset (docs/runtime.md).
  */
 import { INTERNAL_ERROR, NOT_FOUND } from '../../api/errors.js';
-import { errorAnswer, type Answer, type Loaded } from '../../runtime/answer.js';
+import { errorAnswer, fileText, type Answer, type Loaded } from '../../runtime/answer.js';
 import type { RuntimeRequest } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { answerSync, splitTarget, whenMissing } from './steps.js';
@@ -80,7 +80,7 @@ export function nginxHandler(site: SiteConfig, fs: NjsFs): (r: NjsRequest) => vo
       while (a.file !== undefined) {
         if (isFile(fs, `${root}/${a.file}`)) {
           // A JSONP detail calling another name: its start replaced (src/runtime/answer.ts), sent from here.
-          if (a.replaceStart !== undefined) return send(r, { status: a.status, headers: a.headers, body: a.replaceStart.text + fs.readFileSync(`${root}/${a.file}`, 'utf8').slice(a.replaceStart.bytes) });
+          if (a.replaceStart !== undefined) return send(r, { status: a.status, headers: a.headers, body: fileText(a, fs.readFileSync(`${root}/${a.file}`, 'utf8')) });
           r.internalRedirect(`/${a.file}`);
           return;
         }
