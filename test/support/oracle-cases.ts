@@ -77,10 +77,13 @@ export function caseGenerator(db: OracleDb, seed: number, year: number) {
       case 'name':
         return chance(0.15) ? recase(a.NAME) : fromPool(pools.name, [a.NAME]);
       case 'tf_class':
+      case 'class':
         return recase(substring(fromPool(pools.class, annotation(a, 'class'))));
       case 'tf_family':
+      case 'family':
         return recase(substring(fromPool(pools.family, annotation(a, 'family'))));
       case 'data_type':
+      case 'type':
         return recase(substring(fromPool(pools.type, annotation(a, 'type'))));
       case 'search':
         return chance(0.1) ? pick(['_', '%', '_1', 'MA01', 'phylo', 'ü', '::']) : recase(substring(fromPool([], [pick([a.NAME, a.NAME, a.BASE_ID, a.COLLECTION])])));
@@ -132,6 +135,31 @@ export function caseGenerator(db: OracleDb, seed: number, year: number) {
       for (let i = 0; i < 90; i++) out.push(make(list, keys(3)));
       for (let i = 0; i < 30; i++) out.push(make(list, keys(4 + int(2))));
       for (let i = 0; i < 12; i++) out.push(make(list, []));
+      return out;
+    },
+    /**
+     * Requests on /api/v1/matrix/ and the sub-lists with the 2018 API's names (contract §8.1):
+     * `class`, `family` or `type` alone, with their current spelling too (both: AND), and with
+     * up to three other filters.
+     */
+    legacyNames(n: number): OracleCase[] {
+      const legacy = ['class', 'family', 'type'] as const;
+      const current = { class: 'tf_class', family: 'tf_family', type: 'data_type' } as const;
+      const others = FILTER_KEYS.filter((k) => !(legacy as readonly string[]).includes(k));
+      const out: OracleCase[] = [];
+      for (let i = 0; i < n; i++) {
+        const name = pick(legacy);
+        const ks: FilterKey[] = [name];
+        if (chance(0.3)) ks.push(current[name]);
+        if (chance(0.2)) ks.push(pick(legacy.filter((l) => l !== name)));
+        const extra = i % 3 === 0 ? 0 : 1 + int(3);
+        while (ks.length < extra + 1) {
+          const k = pick(others);
+          if (!ks.includes(k)) ks.push(k);
+        }
+        const list: OracleList = chance(0.8) ? { kind: 'matrix' } : { kind: 'collection', id: pick(pools.collection) };
+        out.push(make(list, ks, list.kind === 'collection' ? (db.all('SELECT ID, COLLECTION, BASE_ID, NAME FROM MATRIX WHERE COLLECTION = ?', [list.id]) as unknown as Anchor[]) : anchors));
+      }
       return out;
     },
     /** Requests on /collections/<c>/, /taxon/<t>/, /species/<id>/ (and unknown ids), with 0–3 filters. */

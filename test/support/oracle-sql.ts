@@ -5,10 +5,11 @@
  */
 import type { OracleDb } from './oracle-db.js';
 
-/** A matrix list: all matrices, or the matrices of one collection, tax group or species. */
-export type OracleList = { readonly kind: 'matrix' } | { readonly kind: 'collection' | 'taxon' | 'species'; readonly id: string };
+/** A matrix list: all matrices, or the matrices of one collection, tax group or species; or the TFFM list (test/support/oracle-tffm.ts). */
+export type OracleList = { readonly kind: 'matrix' } | { readonly kind: 'collection' | 'taxon' | 'species'; readonly id: string } | { readonly kind: 'tffm' };
 
-export const FILTER_KEYS = ['collection', 'tax_group', 'tax_id', 'name', 'tf_class', 'tf_family', 'data_type', 'search', 'version'] as const;
+/** §8's filters and §8.1's 2018 names (`class`, `family`, `type`: the same semantics as `tf_class`, `tf_family`, `data_type`). */
+export const FILTER_KEYS = ['collection', 'tax_group', 'tax_id', 'name', 'tf_class', 'tf_family', 'data_type', 'class', 'family', 'type', 'search', 'version'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const ORDER_COLUMNS: { readonly [field: string]: { readonly column: string; readonly text: boolean } } = {
@@ -50,6 +51,9 @@ const FILTER_SQL: { readonly [K in Exclude<FilterKey, 'version'>]: (v: string) =
   tf_class: (v) => ({ sql: annotationLike('class'), params: [likeContains(v)] }),
   tf_family: (v) => ({ sql: annotationLike('family'), params: [likeContains(v)] }),
   data_type: (v) => ({ sql: annotationLike('type'), params: [likeContains(v)] }),
+  class: (v) => ({ sql: annotationLike('class'), params: [likeContains(v)] }),
+  family: (v) => ({ sql: annotationLike('family'), params: [likeContains(v)] }),
+  type: (v) => ({ sql: annotationLike('type'), params: [likeContains(v)] }),
   search: (v) => ({
     sql: "(m.NAME LIKE ? ESCAPE '\\' OR m.BASE_ID LIKE ? ESCAPE '\\' OR m.COLLECTION LIKE ? ESCAPE '\\')",
     params: [likeContains(v), likeContains(v), likeContains(v)],
@@ -57,7 +61,7 @@ const FILTER_SQL: { readonly [K in Exclude<FilterKey, 'version'>]: (v: string) =
 };
 
 /** The list's own matrices (before filters), and whether the list exists. */
-function instance(db: OracleDb, list: OracleList): { sql: string; params: string[] } | null {
+function instance(db: OracleDb, list: Exclude<OracleList, { kind: 'tffm' }>): { sql: string; params: string[] } | null {
   if (list.kind === 'matrix') return { sql: '1', params: [] };
   const sql = {
     collection: 'm.COLLECTION = ?',
@@ -88,7 +92,7 @@ export function orderBy(raw: string | null): string {
 }
 
 /** What the contract says a matrix list request answers, computed by SQLite. */
-export function oracleAnswer(db: OracleDb, list: OracleList, pairs: readonly (readonly [string, string])[]): OracleAnswer {
+export function oracleAnswer(db: OracleDb, list: Exclude<OracleList, { kind: 'tffm' }>, pairs: readonly (readonly [string, string])[]): OracleAnswer {
   const own = instance(db, list);
   if (own === null) return { status: 404, detail: 'Not found.' };
   const where = [own.sql];

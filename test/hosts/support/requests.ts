@@ -120,6 +120,68 @@ const RELEASES_AND_INFER: readonly ClientRequest[] = [
   { method: 'POST', target: '/api/v1/infer/MKVLAAGRSLLLLAFA/' },
 ];
 
+/**
+ * The second wave of clients (contract §8.1): an R client's TFFM searches, scripts written
+ * against the 2018 API's filter names, jQuery's JSONP transport (a callback name of its own and
+ * a cache-busting `_`), and callback names that are no JavaScript name (400 on JSONP, ignored
+ * on other formats).
+ */
+const SECOND_WAVE: readonly ClientRequest[] = [
+  get('/api/v1/tffm/?release=2016&search=FOX&page=1&page_size=1000'),
+  get('/api/v1/tffm/?release=2016&search=arkin&page=1&page_size=1000'),
+  get('/api/v1/tffm/?release=2016&tax_group=vertebrates&page=1&page_size=1000'),
+  get('/api/v1/tffm/?tax_group=Insects&search=a&order=-log_p_1st_order,name'),
+  get('/api/v1/tffm/?search=TFFM001&page_size=2&page=2'),
+  get('/api/v1/tffm/?search=ma0101.3'),
+  get('/api/v1/tffm/?search=&tax_group='),
+  get('/api/v1/tffm/?search=zzz'),
+  get('/api/v1/tffm/?search=zzz&page=2'),
+  get('/api/v1/tffm/?tax_group=vertebrates&format=yaml&order=matrix_base_id,-matrix_version'),
+  get('/api/v1/tffm/?tax_group=vertebrates&format=api'),
+  get('/api/v1/tffm/?search=arkin&format=jsonp&callback=cb'),
+  get('/api/v1/tffm/?search=arkin', 'application/yaml'),
+  get('/api/v1/tffm.yaml?search=arkin'),
+  get('/api/v1/matrix/?class=zipper'),
+  get('/api/v1/matrix/?class=zipper&release=2016&page_size=1000&page=1'),
+  get('/api/v1/matrix/?family=homeo&type=SELEX'),
+  get('/api/v1/matrix/?type=chip-seq&data_type=chip'),
+  get('/api/v1/matrix/?class=bhlh&tf_class=pas&version=latest'),
+  get('/api/v1/matrix/?class=zinc&tax_group=vertebrates&order=-name&format=meme'),
+  get('/api/v1/matrix/?family=&class='),
+  get('/api/v1/species/9606/?class=zinc&page_size=1000'),
+  get('/api/v1/collections/CORE/?type=SELEX&format=jaspar'),
+  get('/api/v1/taxon/insects/?family=nk'),
+  get('/api/v1/matrix.json?class=zinc'),
+  get('/api/v1/matrix/?format=jsonp&callback=jQuery3710_1700000000000&_=1700000000001'),
+  get('/api/v1/matrix/?format=jsonp&callback=jQuery3710_1700000000000&page=2&page_size=5'),
+  get('/api/v1/matrix/?format=jsonp&callback=callback'),
+  get('/api/v1/matrix/?format=jsonp&callback=cb&tax_group=vertebrates&version=latest'),
+  get('/api/v1/matrix/MA0101.2/?format=jsonp&callback=jQuery3710_1700000000000&_=1'),
+  get('/api/v1/matrix/MA0101.2/?format=jsonp&callback=callback'),
+  get('/api/v1/matrix/MA0101.2/?format=jsonp&callback=ns.handlers.matrix'),
+  get('/api/v1/matrix/MA0101.2.jsonp?callback=cb'),
+  get('/api/v1/matrix/MA0101.2.jsonp'),
+  get('/api/v1/matrix.jsonp?callback=cb&page_size=3'),
+  get('/api/v1/tffm/TFFM0001.1/?format=jsonp&callback=cb'),
+  get('/api/v1/matrix/MA0101/versions/?format=jsonp&callback=cb'),
+  get('/api/v1/releases/6/?format=jsonp&callback=cb'),
+  get('/api/v1/?format=jsonp&callback=cb'),
+  get('/api/v1/matrix/MA0101.2/?callback=cb', 'application/javascript'),
+  get('/api/v1/matrix/MA0101.2/?format=jsonp&callback=alert(1)//'),
+  get('/api/v1/matrix/?format=jsonp&callback=alert(1)%2F%2F'),
+  get('/api/v1/matrix/?format=jsonp&callback='),
+  get('/api/v1/matrix/?format=jsonp&callback=1abc'),
+  get(`/api/v1/matrix/?format=jsonp&callback=${'a'.repeat(129)}`),
+  get(`/api/v1/matrix/MA0101.2/?format=jsonp&callback=${'a'.repeat(128)}`),
+  get('/api/v1/matrix/MA0101.2/?format=json&callback=alert(1)'),
+  get('/api/v1/matrix/?callback=cb'),
+  get('/api/v1/matrix/?format=yaml&callback=cb'),
+  get('/api/v1/matrix/MA9999.1/?format=jsonp&callback=cb'),
+  get('/api/v1/matrix/?format=jsonp&callback=cb&release=2014'),
+  { method: 'HEAD', target: '/api/v1/matrix/MA0101.2/?format=jsonp&callback=cb' },
+  { method: 'HEAD', target: '/api/v1/tffm/?search=arkin' },
+];
+
 const FORMATS = ['json', 'jsonp', 'yaml', 'jaspar', 'transfac', 'pfm', 'meme', 'bed', 'api', 'xml'];
 
 /** The API's own documents (src/api/documents.ts), which every host serves as the dev server does. */
@@ -132,7 +194,7 @@ export const DOCUMENT_REQUESTS: readonly ClientRequest[] = [
   get('/api/v1/docs'),
 ];
 
-/** The whole table (about 330 requests). */
+/** The whole table (about 530 requests). */
 export function clientRequests(): ClientRequest[] {
   const out: ClientRequest[] = [];
   for (const list of LISTS) for (const q of LIST_QUERIES) out.push(get(`${list}${q}`));
@@ -141,7 +203,7 @@ export function clientRequests(): ClientRequest[] {
   for (const a of ACCEPTS) out.push(get('/api/v1/matrix/MA0101.2/', a), get('/api/v1/matrix/?page_size=3&release=2016', a));
   for (const a of ACCEPTS.slice(0, 8)) out.push(get('/api/v1/tffm/TFFM0001.1/', a), get('/api/v1/taxon/insects/?page_size=1000', a));
   for (const d of DETAILS) for (const f of FORMATS) out.push(get(`${d}?format=${f}`));
-  out.push(...RELEASES_AND_INFER);
+  out.push(...RELEASES_AND_INFER, ...SECOND_WAVE);
   out.push(
     get('/api/v1/matrix/MA0101.2/?format=jaspar', 'text/meme'),
     get('/api/v1/matrix/MA0101.2/?release=2016'),

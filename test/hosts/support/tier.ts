@@ -27,8 +27,14 @@ const SELECTING = ['format', 'order', 'page', 'page_size', ...MATRIX_FILTERS];
 /** Every field some list orders by. */
 const ORDER_FIELDS = RESOURCES.flatMap((r) => (r.kind === 'list' ? [...r.orders] : []));
 
-/** A pair as the prebuilt page's links would write it, or null where it selects nothing (contract §3, §8). */
-function asSelected(name: string, value: string): string | null {
+/**
+ * A pair as the prebuilt page's links would write it, or null where it selects nothing (contract
+ * §3, §8). On JSONP (`jsonp`), `callback` selects the function called (§8.1): the default name
+ * is what the prebuilt files call, any other is kept (so a host answering the default's file
+ * to it is wrong, not `links`).
+ */
+function asSelected(name: string, value: string, jsonp: boolean): string | null {
+  if (name === 'callback') return jsonp && value !== 'callback' ? `callback=${value}` : null;
   if (!SELECTING.includes(name) || (name === 'version' && value !== 'latest')) return null;
   if (((MATRIX_FILTERS as readonly string[]).includes(name) || name === 'format') && value === '') return null;
   if (name === 'order') {
@@ -66,11 +72,15 @@ export function asPrebuilt(req: ClientRequest, negotiated: FormatName | null): C
   if (negotiated !== null && !pairs.some((p) => p.startsWith('format=') && p !== 'format=') && !/\.[a-z]+$/.test(req.target.slice(0, q === -1 ? undefined : q))) {
     kept.push(`format=${negotiated}`);
   }
+  // The format answered: the suffix, else the last `format=`, else what Accept picked.
+  const path = q === -1 ? req.target : req.target.slice(0, q);
+  const named = pairs.filter((p) => p.startsWith('format=') && p !== 'format=').map((p) => p.slice('format='.length));
+  const jsonp = /\.jsonp$/.test(path) || (named.length > 0 ? named[named.length - 1] === 'jsonp' : negotiated === 'jsonp');
   for (const p of pairs) {
     const eq = p.indexOf('=');
     const name = eq === -1 ? p : p.slice(0, eq);
     const value = eq === -1 ? '' : p.slice(eq + 1);
-    const pair = asSelected(name, value);
+    const pair = asSelected(name, value, jsonp);
     if (pair !== null) kept.push(pair);
   }
   const target = `${q === -1 ? req.target : req.target.slice(0, q)}${kept.length ? `?${kept.join('&')}` : ''}`;
