@@ -16,7 +16,9 @@ import { chromiumInstalled, launch, type Browser } from './support/browser.js';
 import { describeWith } from './support/requirements.js';
 import { SAMPLE, serve, sharedSite, type Served } from './support/site.js';
 
-const JQUERY = readFileSync(createRequire(import.meta.url).resolve('jquery'), 'utf8');
+// jQuery's browser build (the package's CommonJS entry, `dist/jquery.js`).
+const require = createRequire(import.meta.url);
+const JQUERY = readFileSync(require.resolve('jquery'), 'utf8');
 
 /** The page of the other origin: jQuery, and a promise around its JSONP transport. */
 const PAGE = `<!doctype html><meta charset="utf-8"><title>JSONP client</title><script src="/jquery.js"></script>

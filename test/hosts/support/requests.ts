@@ -194,7 +194,7 @@ export const DOCUMENT_REQUESTS: readonly ClientRequest[] = [
   get('/api/v1/docs'),
 ];
 
-/** The whole table (about 530 requests). */
+/** The whole table (about 410 requests). */
 export function clientRequests(): ClientRequest[] {
   const out: ClientRequest[] = [];
   for (const list of LISTS) for (const q of LIST_QUERIES) out.push(get(`${list}${q}`));
