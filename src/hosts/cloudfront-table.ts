@@ -1,11 +1,13 @@
 /**
  * The CloudFront function's table (src/hosts/entries/cloudfront-table.ts), derived when the
  * function is bundled: from the resource and filter tables (src/api/resources.ts), the format
- * table, the error bodies (src/api/errors.ts), the path function's templates and the site's
+ * table, the API's documents (src/api/documents.ts), the error bodies and unoffered endpoints
+ * (src/api/errors.ts), the path function's templates and the site's
  * configuration. Nothing here is written by hand: a new filter, format, resource or error
  * wording reaches the function with the next build.
  */
-import { BAD_REQUEST, ERROR_MEDIA_TYPE, INVALID_PAGE, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unavailableHere, URI_TOO_LONG, type ApiError } from '../api/errors.js';
+import { BAD_REQUEST, ERROR_MEDIA_TYPE, INVALID_PAGE, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unavailableHere, UNOFFERED_ENDPOINTS, URI_TOO_LONG, type ApiError } from '../api/errors.js';
+import { API_DOCUMENTS } from '../api/documents.js';
 import { FORMAT_NAMES, FORMATS, negotiatedType } from '../api/formats.js';
 import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES, type ListDescriptor } from '../api/resources.js';
 import { FILES_ROOT, LIST_MARKER, IMPLICIT_FORMAT_DIR, routeFile } from '../routes/paths.js';
@@ -95,6 +97,8 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     X: MAX_URL,
     N: NOT_SERVED,
     D: IMPLICIT_FORMAT_DIR,
+    V: UNOFFERED_ENDPOINTS.map((e) => [e.segment, error(e.error)] as const),
+    T: API_DOCUMENTS.flatMap((d) => d.variants.map((v) => [d.segment, v.format, v.file] as const)),
     E: {
       m: MARK,
       N: error(NOT_FOUND),

@@ -60,6 +60,13 @@ export interface CfTable {
   readonly X: number;
   readonly N: readonly string[];
   readonly D: string;
+  /** Endpoints no copy computes (src/api/errors.ts `UNOFFERED_ENDPOINTS`): the segment below `/api/v1/` and its refusal. */
+  readonly V: readonly (readonly [segment: string, error: CfError])[];
+  /**
+   * The API's own documents (src/api/documents.ts), one entry per variant: the segment below
+   * `/api/v1/`, the `format=` value that picks it, its site file; a document's first is served when no format is named.
+   */
+  readonly T: readonly (readonly [segment: string, format: string, file: string])[];
   /** Errors (src/api/errors.ts); `m` is the marker a value replaces in M, R and U. */
   readonly E: {
     readonly m: string;
