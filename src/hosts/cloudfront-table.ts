@@ -41,9 +41,11 @@ function template(route: Route): string {
   return route.kind === 'list' ? body.replace(`/${LIST_MARKER}/`, `/${LIST_MARKER}/:f`) : body;
 }
 
-/** The runtime's API headers as CloudFront takes them (lower-cased names). */
-function headers(mediaType: string | null): { [name: string]: string } {
-  return Object.fromEntries(apiHeaders(mediaType).map(([name, value]) => [name.toLowerCase(), value]));
+/** The runtime's API headers as CloudFront takes them (lower-cased names), those of `without` left out. */
+function headers(mediaType: string | null, without: readonly (readonly [string, string])[] = []): { [name: string]: string } {
+  const all = apiHeaders(mediaType);
+  if (JSON.stringify(all.slice(0, without.length)) !== JSON.stringify(without)) throw new Error(`the headers of ${mediaType} answers do not begin with every answer's`);
+  return Object.fromEntries(all.slice(without.length).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /** The table of a site (a full build: CloudFront serves prebuilt files only). */
@@ -93,7 +95,7 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     Y: MAX_PAGE_SIZE,
     L: site.releases.map((r) => [asciiLower(r.name), r.year === null ? null : String(r.year), r.root] as const),
     H: headers(null),
-    J: headers(ERROR_MEDIA_TYPE),
+    J: headers(ERROR_MEDIA_TYPE, apiHeaders(null)),
     X: MAX_URL,
     N: NOT_SERVED,
     D: IMPLICIT_FORMAT_DIR,

@@ -53,7 +53,7 @@ export interface CfTable {
   readonly Y: number;
   /** Releases, newest first: lower-cased name, year (or null), root folder. */
   readonly L: readonly (readonly [name: string, year: string | null, root: string])[];
-  /** Headers of API answers without and with the error Content-Type (lower-cased names). */
+  /** Headers of every API answer, then those an error answer adds (its Content-Type); lower-cased names. */
   readonly H: { readonly [name: string]: string };
   readonly J: { readonly [name: string]: string };
   /** Longest target answered; site paths never served; the JSON-without-format folder. */

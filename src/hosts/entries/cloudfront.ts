@@ -55,8 +55,8 @@ function queryString(qs: { [name: string]: CfValue }): string {
   return parts.join('&');
 }
 
-function headers(h: { readonly [name: string]: string }): { [name: string]: { value: string } } {
-  const out: { [name: string]: { value: string } } = {};
+/** CloudFront's headers of `h`, added to `out`. */
+function headers(h: { readonly [name: string]: string }, out: { [name: string]: { value: string } }): { [name: string]: { value: string } } {
   const names = Object.keys(h);
   for (let i = 0; i < names.length; i++) out[names[i]!] = { value: h[names[i]!]! };
   return out;
@@ -139,7 +139,7 @@ function match(t: CfTable, segs: readonly string[]): { r: CfResource; id: string
 export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) => CfRequest | CfResponse {
   const fail = (e: CfError, value?: string): CfResponse => ({
     statusCode: e[0],
-    headers: headers(t.J),
+    headers: headers(t.J, headers(t.H, {})),
     body: { encoding: 'text', data: JSON.stringify({ detail: value === undefined ? e[1] : e[1].split(t.E.m).join(value) }) },
   });
   return (event) => {
@@ -147,7 +147,7 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
     const accept = r.headers.accept;
     const query = queryString(r.querystring);
     if (r.uri.length + query.length + 1 > t.X) return fail(t.E.L);
-    if (r.method === 'OPTIONS') return { statusCode: 200, headers: headers(t.H) };
+    if (r.method === 'OPTIONS') return { statusCode: 200, headers: headers(t.H, {}) };
     if (r.method !== 'GET' && r.method !== 'HEAD') return fail(t.E.M, r.method.replace(/[^A-Za-z0-9_-]/g, ''));
     const segs = parsePath(r.uri);
     if (segs === null) return fail(t.E.B);
