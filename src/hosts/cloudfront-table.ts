@@ -31,14 +31,16 @@ function error(e: ApiError): CfError {
   return [e.status, detail];
 }
 
-/** The path function's file for a route with placeholders, its format folder and extension made placeholders too. */
+/** The path function's file for a route with placeholders, below its format folder and without its extension (the function adds both). */
 function template(route: Route): string {
   const file = routeFile(route, true);
   const ext = `.${FORMATS[0].extension}`;
   const head = `${FILES_ROOT}/${FORMATS[0].name}/`;
   if (!file.startsWith(head) || !file.endsWith(ext)) throw new Error(`unexpected file layout ${file}`);
-  const body = `${FILES_ROOT}/:d/${file.slice(head.length, -ext.length)}.:e`;
-  return route.kind === 'list' ? body.replace(`/${LIST_MARKER}/`, `/${LIST_MARKER}/:f`) : body;
+  const body = file.slice(head.length, -ext.length);
+  if (route.kind === 'detail') return body;
+  if (!body.includes(`/${LIST_MARKER}/`)) throw new Error(`no list marker in ${file}`);
+  return body.replace(`/${LIST_MARKER}/`, `/${LIST_MARKER}/:f`);
 }
 
 /** The runtime's API headers as CloudFront takes them (lower-cased names), those of `without` left out. */
@@ -96,6 +98,7 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     L: site.releases.map((r) => [asciiLower(r.name), r.year === null ? null : String(r.year), r.root] as const),
     H: headers(null),
     J: headers(ERROR_MEDIA_TYPE, apiHeaders(null)),
+    B: FILES_ROOT,
     X: MAX_URL,
     N: NOT_SERVED,
     D: IMPLICIT_FORMAT_DIR,

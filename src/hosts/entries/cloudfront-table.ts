@@ -16,8 +16,8 @@ export interface CfResource {
   /** Index into {@link CfTable.C}: the formats that apply to it on this site. */
   readonly c: number;
   /**
-   * Its file (src/routes/paths.ts `routeFile` with placeholders): `:d` format folder, `:id`,
-   * `:e` extension; lists also `:f` filter pairs, `:s` page size, `:o` order, `:p` page.
+   * Its file (src/routes/paths.ts `routeFile` with placeholders) below `<B>/<format folder>/`,
+   * without `.<extension>`: `:id`; lists also `:f` filter pairs, `:s` page size, `:o` order, `:p` page.
    */
   readonly t: string;
   /** Lists: 1. */
@@ -56,7 +56,9 @@ export interface CfTable {
   /** Headers of every API answer, then those an error answer adds (its Content-Type); lower-cased names. */
   readonly H: { readonly [name: string]: string };
   readonly J: { readonly [name: string]: string };
-  /** Longest target answered; site paths never served; the JSON-without-format folder. */
+  /** The folder of the API's response files (src/routes/paths.ts `FILES_ROOT`). */
+  readonly B: string;
+  /** Longest target answered; site paths never served; the folder of a list's JSON no format named. */
   readonly X: number;
   readonly N: readonly string[];
   readonly D: string;

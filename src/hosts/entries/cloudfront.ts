@@ -191,8 +191,10 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
     let file: string | CfResponse;
     if (!m.r.l) {
       if (m.r.s.indexOf(':id') !== -1 && !isSafeSegment(m.id)) return fail(t.E.N);
-      file = m.r.t.replace(':d', format[0]).replace(':id', m.id).replace(':e', format[1]);
-    } else file = list(t, m.r, m.id, format, asked !== null && asked !== '', q, fail);
-    return typeof file === 'string' ? rewrite(r, release[2] + file) : file;
+      file = m.r.t.replace(':id', m.id);
+    } else file = list(t, m.r, m.id, q, fail);
+    // A list's JSON that no format named has a folder of its own (src/routes/paths.ts).
+    const dir = m.r.l && (asked === null || asked === '') && format[2] ? t.D : format[0];
+    return typeof file === 'string' ? rewrite(r, `${release[2]}${t.B}/${dir}/${file}.${format[1]}`) : file;
   };
 }
