@@ -5,11 +5,9 @@
  * `skipFiles`, so no file is read but the index and fragment chunks). Two builds: everything
  * prebuilt with the default options, and one with `--filter-orders`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_NAMES, type FormatName } from '../src/api/formats.js';
 import { build } from '../src/site/build.js';
 import { IMPLICIT_FORMAT_DIR, routeUrl } from '../src/routes/paths.js';
@@ -17,6 +15,7 @@ import { openSite, type SiteHandle } from '../src/server/site-files.js';
 import { ask } from './support/ask.js';
 import { listPageFiles, listRouteOfFile } from './support/list-files.js';
 import { PROJECT_ROOT } from './support/requirements.js';
+import { tempDir } from './support/scratch.js';
 
 const SAMPLE = join(PROJECT_ROOT, 'releases/sample');
 const BASE = 'https://jaspar.example.org';
@@ -42,20 +41,17 @@ function firstDifference(expected: Buffer, got: Buffer): string {
 
 for (const variant of BUILDS) {
   describe(`assembled equals prebuilt: sample, ${variant.name}`, () => {
-    let root = '';
     let dir = '';
     let handle: SiteHandle;
     let files: string[] = [];
 
     beforeAll(async () => {
-      root = mkdtempSync(join(tmpdir(), 'jaspar-static-assembled-'));
-      dir = join(root, 'dist');
+      // In the run's scratch folder, removed once after the run: a synchronous removal of the
+      // two full sample builds in afterAll outlasted its hook's timeout on a loaded machine.
+      dir = join(await tempDir('assembled'), 'dist');
       await build({ dump: SAMPLE, out: dir, baseUrl: BASE, formats: FORMAT_NAMES, targets: [], filterOrders: variant.filterOrders });
       handle = await openSite(dir);
       files = await listPageFiles(dir);
-    });
-    afterAll(() => {
-      if (root) rmSync(root, { recursive: true, force: true });
     });
 
     /** Every page of one format folder compared; the failures, described. */

@@ -63,7 +63,8 @@ describe('every dump shape builds the same site, whatever its name', () => {
   it('the reference is JASPAR2020: named so in the release list, in the 2020 transfac layout', async () => {
     expect(reference.summary).toMatchObject({ release: 'JASPAR2020', year: YEAR, yearFrom: 'option' });
     const bodies = await Promise.all([...expected.keys()].map((path) => readFile(join(reference.dir, path), 'utf8')));
-    expect(bodies.filter((b) => b.includes('"results":[{"name":"JASPAR2020","year":2020,'))).not.toEqual([]);
+    // The release list (contract §8.1: JASPAR's release number first; 2020 = 8).
+    expect(bodies.filter((b) => b.includes('"results":[{"release_number":8,"year":2020,') && b.includes('"name":"JASPAR2020"'))).not.toEqual([]);
     // 2020: `DE <id> <name> ; From JASPAR` and one CC line with the four keys (contract §5).
     expect(bodies.filter((b) => /; From JASPAR\nPO\t[\s\S]*\nCC tax_group:[^\n]*; pubmed_ids:[^\n]*; data_type:/.test(b))).not.toEqual([]);
   });

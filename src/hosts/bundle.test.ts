@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createContext, runInContext, Script } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bannedBuiltins, bundle, bundleFile } from './bundle.js';
 
@@ -51,12 +52,20 @@ describe('bundles for njs 0.7 and CloudFront Functions', () => {
 });
 
 describe('host bundles', () => {
-  it.each(['njs', 'cloudfront'])('the runtime with the %s entry keeps to the restrictions', (entry) => {
+  // The entries the adapters ship on the restricted platform (src/hosts/nginx.ts, src/hosts/cloudfront.ts).
+  it.each(['njs', 'cloudfront-main'])('the %s entry keeps to the restrictions', (entry) => {
     expect(bundle({ entry, platform: 'restricted', footer: '' })).toMatch(/^"use strict";var jaspar=/);
   });
 
+  it('the CloudFront entry exports nothing and hands its handler factory to the footer on the global object', () => {
+    const code = bundle({ entry: 'cloudfront-main', platform: 'restricted', footer: '' });
+    const context = createContext({});
+    new Script(code).runInContext(context);
+    expect(runInContext('typeof jaspar + " " + typeof globalThis.jasparCloudfront', context)).toBe('undefined function');
+  });
+
   it('are the same bytes every time', () => {
-    const req = { entry: 'cloudfront', platform: 'restricted' as const, footer: '' };
+    const req = { entry: 'cloudfront-main', platform: 'restricted' as const, footer: '' };
     expect(bundle(req)).toBe(bundle(req));
   });
 

@@ -1,11 +1,13 @@
 /**
  * The CloudFront function's table (src/hosts/entries/cloudfront-table.ts), derived when the
  * function is bundled: from the resource and filter tables (src/api/resources.ts), the format
- * table, the error bodies (src/api/errors.ts), the path function's templates and the site's
+ * table, the API's documents (src/api/documents.ts), the error bodies and unoffered endpoints
+ * (src/api/errors.ts), the path function's templates and the site's
  * configuration. Nothing here is written by hand: a new filter, format, resource or error
  * wording reaches the function with the next build.
  */
-import { BAD_REQUEST, ERROR_MEDIA_TYPE, INVALID_PAGE, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unavailableHere, URI_TOO_LONG, type ApiError } from '../api/errors.js';
+import { BAD_REQUEST, ERROR_MEDIA_TYPE, INVALID_PAGE, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unavailableHere, UNOFFERED_ENDPOINTS, URI_TOO_LONG, type ApiError } from '../api/errors.js';
+import { API_DOCUMENTS } from '../api/documents.js';
 import { FORMAT_NAMES, FORMATS, negotiatedType } from '../api/formats.js';
 import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES, type ListDescriptor } from '../api/resources.js';
 import { FILES_ROOT, LIST_MARKER, IMPLICIT_FORMAT_DIR, routeFile } from '../routes/paths.js';
@@ -29,19 +31,23 @@ function error(e: ApiError): CfError {
   return [e.status, detail];
 }
 
-/** The path function's file for a route with placeholders, its format folder and extension made placeholders too. */
+/** The path function's file for a route with placeholders, below its format folder and without its extension (the function adds both). */
 function template(route: Route): string {
   const file = routeFile(route, true);
   const ext = `.${FORMATS[0].extension}`;
   const head = `${FILES_ROOT}/${FORMATS[0].name}/`;
   if (!file.startsWith(head) || !file.endsWith(ext)) throw new Error(`unexpected file layout ${file}`);
-  const body = `${FILES_ROOT}/:d/${file.slice(head.length, -ext.length)}.:e`;
-  return route.kind === 'list' ? body.replace(`/${LIST_MARKER}/`, `/${LIST_MARKER}/:f`) : body;
+  const body = file.slice(head.length, -ext.length);
+  if (route.kind === 'detail') return body;
+  if (!body.includes(`/${LIST_MARKER}/`)) throw new Error(`no list marker in ${file}`);
+  return body.replace(`/${LIST_MARKER}/`, `/${LIST_MARKER}/:f`);
 }
 
-/** The runtime's API headers as CloudFront takes them (lower-cased names). */
-function headers(mediaType: string | null): { [name: string]: string } {
-  return Object.fromEntries(apiHeaders(mediaType).map(([name, value]) => [name.toLowerCase(), value]));
+/** The runtime's API headers as CloudFront takes them (lower-cased names), those of `without` left out. */
+function headers(mediaType: string | null, without: readonly (readonly [string, string])[] = []): { [name: string]: string } {
+  const all = apiHeaders(mediaType);
+  if (JSON.stringify(all.slice(0, without.length)) !== JSON.stringify(without)) throw new Error(`the headers of ${mediaType} answers do not begin with every answer's`);
+  return Object.fromEntries(all.slice(without.length).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /** The table of a site (a full build: CloudFront serves prebuilt files only). */
@@ -91,10 +97,13 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     Y: MAX_PAGE_SIZE,
     L: site.releases.map((r) => [asciiLower(r.name), r.year === null ? null : String(r.year), r.root] as const),
     H: headers(null),
-    J: headers(ERROR_MEDIA_TYPE),
+    J: headers(ERROR_MEDIA_TYPE, apiHeaders(null)),
+    B: FILES_ROOT,
     X: MAX_URL,
     N: NOT_SERVED,
     D: IMPLICIT_FORMAT_DIR,
+    V: UNOFFERED_ENDPOINTS.map((e) => [e.segment, error(e.error)] as const),
+    T: API_DOCUMENTS.flatMap((d) => d.variants.map((v) => [d.segment, v.format, v.file] as const)),
     E: {
       m: MARK,
       N: error(NOT_FOUND),

@@ -5,7 +5,8 @@
  * the edge), not crashes or leaks, which are never tolerated. Each entry must still occur in
  * the run (the test fails otherwise): when an adapter is fixed, its entry goes. The dev
  * server has none. None applies under /api/ (every error there is the contract's JSON), except
- * CloudFront's edge, which refuses methods before any function runs.
+ * the platforms' edges, which refuse methods before any code of ours runs: CloudFront's and the
+ * Workers runtime's.
  */
 import type { Answer, Request } from '../conformance/hosts/http.js';
 
@@ -13,7 +14,7 @@ export interface Gap {
   readonly host: string;
   /** What happens and why, for the report. */
   readonly what: string;
-  /** A gap that may also occur under /api/ (only CloudFront's edge, which answers before any code of ours runs). */
+  /** A gap that may also occur under /api/ (only a platform's edge, which answers before any code of ours runs). */
   readonly api?: true;
   matches(req: Request, a: Answer): boolean;
 }
@@ -41,6 +42,7 @@ export const GAPS: readonly Gap[] = [
   },
   {
     host: 'cloudflare',
+    api: true,
     what: 'a method the Workers runtime does not know gets its own 501 (text/plain) before the Worker runs (Cloudflare documents it: error 501)',
     matches: (req, a) => a.status === 501 && !STANDARD.includes(req.method) && /^text\/plain/.test(a.headers['content-type'] ?? ''),
   },

@@ -5,14 +5,17 @@
  * emitted function is the one the build writes. Both run in fresh V8 contexts; for every
  * request each returns either a response (status, headers, body) or the rewritten request (the
  * S3 key), and the two must be equal, byte for byte, over several site configurations and the
- * conformance suite's requests, the client table, the edge targets and 3,000 fuzzed requests
- * per configuration.
+ * conformance suite's requests, the client table, the edge targets, the API's documents and
+ * refused endpoints spelt many ways, and 3,000 fuzzed requests per configuration.
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContext, Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_DOCUMENTS } from '../../src/api/documents.js';
+import { UNOFFERED_ENDPOINTS } from '../../src/api/errors.js';
+import { FORMAT_NAMES } from '../../src/api/formats.js';
 import { bundleFile } from '../../src/hosts/bundle.js';
 import { functionSource, FUNCTION_LIMIT } from '../../src/hosts/cloudfront.js';
 import { SITE_FILE, type SiteConfig } from '../../src/routes/site-data.js';
@@ -64,6 +67,23 @@ const CONFIGS: Record<string, SiteConfig> = {
   }),
 };
 
+/**
+ * The API's documents and the endpoints no copy computes, spelt every way the function's own
+ * steps for them could go wrong: every variant's `format` on every document, an empty or
+ * repeated or upper-cased one, a suffix, a segment more, an encoded name, a release.
+ */
+function documentRequests(): ClientRequest[] {
+  const formats = ['', 'YAML', 'xml', ...FORMAT_NAMES, ...API_DOCUMENTS.flatMap((d) => d.variants.map((v) => v.format))];
+  const out: ClientRequest[] = [];
+  for (const segment of [...API_DOCUMENTS.map((d) => d.segment), ...UNOFFERED_ENDPOINTS.map((e) => e.segment)]) {
+    const base = `/api/v1/${segment}`;
+    const encoded = `/api/v1/%${segment.charCodeAt(0).toString(16)}${segment.slice(1)}/`;
+    for (const target of [base, `${base}/`, `${base}.json`, `${base}.yaml/`, `${base}/x/`, `${base}s/`, encoded, `${base}/?release=1999`, `${base}/?format=json&format=`]) out.push({ method: 'GET', target });
+    for (const f of formats) out.push({ method: 'GET', target: `${base}/?format=${f}` }, { method: 'HEAD', target: `${base}?release=2016&format=${f}`, accept: 'text/html' });
+  }
+  return out;
+}
+
 const FUZZ_RUNS = 3000;
 const fuzzed = (seed: number): ClientRequest[] =>
   fc.sample(requestArb, { numRuns: FUZZ_RUNS, seed }).map((r) => {
@@ -92,7 +112,7 @@ describe('the CloudFront function answers as the runtime-bundling function did',
   beforeAll(async () => {
     site = await sharedSite(SAMPLE);
     config = JSON.parse(readFileSync(join(site.dir, SITE_FILE), 'utf8')) as SiteConfig;
-    requests = [...(await fileCases(site.dir)).map((c) => c.req), ...EDGE_TARGETS, ...clientRequests()];
+    requests = [...(await fileCases(site.dir)).map((c) => c.req), ...EDGE_TARGETS, ...clientRequests(), ...documentRequests()];
   });
   afterAll(async () => {
     await site?.cleanup();

@@ -45,31 +45,8 @@ function pageOf(q: Get): number | 'last' {
   return raw === 'last' ? 'last' : (pyInt(raw) ?? 0);
 }
 
-interface ListFileParts {
-  readonly dir: string;
-  readonly id: string;
-  /** `key/value/` per filter, in path order. */
-  readonly pairs: string;
-  readonly size: number | null;
-  readonly order: string | null;
-  readonly page: number | 'last';
-  readonly ext: string;
-}
-
-/** The list page's file, from the template the path function wrote (`default`: no page size or order, as there). */
-function listFile(res: CfResource, p: ListFileParts): string {
-  return res.t
-    .replace(':d', p.dir)
-    .replace(':id', p.id)
-    .replace(':f', p.pairs)
-    .replace(':s', p.size === null ? 'default' : String(p.size))
-    .replace(':o', p.order === null ? 'default' : p.order)
-    .replace(':p', String(p.page))
-    .replace(':e', p.ext);
-}
-
-/** A list's file, or the refusal (src/runtime/prebuilt.ts `prebuiltRoute`, then `isFileable`). */
-export function list<R>(t: CfTable, res: CfResource, id: string, format: CfTable['F'][number], named: boolean, q: Get, fail: (e: CfError, value?: string) => R): string | R {
+/** A list's file below its format folder, without the extension (see {@link CfResource.t}), or the refusal (src/runtime/prebuilt.ts `prebuiltRoute`, then `isFileable`). */
+export function list<R>(t: CfTable, res: CfResource, id: string, q: Get, fail: (e: CfError, value?: string) => R): string | R {
   let pairs = '';
   let filters = 0;
   let fileable = true;
@@ -93,5 +70,11 @@ export function list<R>(t: CfTable, res: CfResource, id: string, format: CfTable
   if (!(page === 'last' || (page >= 1 && page <= 9007199254740991))) return fail(t.E.I);
   if (res.s.length > 1 && !isSafeSegment(id)) return fail(t.E.N);
   if (!fileable) return fail(t.E.U, 'A filter selection that matches no matrix');
-  return listFile(res, { dir: !named && format[2] ? t.D : format[0], id, pairs, size, order: order.value, page, ext: format[1] });
+  // The template the path function wrote; `default`: no page size or order, as there.
+  return res.t
+    .replace(':id', id)
+    .replace(':f', pairs)
+    .replace(':s', size === null ? 'default' : String(size))
+    .replace(':o', order.value === null ? 'default' : order.value)
+    .replace(':p', String(page));
 }

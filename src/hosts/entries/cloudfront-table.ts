@@ -16,8 +16,8 @@ export interface CfResource {
   /** Index into {@link CfTable.C}: the formats that apply to it on this site. */
   readonly c: number;
   /**
-   * Its file (src/routes/paths.ts `routeFile` with placeholders): `:d` format folder, `:id`,
-   * `:e` extension; lists also `:f` filter pairs, `:s` page size, `:o` order, `:p` page.
+   * Its file (src/routes/paths.ts `routeFile` with placeholders) below `<B>/<format folder>/`,
+   * without `.<extension>`: `:id`; lists also `:f` filter pairs, `:s` page size, `:o` order, `:p` page.
    */
   readonly t: string;
   /** Lists: 1. */
@@ -53,13 +53,22 @@ export interface CfTable {
   readonly Y: number;
   /** Releases, newest first: lower-cased name, year (or null), root folder. */
   readonly L: readonly (readonly [name: string, year: string | null, root: string])[];
-  /** Headers of API answers without and with the error Content-Type (lower-cased names). */
+  /** Headers of every API answer, then those an error answer adds (its Content-Type); lower-cased names. */
   readonly H: { readonly [name: string]: string };
   readonly J: { readonly [name: string]: string };
-  /** Longest target answered; site paths never served; the JSON-without-format folder. */
+  /** The folder of the API's response files (src/routes/paths.ts `FILES_ROOT`). */
+  readonly B: string;
+  /** Longest target answered; site paths never served; the folder of a list's JSON no format named. */
   readonly X: number;
   readonly N: readonly string[];
   readonly D: string;
+  /** Endpoints no copy computes (src/api/errors.ts `UNOFFERED_ENDPOINTS`): the segment below `/api/v1/` and its refusal. */
+  readonly V: readonly (readonly [segment: string, error: CfError])[];
+  /**
+   * The API's own documents (src/api/documents.ts), one entry per variant: the segment below
+   * `/api/v1/`, the `format=` value that picks it, its site file; a document's first is served when no format is named.
+   */
+  readonly T: readonly (readonly [segment: string, format: string, file: string])[];
   /** Errors (src/api/errors.ts); `m` is the marker a value replaces in M, R and U. */
   readonly E: {
     readonly m: string;

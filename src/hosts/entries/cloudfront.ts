@@ -1,8 +1,9 @@
 /**
  * The CloudFront Functions viewer-request handler (runtime cloudfront-js-2.0; the adapter is
  * src/hosts/cloudfront.ts), rules tier: S3 holds only the prebuilt files, so the handler
- * rewrites `request.uri` to the one prebuilt file a request names, or answers it itself
- * (errors, 406, OPTIONS, 405, and a 404 naming the part of the query this host cannot serve).
+ * rewrites `request.uri` to the one prebuilt file a request names (or the API's own document),
+ * or answers it itself (errors, 406, OPTIONS, 405, the refusal of an endpoint no copy computes,
+ * and a 404 naming the part of the query this host cannot serve).
  * A key S3 does not hold is S3's 403/404, which the distribution turns into `/404.html`.
  *
  * It answers every request as the request runtime does in rules mode (`resolve`, which the
@@ -54,8 +55,8 @@ function queryString(qs: { [name: string]: CfValue }): string {
   return parts.join('&');
 }
 
-function headers(h: { readonly [name: string]: string }): { [name: string]: { value: string } } {
-  const out: { [name: string]: { value: string } } = {};
+/** CloudFront's headers of `h`, added to `out`. */
+function headers(h: { readonly [name: string]: string }, out: { [name: string]: { value: string } }): { [name: string]: { value: string } } {
   const names = Object.keys(h);
   for (let i = 0; i < names.length; i++) out[names[i]!] = { value: h[names[i]!]! };
   return out;
@@ -80,6 +81,13 @@ function parseQuery(search: string): Get {
     const i = keys.lastIndexOf(key);
     return i === -1 ? null : vals[i]!;
   };
+}
+
+/** The request sent on to S3 for a site file (`file` below the site root). */
+function rewrite(r: CfRequest, file: string): CfRequest {
+  r.uri = `/${file}`;
+  r.querystring = {};
+  return r;
 }
 
 /** DRF's content negotiation (src/runtime/negotiate.ts) over the formats `set` indexes in F. */
@@ -131,7 +139,7 @@ function match(t: CfTable, segs: readonly string[]): { r: CfResource; id: string
 export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) => CfRequest | CfResponse {
   const fail = (e: CfError, value?: string): CfResponse => ({
     statusCode: e[0],
-    headers: headers(t.J),
+    headers: headers(t.J, headers(t.H, {})),
     body: { encoding: 'text', data: JSON.stringify({ detail: value === undefined ? e[1] : e[1].split(t.E.m).join(value) }) },
   });
   return (event) => {
@@ -139,7 +147,7 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
     const accept = r.headers.accept;
     const query = queryString(r.querystring);
     if (r.uri.length + query.length + 1 > t.X) return fail(t.E.L);
-    if (r.method === 'OPTIONS') return { statusCode: 200, headers: headers(t.H) };
+    if (r.method === 'OPTIONS') return { statusCode: 200, headers: headers(t.H, {}) };
     if (r.method !== 'GET' && r.method !== 'HEAD') return fail(t.E.M, r.method.replace(/[^A-Za-z0-9_-]/g, ''));
     const segs = parsePath(r.uri);
     if (segs === null) return fail(t.E.B);
@@ -148,15 +156,26 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
       for (let i = 0; i < segs.length; i++) if (!isSafeSegment(segs[i]!) || segs[i]!.charAt(0) === '.') return fail(t.E.N);
       return r;
     }
-    // The DRF suffix is cut off the last segment first, when it names a format.
     const below = segs.slice(2);
+    const q = parseQuery(query);
+    // An endpoint no copy computes: its refusal, whatever the format or query.
+    for (let i = 0; i < t.V.length; i++) if (t.V[i]![0] === below[0]) return fail(t.V[i]![1]);
+    // The API's own documents: the variant `format` names, the first when none; another is a 404.
+    let doc = 0;
+    for (let i = 0; below.length === 1 && i < t.T.length; i++) {
+      if (t.T[i]![0] !== below[0]) continue;
+      const v = q('format');
+      if (v === null || v === '' || v === t.T[i]![1]) return rewrite(r, t.T[i]![2]);
+      doc = 1;
+    }
+    if (doc) return fail(t.E.N);
+    // The DRF suffix is cut off the last segment first, when it names a format.
     const last = below.length ? below[below.length - 1]! : '';
     const dot = last.lastIndexOf('.');
     let suffix: string | null = dot > 0 && t.A.indexOf(last.slice(dot + 1)) !== -1 ? last.slice(dot + 1) : null;
     let m = suffix === null ? null : match(t, below.slice(0, -1).concat([last.slice(0, dot)]));
     if (m === null) (suffix = null), (m = match(t, below));
     if (m === null) return fail(t.E.N);
-    const q = parseQuery(query);
     const set = t.C[m.r.c]!;
     const asked = suffix === null ? q('format') : suffix;
     let f = -1;
@@ -172,11 +191,10 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
     let file: string | CfResponse;
     if (!m.r.l) {
       if (m.r.s.indexOf(':id') !== -1 && !isSafeSegment(m.id)) return fail(t.E.N);
-      file = m.r.t.replace(':d', format[0]).replace(':id', m.id).replace(':e', format[1]);
-    } else file = list(t, m.r, m.id, format, asked !== null && asked !== '', q, fail);
-    if (typeof file !== 'string') return file;
-    r.uri = `/${release[2]}${file}`;
-    r.querystring = {};
-    return r;
+      file = m.r.t.replace(':id', m.id);
+    } else file = list(t, m.r, m.id, q, fail);
+    // A list's JSON that no format named has a folder of its own (src/routes/paths.ts).
+    const dir = m.r.l && (asked === null || asked === '') && format[2] ? t.D : format[0];
+    return typeof file === 'string' ? rewrite(r, `${release[2]}${t.B}/${dir}/${file}.${format[1]}`) : file;
   };
 }

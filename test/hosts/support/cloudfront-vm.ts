@@ -27,7 +27,7 @@ type CfValue = { value: string; multiValue?: { value: string }[] };
 type FunctionResult = { statusCode?: number; headers?: Record<string, { value: string }>; body?: { data: string }; uri?: string };
 
 /** Content types S3 gets from the AWS CLI's guess for files upload.sh does not type (test/hosts/s3-upload.test.ts checks them on a real upload). */
-export const CLI_GUESS: Record<string, string> = { '.html': 'text/html', '.svg': 'image/svg+xml', '.json': 'application/json', '.js': 'text/javascript', '.txt': 'text/plain' };
+export const CLI_GUESS: Record<string, string> = { '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.js': 'text/javascript', '.txt': 'text/plain' };
 
 /** CloudFront's path-pattern match (case-sensitive; `*` any run of characters, `?` one). */
 function patternMatches(pattern: string, path: string): boolean {
