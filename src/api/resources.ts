@@ -62,8 +62,6 @@ export interface ListDescriptor<N extends string = string> extends Base<N> {
   readonly kind: 'list';
   readonly items: ItemKind;
   readonly orders: readonly string[];
-  /** Whether it reads the matrix filters (every matrix list does, contract §8). */
-  readonly filtered: boolean;
   /** The filters it reads (every matrix list: MATRIX_FILTERS; the TFFM list: TFFM_FILTERS; others none). */
   readonly filters: readonly MatrixFilter[];
   /** Whether the build may prebuild its filtered selections (only /api/v1/matrix/, to bound the file count). */
@@ -80,7 +78,6 @@ const matrixList = <N extends string>(name: N, segments: readonly string[], preb
   segments,
   items: 'matrix',
   orders: MATRIX_ORDER_FIELDS,
-  filtered: true,
   filters: MATRIX_FILTERS,
   prebuildFilters,
   hasMatrices: true,
@@ -92,7 +89,6 @@ const plainList = <N extends string>(name: N, segment: string, items: ItemKind, 
   segments: [segment],
   items,
   orders: orders ?? [],
-  filtered: false,
   filters: filters ?? [],
   prebuildFilters: false,
   hasMatrices: false,

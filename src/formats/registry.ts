@@ -12,7 +12,7 @@ import { renderHtml } from './html/render.js';
 import * as jaspar from './jaspar.js';
 import { toJson } from './json.js';
 import { jsonpWrap } from './list-frames.js';
-import { DEFAULT_CALLBACK } from '../routes/params.js';
+import { DEFAULT_CALLBACK } from '../routes/request.js';
 import type { MatrixTextContext, MatrixTextRenderer } from './matrix-text.js';
 import * as meme from './meme.js';
 import * as pfm from './pfm.js';

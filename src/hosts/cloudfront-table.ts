@@ -6,7 +6,7 @@
  * configuration. Nothing here is written by hand: a new filter, format, resource or error
  * wording reaches the function with the next build.
  */
-import { BAD_REQUEST, ERROR_MEDIA_TYPE, INVALID_PAGE, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unavailableHere, UNOFFERED_ENDPOINTS, URI_TOO_LONG, type ApiError } from '../api/errors.js';
+import { BAD_REQUEST, CALLBACK_NOT_PREBUILT, ERROR_MEDIA_TYPE, INVALID_CALLBACK, INVALID_PAGE, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unavailableHere, UNOFFERED_ENDPOINTS, URI_TOO_LONG, type ApiError } from '../api/errors.js';
 import { API_DOCUMENTS } from '../api/documents.js';
 import { FORMAT_NAMES, FORMATS, negotiatedType } from '../api/formats.js';
 import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES, type ListDescriptor } from '../api/resources.js';
@@ -15,7 +15,7 @@ import type { Params, Route } from '../routes/route.js';
 import { apiHeaders } from '../runtime/answer.js';
 import { formatApplies } from '../routes/applies.js';
 import { prebuiltFilterKeys } from '../routes/prebuilt.js';
-import { asciiLower } from '../routes/request.js';
+import { asciiLower, DEFAULT_CALLBACK } from '../routes/request.js';
 import { MAX_URL, NOT_SERVED } from '../runtime/resolve.js';
 import { MAX_PAGE_SIZE } from '../routes/select.js';
 import type { PrebuiltLists, SiteConfig } from '../routes/site-data.js';
@@ -29,6 +29,14 @@ function error(e: ApiError): CfError {
   if (JSON.stringify({ detail }) !== e.body) throw new Error(`error body ${e.body} is not {"detail": …}`);
   if (detail.split(MARK).length > 2) throw new Error(`error text holds the marker ${MARK} more than once: ${detail}`);
   return [e.status, detail];
+}
+
+/** What a refusal worded by `unavailableHere` says is not available: the text E.U's marker stands for. */
+function unavailable(e: ApiError): string {
+  const [head = '', tail = ''] = error(unavailableHere(MARK))[1].split(MARK);
+  const text = error(e)[1];
+  if (!text.startsWith(head) || !text.endsWith(tail)) throw new Error(`${e.body} is not worded by unavailableHere`);
+  return text.slice(head.length, text.length - tail.length);
 }
 
 /** The path function's file for a route with placeholders, below its format folder and without its extension (the function adds both). */
@@ -74,7 +82,8 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
       t: template(route),
       l: 1,
       o: intern(orders, list.orders),
-      ...(list.filtered ? { m: 1 as const } : {}),
+      // Its filters in MATRIX_FILTERS order (the order the runtime reads and refuses them in).
+      ...(list.filters.length ? { m: intern(orders, MATRIX_FILTERS.filter((k) => list.filters.includes(k))) } : {}),
       ...(prebuiltFilterKeys(list, prebuilt).length ? { k: 1 as const } : {}),
     };
   });
@@ -89,7 +98,8 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     C: sets.map((s) => JSON.parse(s) as number[]),
     G: orders.map((s) => JSON.parse(s) as string[]),
     R: resources,
-    Q: MATRIX_FILTERS.map((key) => [key, PREBUILT_FILTERS.find((p) => p.key === key)?.only ?? null] as const),
+    Q: Object.fromEntries(PREBUILT_FILTERS.flatMap((p) => (p.only === null ? [] : [[p.key, p.only]]))),
+    K: ['jsonp', DEFAULT_CALLBACK, unavailable(CALLBACK_NOT_PREBUILT)],
     P: PREBUILT_FILTERS.filter((p) => keys.includes(p.key)).map((p) => [p.key, p.fold === 'upper' ? 'u' : p.fold === 'lower' ? 'l' : ''] as const),
     O: prebuilt.orderFields,
     W: prebuilt.filterOrders ? 1 : 0,
@@ -114,6 +124,7 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
       M: error(methodNotAllowed(MARK)),
       R: error(releaseNotServed(MARK, site.releases.map((r) => r.name))),
       U: error(unavailableHere(MARK)),
+      C: error(INVALID_CALLBACK),
     },
   };
 }

@@ -8,7 +8,7 @@
 import { PREBUILT_FILTERS, type MatrixFilter } from '../api/resources.js';
 import type { ReleaseConfig } from '../routes/site-data.js';
 import { CALLBACK_ERROR, ORDER_ERROR, PAGE_MISSING_ERROR, PAGE_SIZE_ERROR, type HostError } from './host-errors.js';
-import { DEFAULT_CALLBACK } from '../routes/params.js';
+import { DEFAULT_CALLBACK } from '../routes/request.js';
 import type { KeyAlternative, KeyMatch, KeyRule } from './groups.js';
 
 const literal = (values: readonly string[], caseless = false): KeyMatch => ({ kind: 'literal', values, caseless });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resourceSpec } from '../api/resources.js';
-import { CALLBACK_NAME, DEFAULT_CALLBACK, jsonpCallback, readParams, routeParams } from './params.js';
+import { jsonpCallback, readParams, routeParams } from './params.js';
+import { CALLBACK_NAME, DEFAULT_CALLBACK } from './request.js';
 import { routePairs } from './paths.js';
 import type { ListRoute } from './route.js';
 import { resolvePage } from './select.js';

@@ -11,7 +11,7 @@
 import type { FormatName } from '../api/formats.js';
 import { MATRIX_FILTERS, type MatrixFilter, type ResourceDescriptor } from '../api/resources.js';
 import { routePairs } from './paths.js';
-import { parseQuery, pyInt, type QueryPair } from './request.js';
+import { DEFAULT_CALLBACK, isCallbackName, parseQuery, pyInt, type QueryPair } from './request.js';
 import type { ListRoute } from './route.js';
 import { MAX_PAGE_SIZE, type FilterValue, type OrderTerm } from './select.js';
 
@@ -131,22 +131,16 @@ const PARAMETERS: readonly Parameter[] = (() => {
   return out;
 })();
 
-/** The name JSONP wraps its JSON in when the request names none (the service's JSONP renderer). */
-export const DEFAULT_CALLBACK = 'callback';
-/** Longest callback name answered (contract §8.1). */
-export const MAX_CALLBACK_LENGTH = 128;
-/** A JavaScript identifier path, `jQuery371_1700000000000` or `ns.handler` (contract §8.1). */
-export const CALLBACK_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
-
 /**
  * The function a JSONP answer calls (contract §8.1): `callback` as sent, the default when
  * absent; null when it is no name (not an identifier path, longer than 128 characters, or
- * empty): the service would echo any text into a script, so such a request gets a 400.
+ * empty; `isCallbackName`): the service would echo any text into a script, so such a request
+ * gets a 400.
  */
 export function jsonpCallback(params: RequestParams): string | null {
   const name = params.callback;
   if (name === null) return DEFAULT_CALLBACK;
-  return name.length <= MAX_CALLBACK_LENGTH && CALLBACK_NAME.test(name) ? name : null;
+  return isCallbackName(name) ? name : null;
 }
 
 /** `pairs` with a DRF suffix standing as the `format` pair (links keep the format). */

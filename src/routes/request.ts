@@ -167,3 +167,13 @@ export function quotePlus(s: string): string {
     .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%20/g, '+');
 }
+
+/** The name JSONP wraps its JSON in when the request names none (the service's JSONP renderer). */
+export const DEFAULT_CALLBACK = 'callback';
+/** Longest JSONP callback name answered (contract §8.1). */
+const MAX_CALLBACK_LENGTH = 128;
+/** A JavaScript identifier path, `jQuery371_1700000000000` or `ns.handler` (contract §8.1). */
+export const CALLBACK_NAME = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
+
+/** Whether `name` may name the function a JSONP answer calls (contract §8.1): an identifier path of at most 128 characters. */
+export const isCallbackName = (name: string): boolean => name.length <= MAX_CALLBACK_LENGTH && CALLBACK_NAME.test(name);

@@ -10,7 +10,8 @@ import type { ListDescriptor } from '../api/resources.js';
 import { htmlListPage, type HtmlListView } from '../formats/html/list-page.js';
 import { bedBody, jsonList, jsonpWrap, MEME_HEADER, textBody, yamlList, type Envelope } from '../formats/list-frames.js';
 import { formatApplies } from '../routes/applies.js';
-import { DEFAULT_CALLBACK, jsonpCallback, type RequestParams } from '../routes/params.js';
+import { jsonpCallback, type RequestParams } from '../routes/params.js';
+import { DEFAULT_CALLBACK } from '../routes/request.js';
 import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 
 /** What a list page's body may show besides its records (the HTML page's navigation). */

@@ -12,7 +12,8 @@ import { answered, apiHeaders, bodyAnswer, errorAnswer, type Step } from './answ
 import { DETAIL_SOURCES, detailFromMatrices, wrapDetail } from './assemble.js';
 import { detailPosition, fragments, newNeeds, releaseIndex } from './data.js';
 import type { Ctx } from './context.js';
-import { DEFAULT_CALLBACK, jsonpCallback } from '../routes/params.js';
+import { jsonpCallback } from '../routes/params.js';
+import { DEFAULT_CALLBACK } from '../routes/request.js';
 import { detailKind, recordKind, type IndexData } from '../routes/site-data.js';
 
 export function resolveDetail(ctx: Ctx, detail: DetailDescriptor): Step {

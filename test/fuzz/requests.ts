@@ -18,11 +18,12 @@ const SEGMENTS = [
   '..', '.', '%2e%2e', '%2E%2E%2F', '..%2f', '..%5c', '%00', '%zz', '%', '%c0%ae%c0%ae', '%2f', '%252e%252e', '~', '.git', '.dist.deploy',
   'dist.deploy', 'nginx', 'apache', 'jaspar.conf', 'jaspar.js', ...CANARY_NAMES,
 ];
-const KEYS = ['page', 'page_size', 'format', 'order', 'release', 'collection', 'tax_group', 'tax_id', 'name', 'search', 'version', 'callback', 'tf_class', 'tf_family', 'data_type', 'PAGE', 'format[]', ''];
+const KEYS = ['page', 'page_size', 'format', 'order', 'release', 'collection', 'tax_group', 'tax_id', 'name', 'search', 'version', 'callback', 'tf_class', 'tf_family', 'data_type', 'class', 'family', 'type', 'PAGE', 'format[]', ''];
 const VALUES = [
   '1', '2', '3', 'last', '0', '-1', '02', '1.0', '1e309', '99999999999999999999999999', 'NaN', '', 'json', 'jsonp', 'yaml', 'jaspar', 'transfac',
   'pfm', 'meme', 'bed', 'api', 'html', 'xml', 'name', '-name', 'version', '-version', 'base_id', 'collection', 'log_p_1st_order', 'name,version',
   'CORE', 'core', 'vertebrates', '9606', 'latest', '2016', 'JASPAR2016', 'sample', '2099', '..%2F..%2Fcanary', '%00', '%zz', '%', '%2Fetc%2Fpasswd',
+  'callback', 'jQuery3710_1700000000000', 'a.b', 'alert(1)//', 'zinc',
 ];
 const ACCEPTS = [
   '*/*', 'text/html', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'application/json', 'application/javascript', 'application/yaml',

@@ -50,10 +50,11 @@ export function list<R>(t: CfTable, res: CfResource, id: string, q: Get, fail: (
   let pairs = '';
   let filters = 0;
   let fileable = true;
-  for (let i = 0; res.m && i < t.Q.length; i++) {
-    const key = t.Q[i]![0];
+  const keys = res.m === undefined ? [] : t.G[res.m]!;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     const value = q(key);
-    if (value === null || value === '' || (t.Q[i]![1] !== null && value !== t.Q[i]![1])) continue;
+    if (value === null || value === '' || (t.Q[key] !== undefined && value !== t.Q[key])) continue;
     let fold: string | null = null;
     for (let k = 0; res.k && k < t.P.length; k++) if (t.P[k]![0] === key) fold = t.P[k]![1];
     if (fold === null) return fail(t.E.U, `The filter ${key}`);

@@ -24,8 +24,8 @@ export interface CfResource {
   readonly l?: 1;
   /** Lists: index into {@link CfTable.G}, its order fields. */
   readonly o?: number;
-  /** Lists that read the matrix filters: 1. */
-  readonly m?: 1;
+  /** Lists with filters: index into {@link CfTable.G}, the filters it reads in the order the runtime reads them. */
+  readonly m?: number;
   /** Lists whose filter selections are prebuilt: 1 (their keys are {@link CfTable.P}). */
   readonly k?: 1;
 }
@@ -37,12 +37,14 @@ export interface CfTable {
   readonly F: readonly (readonly [name: string, ext: string, isDefault: number, main: string, sub: string])[];
   /** Format sets (indices into F), shared by resources. */
   readonly C: readonly (readonly number[])[];
-  /** Order-field sets, shared by lists. */
+  /** Order-field and filter sets, shared by lists. */
   readonly G: readonly (readonly string[])[];
   /** Resources in matching order. */
   readonly R: readonly CfResource[];
-  /** Filters lists read, in path order: key, and the one value that filters (null: any). */
-  readonly Q: readonly (readonly [key: string, only: string | null])[];
+  /** Filters that filter with one value only (`version`: `latest`), and that value. */
+  readonly Q: { readonly [key: string]: string };
+  /** JSONP (contract §8.1): the format's name, the callback name its files call, what the refusal of another name says (E.U's marker). */
+  readonly K: readonly [format: string, name: string, refusal: string];
   /** Filters whose selections are prebuilt: key and stored case ('u' upper, 'l' lower, '' as sent). */
   readonly P: readonly (readonly [key: string, fold: string])[];
   /** Order fields prebuilt (null: every field); 1 when filtered selections are prebuilt in every order too. */
@@ -80,5 +82,7 @@ export interface CfTable {
     readonly M: CfError;
     readonly R: CfError;
     readonly U: CfError;
+    /** A callback that is no name (400). */
+    readonly C: CfError;
   };
 }

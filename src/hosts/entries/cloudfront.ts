@@ -13,7 +13,7 @@
  * Runtime-safe subset, and only what runtime 2.0 documents (src/hosts/cloudfront-features.ts).
  */
 import { isSafeSegment } from '../../segments.js';
-import { asciiLower, formDecode, parsePath } from '../../routes/request.js';
+import { asciiLower, formDecode, isCallbackName, parsePath } from '../../routes/request.js';
 import { list, type Get } from './cloudfront-list.js';
 import type { CfError, CfResource, CfTable } from './cloudfront-table.js';
 
@@ -188,6 +188,12 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
     let release = rv === null || rv === '' ? t.L[0] : undefined;
     for (let i = 0; release === undefined && i < t.L.length; i++) if (t.L[i]![0] === asciiLower(rv!) || t.L[i]![1] === asciiLower(rv!)) release = t.L[i];
     if (release === undefined) return fail(t.E.R, rv!);
+    // JSONP's callback (contract §8.1): a name that is no name is a 400; the files call the default one only.
+    const cb = q('callback');
+    if (format[0] === t.K[0] && cb !== null) {
+      if (!isCallbackName(cb)) return fail(t.E.C);
+      if (cb !== t.K[1]) return fail(t.E.U, t.K[2]);
+    }
     let file: string | CfResponse;
     if (!m.r.l) {
       if (m.r.s.indexOf(':id') !== -1 && !isSafeSegment(m.id)) return fail(t.E.N);
