@@ -39,7 +39,7 @@ export const releaseNotServedHere = (served: readonly string[]): ApiError =>
   detail(404, `This release is not served here; this copy serves ${served.join(', ')}.`);
 
 /** The hosts that answer every query (docs/hosting.md), named in the rules tier's refusals. */
-export const COMPUTE_HOSTS = 'the dev server (jaspar-static serve), nginx with njs, a Netlify Edge Function or a Cloudflare Worker';
+export const COMPUTE_HOSTS = 'the dev server (jaspar-static serve), nginx with njs, a Netlify Edge Function, a Cloudflare Worker or Lambda@Edge (S3 + CloudFront)';
 
 /**
  * A query a rules-only host has no prebuilt file for (`what` says which part), naming the hosts

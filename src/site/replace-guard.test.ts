@@ -3,7 +3,7 @@
  * with its one-line error and leaves the user's files byte-identical, with nothing written
  * beside them; its own sites, empty folders and (with --force) other folders are replaced.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../test/support/cli.js';
@@ -84,6 +84,16 @@ describe('which folders a build replaces', () => {
     expect(again.code).toBe(0);
   });
 
+  it('a folder of mine made where a deleted site was: refused, though the old build record is still beside it', async () => {
+    const dir = join(root, 'reused');
+    expect((await runMain([...BUILD, '--out', dir])).code).toBe(0);
+    const record = readdirSync(root).filter((n) => n.startsWith('.reused.') && n.endsWith('.json'));
+    expect(record).not.toEqual([]);
+    rmSync(dir, { recursive: true });
+    userFiles(dir);
+    await refused([...BUILD, '--out', dir], dir, `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`);
+  });
+
   it('/ is refused at once, with or without --force', async () => {
     for (const force of [[], ['--force']]) {
       const r = await runMain([...BUILD, '--out', '/', ...force]);
@@ -94,7 +104,14 @@ describe('which folders a build replaces', () => {
   it('the home folder, a folder holding .git and the dump\'s folder are never replaced', async () => {
     const home = userFiles(join(root, 'home'));
     process.env.HOME = home;
-    await refused([...BUILD, '--out', home, '--force'], home, `--out "${home}": it is your home folder; ${NEVER}`);
+    await refused([...BUILD, '--out', home, '--force'], home, `--out "${home}": it is your home folder or holds it; ${NEVER}`);
+    // A folder holding the home folder (`/home`, `/Users`) neither.
+    const homes = join(root, 'home', '..');
+    process.env.HOME = join(home, 'me');
+    mkdirSync(process.env.HOME);
+    const r0 = await runMain([...BUILD, '--out', homes, '--force']);
+    expect(r0.stderr).toBe(`${ERROR}--out "${homes}": it is your home folder or holds it; ${NEVER}\n`);
+    process.env.HOME = home;
     const repo = userFiles(join(root, 'repo'));
     mkdirSync(join(repo, '.git'));
     writeFileSync(join(repo, '.git', 'HEAD'), 'ref: refs/heads/main\n');

@@ -1,8 +1,8 @@
 /**
  * A build replaces its site and deploy folders whole. It may only replace what is its own:
  * a folder that is absent, empty, or one this tool built. A site is known by its manifest
- * (`jaspar-static.json` with `"generator": "jaspar-static"`, written into every site) or the
- * build record beside it (`.dist.build.json`, output/build-record.ts); a deploy
+ * (`jaspar-static.json` with `"generator": "jaspar-static"`, written into every site; the
+ * build record beside it, `.dist.build.json`, is not proof: it outlives the site); a deploy
  * folder by holding nothing but the per-host folders the build writes there (`nginx/`,
  * `apache/`, ...). Anything else is refused before any work, naming the folder and a few of
  * its entries; `--force` replaces it anyway, except the folders that are never replaced: `/`,
@@ -14,7 +14,6 @@ import { homedir } from 'node:os';
 import { parse, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
 import { HOST_TARGETS } from '../hosts/targets.js';
-import { recordPathFor } from '../output/build-record.js';
 import { manifestFile } from './manifest.js';
 
 export type FolderRole = 'site' | 'deploy';
@@ -56,7 +55,7 @@ function neverReplaced(check: ReplaceCheck, names: readonly string[] | null): st
   const dirs = spellings(check.dir);
   if (dirs.some((d) => d === parse(d).root)) return 'it is the root of the file system';
   const home = spellings(homedir());
-  if (dirs.some((d) => home.includes(d))) return 'it is your home folder';
+  if (dirs.some((d) => home.some((h) => within(h, d)))) return 'it is your home folder or holds it';
   const cwd = spellings(process.cwd());
   if (dirs.some((d) => cwd.some((c) => within(c, d)))) return 'it is the current folder or holds it (build into a folder of its own, e.g. --out dist)';
   if (names?.includes('.git')) return 'it holds .git (a repository)';
@@ -74,13 +73,14 @@ function isOwn(dir: string, role: FolderRole, names: readonly string[]): boolean
   }
   const parsed = (path: string) => {
     try {
-      return JSON.parse(readFileSync(path, 'utf8')) as { generator?: unknown; fingerprint?: unknown };
+      return JSON.parse(readFileSync(path, 'utf8')) as { generator?: unknown };
     } catch {
       return null;
     }
   };
-  // Its manifest, or (the manifest edited or lost) the record a build of it left beside it.
-  return parsed(resolve(dir, manifestFile))?.generator === 'jaspar-static' || typeof parsed(recordPathFor(dir))?.fingerprint === 'string';
+  // Its own manifest only: the build record beside the folder outlives a site deleted and a
+  // folder of the user's later made under the same name, so it proves nothing about the folder.
+  return parsed(resolve(dir, manifestFile))?.generator === 'jaspar-static';
 }
 
 /** `a, b/, c and 4 more` — the first entries of a folder, folders marked with a slash. */
