@@ -1,6 +1,7 @@
 /**
- * What killed builds leave beside a target: staging folders (`.dist.staging-<pid>-<tag>`)
- * and swapped-out sites (`.dist.old-<pid>-<tag>`). A build holding the target's lock removes
+ * What killed builds leave beside a target: staging folders (`.dist.staging-<pid>-<tag>`),
+ * swapped-out sites (`.dist.old-<pid>-<tag>`) and half-written build records
+ * (`.dist.build.json.<pid>.tmp`, build-record.ts). A build holding the target's lock removes
  * those whose process is gone, and says so; if the build was killed between the two renames
  * of the swap, the target is missing and its `.old` folder is the previous site: it is put
  * back instead.
@@ -8,6 +9,7 @@
 import { readdirSync, renameSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { recordPathFor } from './build-record.js';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -25,16 +27,22 @@ export async function removeStale(target: string, log: (line: string) => void): 
   const abs = resolve(target);
   const parent = dirname(abs);
   const pattern = new RegExp(`^\\.${escape(basename(abs))}\\.(staging|old)-(\\d+)-[0-9a-f]+$`);
+  // A record is written to `<record>.<pid>.tmp`, then renamed over the record: killed in between, the file stays.
+  const recordTmp = new RegExp(`^${escape(basename(recordPathFor(abs)))}\\.(\\d+)\\.tmp$`);
   let names: string[];
   try {
     names = readdirSync(parent);
   } catch {
     return;
   }
-  const stale = names
-    .map((name) => ({ name, m: pattern.exec(name) }))
-    .filter((x): x is { name: string; m: RegExpExecArray } => x.m !== null && Number(x.m[2]) !== process.pid && gone(Number(x.m[2])))
-    .map(({ name, m }) => ({ path: join(parent, name), kind: m[1] as 'staging' | 'old', pid: Number(m[2]) }));
+  const leftBy = (pid: number) => pid !== process.pid && gone(pid);
+  const stale: { path: string; kind: 'staging' | 'old' | 'record'; pid: number }[] = [];
+  for (const name of names) {
+    const m = pattern.exec(name);
+    if (m !== null && leftBy(Number(m[2]))) stale.push({ path: join(parent, name), kind: m[1] as 'staging' | 'old', pid: Number(m[2]) });
+    const r = recordTmp.exec(name);
+    if (r !== null && leftBy(Number(r[1]))) stale.push({ path: join(parent, name), kind: 'record', pid: Number(r[1]) });
+  }
   let targetExists = true;
   try {
     statSync(abs);

@@ -83,7 +83,7 @@ describe(`SIGKILL at random points of a real build, ${RUNS} times`, () => {
       // The normal build: succeeds, removes what the killed one left and says so, leaves nothing else.
       const log: string[] = [];
       await build({ dump: SAMPLE, out, ...NORMAL, log: (l) => log.push(l) });
-      for (const name of left.filter((n) => n.includes('.staging-') || n.includes('.old-'))) expect(log, where).toContain(`removed ${join(root, name)}, left by a build that was stopped (pid ${child.child.pid})`);
+      for (const name of left.filter((n) => n.includes('.staging-') || n.includes('.old-') || n.endsWith('.tmp'))) expect(log, where).toContain(`removed ${join(root, name)}, left by a build that was stopped (pid ${child.child.pid})`);
       if (left.length > 0) seen['cleaned up by next build']++;
       expect(beside(root), where).toEqual([]);
       expect(await digests(out), where).toBe(previous);
