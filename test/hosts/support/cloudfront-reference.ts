@@ -9,26 +9,8 @@ import { INTERNAL_ERROR } from '../../../src/api/errors.js';
 import { errorAnswer, type Answer } from '../../../src/runtime/answer.js';
 import { resolve, type RuntimeRequest } from '../../../src/runtime/resolve.js';
 import type { SiteConfig } from '../../../src/routes/site-data.js';
-
-/** A header or query value as CloudFront passes it. */
-export interface CfValue {
-  readonly value: string;
-  readonly multiValue?: readonly { readonly value: string }[];
-}
-
-/** The parts of CloudFront's viewer-request `event.request` the handler reads or rewrites. */
-export interface CfRequest {
-  readonly method: string;
-  uri: string;
-  querystring: { [name: string]: CfValue };
-  readonly headers: { readonly [name: string]: CfValue };
-}
-
-export interface CfResponse {
-  readonly statusCode: number;
-  readonly headers: { [name: string]: { value: string } };
-  readonly body?: { readonly encoding: 'text'; readonly data: string };
-}
+// CloudFront's event shapes, as the emitted function declares them (types only: nothing of its logic).
+import type { CfRequest, CfResponse, CfValue } from '../../../src/hosts/entries/cloudfront.js';
 
 function values(v: CfValue): string[] {
   const out: string[] = [];
