@@ -25,7 +25,9 @@ for (const dump of dumps) {
   const out = mkdtempSync(join(root, '.bench', 'run-'));
   // /usr/bin/time is not everywhere; ask the child for its own peak RSS instead.
   for (const tree of ['json', 'all']) {
-    const r = spawnSync(process.execPath, [join(root, 'lib/bench/child.js'), cli, dump, join(out, tree), tree], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(root, 'lib/bench/child.js'), cli, dump, join(out, tree), tree], {
+      encoding: 'utf8',
+    });
     rmSync(join(out, tree), { recursive: true, force: true });
     if (r.status !== 0) {
       console.error(r.stderr || r.stdout);

@@ -9,7 +9,13 @@ if (!dump || !out) throw new Error('usage: child.js CLI DUMP OUT [json|all]');
 // `json`: the JSON tree of the first milestone (lists and details in JSON, default options);
 // `all`: everything the build makes by default.
 const formats = tree === 'json' ? (['json'] as const) : FORMAT_NAMES;
-const s = await build({ dump, out, baseUrl: 'https://jaspar.example.org', formats: [...formats], targets: [...HOST_TARGETS] });
+const s = await build({
+  dump,
+  out,
+  baseUrl: 'https://jaspar.example.org',
+  formats: [...formats],
+  targets: [...HOST_TARGETS],
+});
 const mb = s.bytes / 1e6;
 const peakMb = resourceUsage().maxRSS / 1024;
 console.log(

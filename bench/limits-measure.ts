@@ -12,16 +12,24 @@ export type Figures = Record<string, number | null>;
 /** Every file below `dir`. */
 export function filesIn(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesIn(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /** The largest of many numbers (spread would overflow the stack on 200,000 files). */
 const largest = (ns: number[]): number => ns.reduce((a, b) => (b > a ? b : a), 0);
 
 const size = (file: string): number | null => (existsSync(file) ? statSync(file).size : null);
-const gzipped = (file: string): number | null => (existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : null);
+const gzipped = (file: string): number | null =>
+  existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : null;
 /** Rule lines of a rules file: neither blank nor a comment. */
-const ruleLines = (file: string): number | null => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).length : null);
+const ruleLines = (file: string): number | null =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).length
+    : null;
 
 /**
  * A zip of `files` as `zip -9` writes it, computed: each entry's deflated bytes plus its local
@@ -42,7 +50,9 @@ function parsedHeap(site: string): number {
   if (!gc) throw new Error('run with node --expose-gc (npm run bench:limits does)');
   gc();
   const before = process.memoryUsage().heapUsed;
-  const kept = filesIn(join(site, '_jaspar')).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(f, 'utf8')) as unknown);
+  const kept = filesIn(join(site, '_jaspar'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(f, 'utf8')) as unknown);
   gc();
   const used = process.memoryUsage().heapUsed - before;
   return kept.length >= 0 ? used : 0;
@@ -59,11 +69,17 @@ function lambdaEdge(deploy: string): { zip: number | null; largestFile: number |
 }
 
 export function measureSite(site: string, deploy: string): Figures {
-  const summary = JSON.parse(readFileSync(join(site, 'jaspar-static.json'), 'utf8')) as { counts: { matrices: number } };
+  const summary = JSON.parse(readFileSync(join(site, 'jaspar-static.json'), 'utf8')) as {
+    counts: { matrices: number };
+  };
   const files = filesIn(site);
   const sizes = files.map((f) => ({ f, n: statSync(f).size }));
   const answers = sizes.filter((s) => /^(files|api|static)\//.test(relative(site, s.f)));
-  const assetsIgnored = existsSync(join(site, '.assetsignore')) ? readFileSync(join(site, '.assetsignore'), 'utf8').split('\n').filter((l) => l.trim() !== '').length : 0;
+  const assetsIgnored = existsSync(join(site, '.assetsignore'))
+    ? readFileSync(join(site, '.assetsignore'), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '').length
+    : 0;
   const cfFunctions = filesIn(join(deploy, 'cloudfront/functions')).filter((f) => f.endsWith('.js'));
   const behaviors = join(deploy, 'cloudfront/cache-behaviors.json');
   const apacheConf = join(deploy, 'apache/jaspar.conf');
@@ -82,12 +98,20 @@ export function measureSite(site: string, deploy: string): Figures {
     'Worker script gzip bytes': gzipped(join(site, '_worker.js')),
     'Netlify Edge Function bytes': size(join(deploy, 'netlify-edge/jaspar-api.js')),
     'Netlify Edge Function gzip bytes': gzipped(join(deploy, 'netlify-edge/jaspar-api.js')),
-    'CloudFront function bytes (largest)': cfFunctions.length ? largest(cfFunctions.map((f) => statSync(f).size)) : null,
-    'CloudFront cache behaviors': existsSync(behaviors) ? (JSON.parse(readFileSync(behaviors, 'utf8')) as unknown[]).length : null,
+    'CloudFront function bytes (largest)': cfFunctions.length
+      ? largest(cfFunctions.map((f) => statSync(f).size))
+      : null,
+    'CloudFront cache behaviors': existsSync(behaviors)
+      ? (JSON.parse(readFileSync(behaviors, 'utf8')) as unknown[]).length
+      : null,
     'Lambda@Edge package zip bytes': edge.zip,
     'Lambda@Edge largest packaged file': edge.largestFile,
     'njs script bytes': size(join(deploy, 'nginx/jaspar.js')),
-    'Apache RewriteRule lines': existsSync(apacheConf) ? readFileSync(apacheConf, 'utf8').split('\n').filter((l) => /^\s*RewriteRule\b/.test(l)).length : null,
+    'Apache RewriteRule lines': existsSync(apacheConf)
+      ? readFileSync(apacheConf, 'utf8')
+          .split('\n')
+          .filter((l) => /^\s*RewriteRule\b/.test(l)).length
+      : null,
     '_jaspar JSON bytes': filesIn(join(site, '_jaspar')).reduce((a, f) => a + statSync(f).size, 0),
     '_jaspar parsed heap bytes (all loaded)': parsedHeap(site),
   };

@@ -21,7 +21,10 @@ import { build } from '../src/site/build.js';
 import { measureSite, siteName, type Figures } from './limits-measure.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const RELEASES = [join(root, '../shared/releases/JASPAR2016'), join(root, '../shared/releases/JASPAR2018/JASPAR2018.sql.gz')];
+const RELEASES = [
+  join(root, '../shared/releases/JASPAR2016'),
+  join(root, '../shared/releases/JASPAR2018/JASPAR2018.sql.gz'),
+];
 const TARGET_MATRICES = 4000;
 /** Across releases a figure changing by less than this (relative) does not grow with the release. */
 const STEADY = 0.1;
@@ -33,7 +36,15 @@ async function defaultSites(work: string): Promise<string[]> {
     const name = /JASPAR\d{4}/.exec(dump)![0];
     for (const compact of [false, true]) {
       const dir = join(work, `${name}-${compact ? 'compact' : 'full'}`);
-      await build({ dump, baseUrl: 'http://127.0.0.1:8080', year: null, formats: [...FORMAT_NAMES], targets: compact ? [...COMPACT_TARGETS] : [...HOST_TARGETS], compact, out: dir });
+      await build({
+        dump,
+        baseUrl: 'http://127.0.0.1:8080',
+        year: null,
+        formats: [...FORMAT_NAMES],
+        targets: compact ? [...COMPACT_TARGETS] : [...HOST_TARGETS],
+        compact,
+        out: dir,
+      });
       out.push(dir);
     }
   }
@@ -49,7 +60,10 @@ function scaled(key: string, sites: Figures[]): number | null {
   const max = Math.max(...values);
   const min = Math.min(...values);
   if (values.length < 2 || (max - min) / max < STEADY) return max;
-  return Math.max(...sites.map((s) => (typeof s[key] === 'number' ? (s[key] as number) / (s.matrices as number) : 0))) * TARGET_MATRICES;
+  return (
+    Math.max(...sites.map((s) => (typeof s[key] === 'number' ? (s[key] as number) / (s.matrices as number) : 0))) *
+    TARGET_MATRICES
+  );
 }
 
 async function main(): Promise<void> {
@@ -61,16 +75,40 @@ async function main(): Promise<void> {
     sites = await defaultSites(work);
   }
   try {
-    const measured = sites.map((s) => ({ name: siteName(s), compact: (JSON.parse(readFileSync(join(s, 'jaspar-static.json'), 'utf8')) as { compact: boolean }).compact, figures: measureSite(s, `${s}.deploy`) }));
+    const measured = sites.map((s) => ({
+      name: siteName(s),
+      compact: (JSON.parse(readFileSync(join(s, 'jaspar-static.json'), 'utf8')) as { compact: boolean }).compact,
+      figures: measureSite(s, `${s}.deploy`),
+    }));
     const keys = Object.keys(measured[0]!.figures);
     for (const compact of [false, true]) {
       const group = measured.filter((m) => m.compact === compact);
       if (group.length === 0) continue;
       console.log(`\n${compact ? 'compact' : 'full'} builds`);
-      console.log(['figure'.padEnd(46), ...group.map((g) => g.name.padStart(20)), `at ${TARGET_MATRICES} matrices`.padStart(20)].join(' '));
+      console.log(
+        [
+          'figure'.padEnd(46),
+          ...group.map((g) => g.name.padStart(20)),
+          `at ${TARGET_MATRICES} matrices`.padStart(20),
+        ].join(' '),
+      );
       for (const k of keys) {
         const row = group.map((g) => fmt(g.figures[k] ?? null).padStart(20));
-        console.log([k.padEnd(46), ...row, (k === 'matrices' ? fmt(TARGET_MATRICES) : fmt(scaled(k, group.map((g) => g.figures)))).padStart(20)].join(' '));
+        console.log(
+          [
+            k.padEnd(46),
+            ...row,
+            (k === 'matrices'
+              ? fmt(TARGET_MATRICES)
+              : fmt(
+                  scaled(
+                    k,
+                    group.map((g) => g.figures),
+                  ),
+                )
+            ).padStart(20),
+          ].join(' '),
+        );
       }
     }
   } finally {

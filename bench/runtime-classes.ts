@@ -43,7 +43,8 @@ async function matrices(h: SiteHandle): Promise<{ id: string; name: string }[]> 
 /** Formats a matrix list answers on this site (bed needs sites, which a build may not carry). */
 async function listFormats(h: SiteHandle): Promise<string[]> {
   const out: string[] = [];
-  for (const f of h.site.formats) if ((await answer(h, get('/api/v1/matrix/', `format=${f}`), { mode: 'compute' })).status === 200) out.push(f);
+  for (const f of h.site.formats)
+    if ((await answer(h, get('/api/v1/matrix/', `format=${f}`), { mode: 'compute' })).status === 200) out.push(f);
   return out;
 }
 
@@ -53,24 +54,64 @@ export async function requestClasses(compact: SiteHandle): Promise<RequestClass[
   const pages10 = Math.ceil(all.length / 10);
   const pages1000 = Math.ceil(all.length / 1000);
   const classes = new Set<string>();
-  for (const m of all) for (const c of ((await json(compact, get(`/api/v1/matrix/${m.id}/`, 'format=json'))) as { class?: string[] }).class ?? []) classes.add(c);
+  for (const m of all)
+    for (const c of ((await json(compact, get(`/api/v1/matrix/${m.id}/`, 'format=json'))) as { class?: string[] })
+      .class ?? [])
+      classes.add(c);
   const terms = [...new Set(spread(all, 150).flatMap((m) => [m.name.slice(0, 3), m.name]))];
   const orders = ['', 'name', '-name', 'collection', '-version', 'base_id'];
   const formats = await listFormats(compact);
   const list = (size: number, pages: number, extra: string) =>
-    spread([...Array(pages).keys()].flatMap((p) => orders.map((o) => `page=${p + 1}&page_size=${size}${o ? `&order=${o}` : ''}${extra}`)), 200).map((q) => get('/api/v1/matrix/', q));
+    spread(
+      [...Array(pages).keys()].flatMap((p) =>
+        orders.map((o) => `page=${p + 1}&page_size=${size}${o ? `&order=${o}` : ''}${extra}`),
+      ),
+      200,
+    ).map((q) => get('/api/v1/matrix/', q));
   const out: RequestClass[] = [
-    { name: 'prebuilt page (full build, a file)', file: true, requests: spread([...Array(pages10).keys()], 200).map((p) => get('/api/v1/matrix/', `page=${p + 1}`)) },
+    {
+      name: 'prebuilt page (full build, a file)',
+      file: true,
+      requests: spread([...Array(pages10).keys()], 200).map((p) => get('/api/v1/matrix/', `page=${p + 1}`)),
+    },
     { name: 'list page of 10 (assembled)', file: false, requests: list(10, pages10, '') },
     { name: 'list page of 1000 (assembled)', file: false, requests: list(1000, pages1000, '') },
-    { name: 'search= (page of 10)', file: false, requests: terms.map((t) => get('/api/v1/matrix/', `search=${encodeURIComponent(t)}`)) },
-    { name: 'search= (page of 1000)', file: false, requests: spread(terms, 60).map((t) => get('/api/v1/matrix/', `search=${encodeURIComponent(t.slice(0, 1))}&page_size=1000`)) },
-    { name: 'tf_class= (page of 10)', file: false, requests: [...classes].sort().map((c) => get('/api/v1/matrix/', `tf_class=${encodeURIComponent(c)}`)) },
-    { name: 'tf_class= (page of 1000)', file: false, requests: [...classes].sort().map((c) => get('/api/v1/matrix/', `tf_class=${encodeURIComponent(c)}&page_size=1000`)) },
+    {
+      name: 'search= (page of 10)',
+      file: false,
+      requests: terms.map((t) => get('/api/v1/matrix/', `search=${encodeURIComponent(t)}`)),
+    },
+    {
+      name: 'search= (page of 1000)',
+      file: false,
+      requests: spread(terms, 60).map((t) =>
+        get('/api/v1/matrix/', `search=${encodeURIComponent(t.slice(0, 1))}&page_size=1000`),
+      ),
+    },
+    {
+      name: 'tf_class= (page of 10)',
+      file: false,
+      requests: [...classes].sort().map((c) => get('/api/v1/matrix/', `tf_class=${encodeURIComponent(c)}`)),
+    },
+    {
+      name: 'tf_class= (page of 1000)',
+      file: false,
+      requests: [...classes]
+        .sort()
+        .map((c) => get('/api/v1/matrix/', `tf_class=${encodeURIComponent(c)}&page_size=1000`)),
+    },
   ];
   for (const f of formats) {
-    out.push({ name: `format=${f}: detail`, file: false, requests: ids.map((id) => get(`/api/v1/matrix/${id}/`, `format=${f}`)) });
-    out.push({ name: `format=${f}: list page of 10`, file: false, requests: list(10, pages10, `&format=${f}`).slice(0, 100) });
+    out.push({
+      name: `format=${f}: detail`,
+      file: false,
+      requests: ids.map((id) => get(`/api/v1/matrix/${id}/`, `format=${f}`)),
+    });
+    out.push({
+      name: `format=${f}: list page of 10`,
+      file: false,
+      requests: list(10, pages10, `&format=${f}`).slice(0, 100),
+    });
     out.push({ name: `format=${f}: list page of 1000`, file: false, requests: list(1000, pages1000, `&format=${f}`) });
   }
   return out;

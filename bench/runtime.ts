@@ -27,7 +27,16 @@ async function site(given: string | undefined, work: string, compact: boolean): 
   if (given) return given;
   const out = join(work, compact ? 'compact' : 'full');
   const trimmed = compact ? {} : { orderFields: [], filterKeys: [] };
-  await build({ dump: DUMP, baseUrl: 'http://127.0.0.1:8080', year: null, formats: [...FORMAT_NAMES], targets: compact ? ['cloudflare'] : ['netlify'], compact, out, ...trimmed });
+  await build({
+    dump: DUMP,
+    baseUrl: 'http://127.0.0.1:8080',
+    year: null,
+    formats: [...FORMAT_NAMES],
+    targets: compact ? ['cloudflare'] : ['netlify'],
+    compact,
+    out,
+    ...trimmed,
+  });
   return out;
 }
 
@@ -40,7 +49,8 @@ function cpuOf(h: SiteHandle, req: RuntimeRequest): number {
   return used.user + used.system;
 }
 
-const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const quantile = (sorted: number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const ms = (us: number): string => (us / 1000).toFixed(2).padStart(7);
 
 /**
@@ -56,7 +66,9 @@ function coldCost(h: SiteHandle, req: RuntimeRequest): number {
     let used = process.cpuUsage(start);
     total += used.user + used.system;
     if ('answer' in step) return total;
-    const texts = step.need.map((path) => (existsSync(join(h.root, path)) ? readFileSync(join(h.root, path), 'utf8') : null));
+    const texts = step.need.map((path) =>
+      existsSync(join(h.root, path)) ? readFileSync(join(h.root, path), 'utf8') : null,
+    );
     start = process.cpuUsage();
     step.need.forEach((path, i) => (loaded[path] = texts[i] === null ? null : (JSON.parse(texts[i]!) as unknown)));
     used = process.cpuUsage(start);
@@ -65,7 +77,10 @@ function coldCost(h: SiteHandle, req: RuntimeRequest): number {
 }
 
 /** Every file below `dir`. */
-const filesIn = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesIn(join(dir, e.name)) : [join(dir, e.name)]));
+const filesIn = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesIn(join(dir, e.name)) : [join(dir, e.name)],
+  );
 
 /**
  * CPU of JSON.parse of the release index and of the largest fragment (median of 5): what a
@@ -91,8 +106,10 @@ async function measure(h: SiteHandle, c: RequestClass): Promise<{ times: number[
   // Warm: load every file the class needs, and let the runtime derive its lookups once.
   for (const req of c.requests) {
     const a = await answer(h, req, { mode: 'compute' });
-    if (a.status !== 200) throw new Error(`${c.name}: ${req.path}?${req.query} answered ${a.status}: ${a.body?.slice(0, 200) ?? ''}`);
-    if (c.file !== (a.file !== undefined)) throw new Error(`${c.name}: ${req.path}?${req.query} ${a.file ? 'is' : 'is not'} a file answer`);
+    if (a.status !== 200)
+      throw new Error(`${c.name}: ${req.path}?${req.query} answered ${a.status}: ${a.body?.slice(0, 200) ?? ''}`);
+    if (c.file !== (a.file !== undefined))
+      throw new Error(`${c.name}: ${req.path}?${req.query} ${a.file ? 'is' : 'is not'} a file answer`);
   }
   const times: number[] = [];
   for (let r = 0; r < REPEAT; r++) for (const req of c.requests) times.push(cpuOf(h, req));
@@ -108,7 +125,9 @@ async function main(): Promise<void> {
     const full = await openSite(await site(process.argv[3], work, false));
     const classes = await requestClasses(compact);
     console.log(`runtime CPU per request (process.cpuUsage around resolve, warm cache), ${REPEAT}× each request; ms`);
-    console.log(`${'class'.padEnd(44)} ${'requests'.padStart(8)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'cold'.padStart(7)}`);
+    console.log(
+      `${'class'.padEnd(44)} ${'requests'.padStart(8)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'max'.padStart(7)} ${'cold'.padStart(7)}`,
+    );
     let over = 0;
     for (const c of classes) {
       const { times: t, cold } = await measure(c.file ? full : compact, c);
@@ -116,11 +135,17 @@ async function main(): Promise<void> {
       const max = t[t.length - 1]!;
       const flag = p99 >= CPU_LIMIT_MS * 1000 || max >= WALL_LIMIT_MS * 1000 ? '  OVER' : '';
       if (flag) over++;
-      console.log(`${c.name.padEnd(44)} ${String(c.requests.length).padStart(8)} ${ms(quantile(t, 0.5))} ${ms(p99)} ${ms(max)} ${ms(cold)}${flag}`);
+      console.log(
+        `${c.name.padEnd(44)} ${String(c.requests.length).padStart(8)} ${ms(quantile(t, 0.5))} ${ms(p99)} ${ms(max)} ${ms(cold)}${flag}`,
+      );
     }
     console.log(parseCosts(compact.root));
-    console.log('cold: the class\'s first request in a fresh isolate (empty cache): parsing the files it needs and resolving');
-    console.log(`goal: p99 < ${CPU_LIMIT_MS} ms and max < ${WALL_LIMIT_MS} ms for every class: ${over === 0 ? 'met' : `${over} class(es) over`}`);
+    console.log(
+      "cold: the class's first request in a fresh isolate (empty cache): parsing the files it needs and resolving",
+    );
+    console.log(
+      `goal: p99 < ${CPU_LIMIT_MS} ms and max < ${WALL_LIMIT_MS} ms for every class: ${over === 0 ? 'met' : `${over} class(es) over`}`,
+    );
     if (over > 0) process.exitCode = 1;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -23,7 +23,10 @@ function run(cmd: string, args: string[]): ChildProcess {
 async function started(child: ChildProcess, url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    const ok = await fetch(url).then((r) => r.status === 200, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -41,12 +44,31 @@ async function main(): Promise<void> {
   if (!site) {
     tmp = mkdtempSync(join(root, '.bench-serve-'));
     site = join(tmp, 'dist');
-    await new Promise<void>((ok, fail) => run(process.execPath, [cli, 'build', join(root, 'releases/sample'), '-o', site!, '--formats', 'json', '--targets', 'nginx']).on('exit', (c) => (c === 0 ? ok() : fail(new Error(`build exited ${c}`)))));
+    await new Promise<void>((ok, fail) =>
+      run(process.execPath, [
+        cli,
+        'build',
+        join(root, 'releases/sample'),
+        '-o',
+        site!,
+        '--formats',
+        'json',
+        '--targets',
+        'nginx',
+      ]).on('exit', (c) => (c === 0 ? ok() : fail(new Error(`build exited ${c}`)))),
+    );
   }
   const file = 'files/default/matrix/_/default/default/2.json';
   if (!existsSync(join(site, file))) throw new Error(`${site} has no ${file}`);
   const dev = run(process.execPath, [cli, 'serve', site, '--port', '18301']);
-  const stat = run(process.execPath, [join(root, 'node_modules/serve/build/main.js'), '--no-request-logging', '--no-clipboard', '-l', '18302', site]);
+  const stat = run(process.execPath, [
+    join(root, 'node_modules/serve/build/main.js'),
+    '--no-request-logging',
+    '--no-clipboard',
+    '-l',
+    '18302',
+    site,
+  ]);
   try {
     const devUrl = 'http://127.0.0.1:18301/api/v1/matrix/?page=2';
     const statUrl = `http://127.0.0.1:18302/${file}`;
@@ -59,9 +81,15 @@ async function main(): Promise<void> {
     await measure(statUrl);
     const d = await measure(devUrl);
     const s = await measure(statUrl);
-    console.log(`dev server (GET /api/v1/matrix/?page=2): ${d.rps.toFixed(0)} req/s, p99 ${d.p99} ms, ${d.errors} errors, ${d.non2xx} non-2xx`);
-    console.log(`serve (npx serve, GET /${file}): ${s.rps.toFixed(0)} req/s, p99 ${s.p99} ms, ${s.errors} errors, ${s.non2xx} non-2xx`);
-    console.log(`ratio: ${((100 * d.rps) / s.rps).toFixed(0)}% (target ≥ 80%), ${CONNECTIONS} connections, ${SECONDS} s each`);
+    console.log(
+      `dev server (GET /api/v1/matrix/?page=2): ${d.rps.toFixed(0)} req/s, p99 ${d.p99} ms, ${d.errors} errors, ${d.non2xx} non-2xx`,
+    );
+    console.log(
+      `serve (npx serve, GET /${file}): ${s.rps.toFixed(0)} req/s, p99 ${s.p99} ms, ${s.errors} errors, ${s.non2xx} non-2xx`,
+    );
+    console.log(
+      `ratio: ${((100 * d.rps) / s.rps).toFixed(0)}% (target ≥ 80%), ${CONNECTIONS} connections, ${SECONDS} s each`,
+    );
   } finally {
     dev.kill();
     stat.kill();

@@ -49,7 +49,14 @@ for (const variant of BUILDS) {
       // In the run's scratch folder, removed once after the run: a synchronous removal of the
       // two full sample builds in afterAll outlasted its hook's timeout on a loaded machine.
       dir = join(await tempDir('assembled'), 'dist');
-      await build({ dump: SAMPLE, out: dir, baseUrl: BASE, formats: FORMAT_NAMES, targets: [], filterOrders: variant.filterOrders });
+      await build({
+        dump: SAMPLE,
+        out: dir,
+        baseUrl: BASE,
+        formats: FORMAT_NAMES,
+        targets: [],
+        filterOrders: variant.filterOrders,
+      });
       handle = await openSite(dir);
       files = await listPageFiles(dir);
     });
@@ -66,11 +73,15 @@ for (const variant of BUILDS) {
         }
         const url = routeUrl(route);
         const q = url.indexOf('?');
-        const got = await ask(handle, q === -1 ? url : url.slice(0, q), q === -1 ? '' : url.slice(q + 1), null, { mode: 'compute', skipFiles: true });
+        const got = await ask(handle, q === -1 ? url : url.slice(0, q), q === -1 ? '' : url.slice(q + 1), null, {
+          mode: 'compute',
+          skipFiles: true,
+        });
         const expected = await readFile(join(dir, file));
         const body = Buffer.from(got.body, 'utf8');
         if (got.fromFile) failures.push(`${file} (GET ${url}): the runtime read a file although skipFiles was set`);
-        else if (got.status !== 200) failures.push(`${file} (GET ${url}): status ${got.status} ${got.body.slice(0, 200)}`);
+        else if (got.status !== 200)
+          failures.push(`${file} (GET ${url}): status ${got.status} ${got.body.slice(0, 200)}`);
         else if (!body.equals(expected)) failures.push(`${file} (GET ${url}): ${firstDifference(expected, body)}`);
       }
       return { pages: mine.length, failures };
@@ -84,12 +95,15 @@ for (const variant of BUILDS) {
     for (const folder of [...FORMAT_NAMES, IMPLICIT_FORMAT_DIR]) {
       const pending = (PENDING_FORMATS as readonly string[]).includes(folder);
       // A pending format is expected to fail; once it passes, `it.fails` fails and the list must shrink.
-      (pending ? it.fails : it)(`${folder}: every prebuilt list page equals the assembled page${pending ? ' [PENDING_FORMATS]' : ''}`, async () => {
-        const { pages, failures } = await compareFolder(folder);
-        console.info(`${variant.name}, ${folder}: ${pages} list pages compared, ${failures.length} differ`);
-        expect(pages).toBeGreaterThan(0);
-        expect(failures.slice(0, 10).join('\n')).toBe('');
-      });
+      (pending ? it.fails : it)(
+        `${folder}: every prebuilt list page equals the assembled page${pending ? ' [PENDING_FORMATS]' : ''}`,
+        async () => {
+          const { pages, failures } = await compareFolder(folder);
+          console.info(`${variant.name}, ${folder}: ${pages} list pages compared, ${failures.length} differ`);
+          expect(pages).toBeGreaterThan(0);
+          expect(failures.slice(0, 10).join('\n')).toBe('');
+        },
+      );
     }
   });
 }

@@ -16,7 +16,16 @@ import { command, describeWith } from './support/requirements.js';
 import { SAMPLE, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const chromiumInstalled = command(CHROMIUM, ['--version'], 'Debian chromium');
 
 interface Browser {
@@ -27,13 +36,23 @@ interface Browser {
 
 async function launch(): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'jaspar-static-chromium-'));
-  const context: BrowserContext = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1280, height: 900 } });
+  const context: BrowserContext = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()} (${m.location().url})`));
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   // A request the browser aborts because the page was left is not a failure.
-  page.on('requestfailed', (r) => r.failure()?.errorText !== 'net::ERR_ABORTED' && problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on(
+    'requestfailed',
+    (r) =>
+      r.failure()?.errorText !== 'net::ERR_ABORTED' &&
+      problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`),
+  );
   page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
   return {
     page,
@@ -48,7 +67,12 @@ async function launch(): Promise<Browser> {
 /** Every `METHOD path` the page shows once Swagger UI has rendered `count` operations. */
 async function operations(page: Page, count: number): Promise<string[]> {
   await page.waitForFunction((n) => document.querySelectorAll('.opblock').length >= n, count);
-  return page.$$eval('.opblock', (blocks) => blocks.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent ?? ''} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? ''}`));
+  return page.$$eval('.opblock', (blocks) =>
+    blocks.map(
+      (b) =>
+        `${b.querySelector('.opblock-summary-method')?.textContent ?? ''} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? ''}`,
+    ),
+  );
 }
 
 describeWith('the API documentation page in Chromium, sample release', [chromiumInstalled], () => {
@@ -60,8 +84,12 @@ describeWith('the API documentation page in Chromium, sample release', [chromium
     site = await sharedSite(SAMPLE);
     server = await serve(site.dir);
     b = await launch();
-    const doc = JSON.parse(readFileSync(join(site.dir, 'static/openapi/openapi.json'), 'utf8')) as { paths: Record<string, object> };
-    expected = Object.keys(doc.paths).map((p) => `GET ${p}`).sort();
+    const doc = JSON.parse(readFileSync(join(site.dir, 'static/openapi/openapi.json'), 'utf8')) as {
+      paths: Record<string, object>;
+    };
+    expected = Object.keys(doc.paths)
+      .map((p) => `GET ${p}`)
+      .sort();
   }, 300_000);
   afterAll(async () => {
     await b?.close();
@@ -77,10 +105,13 @@ describeWith('the API documentation page in Chromium, sample release', [chromium
     expect(b.problems).toEqual([]);
   });
 
-  it('renders every operation from file://, reached from the landing page\'s link', async () => {
+  it("renders every operation from file://, reached from the landing page's link", async () => {
     b.problems.length = 0;
     await b.page.goto(fileUrl('index.html'));
-    await Promise.all([b.page.waitForURL(fileUrl('static/openapi/docs/index.html')), b.page.getByRole('link', { name: 'Interactive documentation' }).click()]);
+    await Promise.all([
+      b.page.waitForURL(fileUrl('static/openapi/docs/index.html')),
+      b.page.getByRole('link', { name: 'Interactive documentation' }).click(),
+    ]);
     expect((await operations(b.page, expected.length)).sort()).toEqual(expected);
     expect(b.problems).toEqual([]);
   });
@@ -88,7 +119,10 @@ describeWith('the API documentation page in Chromium, sample release', [chromium
   it('is linked from the header of a browsable page served at an API URL', async () => {
     b.problems.length = 0;
     await b.page.goto(`${server.origin}/api/v1/matrix/MA0101.2/?format=api`);
-    await Promise.all([b.page.waitForURL(/\/static\/openapi\/docs\/index\.html$/), b.page.getByRole('link', { name: 'API docs' }).click()]);
+    await Promise.all([
+      b.page.waitForURL(/\/static\/openapi\/docs\/index\.html$/),
+      b.page.getByRole('link', { name: 'API docs' }).click(),
+    ]);
     expect((await operations(b.page, expected.length)).sort()).toEqual(expected);
     expect(b.problems).toEqual([]);
   });

@@ -33,12 +33,20 @@ window.jsonp = (url, options) => new Promise((resolve) => $.ajax(Object.assign({
 /** A static server for the client page, on a port (so an origin) of its own. */
 async function clientOrigin(): Promise<{ origin: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    const [type, body] = req.url === '/jquery.js' ? ['text/javascript', JQUERY] : req.url === '/' ? ['text/html; charset=utf-8', PAGE] : [null, 'no'];
+    const [type, body] =
+      req.url === '/jquery.js'
+        ? ['text/javascript', JQUERY]
+        : req.url === '/'
+          ? ['text/html; charset=utf-8', PAGE]
+          : [null, 'no'];
     res.writeHead(type === null ? 404 : 200, { 'Content-Type': type ?? 'text/plain' });
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 type Outcome = { ok: true; data: unknown } | { ok: false; status: string; error: string };
@@ -50,7 +58,10 @@ describeWith('jQuery JSONP in Chromium, from another origin, against the dev ser
   /** The callback names jQuery sent, by request URL. */
   const sent: string[] = [];
   beforeAll(async () => {
-    const [full, compact] = await Promise.all([sharedSite(SAMPLE, { year: 2016 }), sharedSite(SAMPLE, { year: 2016, compact: true })]);
+    const [full, compact] = await Promise.all([
+      sharedSite(SAMPLE, { year: 2016 }),
+      sharedSite(SAMPLE, { year: 2016, compact: true }),
+    ]);
     apis.push({ kind: 'full', served: await serve(full.dir) }, { kind: 'compact', served: await serve(compact.dir) });
     client = await clientOrigin();
     b = await launch();
@@ -67,7 +78,10 @@ describeWith('jQuery JSONP in Chromium, from another origin, against the dev ser
   });
 
   const jsonp = (url: string, options: Record<string, string> = {}): Promise<Outcome> =>
-    b.page.evaluate(([u, o]) => (window as unknown as { jsonp(url: string, options: object): Promise<Outcome> }).jsonp(u, o), [url, options] as const);
+    b.page.evaluate(
+      ([u, o]) => (window as unknown as { jsonp(url: string, options: object): Promise<Outcome> }).jsonp(u, o),
+      [url, options] as const,
+    );
   const json = async (url: string): Promise<unknown> => {
     const res = await fetch(url);
     expect([url, res.status]).toEqual([url, 200]);
@@ -91,7 +105,12 @@ describeWith('jQuery JSONP in Chromium, from another origin, against the dev ser
       expect(name).toMatch(/^jQuery\d+_\d+$/);
       expect(request.searchParams.get('_')).toMatch(/^\d+$/);
       const next = new URL(data.next);
-      expect([next.searchParams.get('callback'), next.searchParams.get('format'), next.searchParams.get('page'), next.searchParams.get('_')]).toEqual([name, 'jsonp', '3', request.searchParams.get('_')]);
+      expect([
+        next.searchParams.get('callback'),
+        next.searchParams.get('format'),
+        next.searchParams.get('page'),
+        next.searchParams.get('_'),
+      ]).toEqual([name, 'jsonp', '3', request.searchParams.get('_')]);
       expect(new URL(data.previous).searchParams.get('callback')).toBe(name);
     }
   });
@@ -112,7 +131,11 @@ describeWith('jQuery JSONP in Chromium, from another origin, against the dev ser
 
   it('gets filtered lists: the TFFM search and the 2018 names, as their JSON answers', async () => {
     for (const { kind, served } of apis) {
-      for (const query of ['search=arkin&tax_group=vertebrates&page_size=1000', 'class=zinc&version=latest&page_size=1000', 'family=nk&type=selex']) {
+      for (const query of [
+        'search=arkin&tax_group=vertebrates&page_size=1000',
+        'class=zinc&version=latest&page_size=1000',
+        'family=nk&type=selex',
+      ]) {
         const path = query.startsWith('search') ? '/api/v1/tffm/' : '/api/v1/matrix/';
         const got = await jsonp(`${served.origin}${path}?format=jsonp&${query}`);
         expect([kind, query, got.ok], JSON.stringify(got)).toEqual([kind, query, true]);
@@ -135,9 +158,14 @@ describeWith('jQuery JSONP in Chromium, from another origin, against the dev ser
     }
     // The refused scripts are the only problems the page saw (no dialog: nothing ran). Chromium
     // reports them as a 400 or, the JSON error being no script (nosniff), blocked by its ORB.
-    const refused = (p: string) => /callback=alert\(1\)\/\//.test(p) && /^(HTTP 400|request failed: .* net::ERR_BLOCKED_BY_ORB)/.test(p);
+    const refused = (p: string) =>
+      /callback=alert\(1\)\/\//.test(p) && /^(HTTP 400|request failed: .* net::ERR_BLOCKED_BY_ORB)/.test(p);
     const seen = b.problems.slice(before);
-    expect(seen.filter((p) => !refused(p) && !/^console: Failed to load resource: the server responded with a status of 400/.test(p))).toEqual([]);
+    expect(
+      seen.filter(
+        (p) => !refused(p) && !/^console: Failed to load resource: the server responded with a status of 400/.test(p),
+      ),
+    ).toEqual([]);
     expect(seen.filter(refused).length).toBeGreaterThanOrEqual(apis.length);
   });
 

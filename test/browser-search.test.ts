@@ -24,7 +24,10 @@ async function search(page: Page, query: string): Promise<{ ids: string[]; count
   const box = page.locator('form.search input');
   await box.fill('');
   await box.pressSequentially(query);
-  await page.waitForFunction((q) => document.querySelector('form.search .hits p')?.textContent?.includes(`“${q}”`) === true, query);
+  await page.waitForFunction(
+    (q) => document.querySelector('form.search .hits p')?.textContent?.includes(`“${q}”`) === true,
+    query,
+  );
   return hits(page);
 }
 
@@ -36,7 +39,10 @@ const hits = async (page: Page): Promise<{ ids: string[]; count: string }> => ({
 /** Click the hit of matrix `id` and wait for the page it leads to. */
 async function openHit(page: Page, id: string): Promise<void> {
   const before = page.url();
-  await Promise.all([page.waitForURL((u) => u.href !== before), page.locator('form.search .hits li a', { has: page.locator(`b:text-is("${id}")`) }).click()]);
+  await Promise.all([
+    page.waitForURL((u) => u.href !== before),
+    page.locator('form.search .hits li a', { has: page.locator(`b:text-is("${id}")`) }).click(),
+  ]);
 }
 
 /** A full-page screenshot into `dir`; its size in bytes. */
@@ -85,7 +91,7 @@ describeWith('the search box in Chromium, sample release', [chromiumInstalled()]
     expect(b.problems).toEqual([]);
   });
 
-  it('lists every matrix of a TF class from the landing page\'s facet, and links the other facets to list pages', async () => {
+  it("lists every matrix of a TF class from the landing page's facet, and links the other facets to list pages", async () => {
     const { page } = b;
     await page.goto(fileUrl('index.html'));
     await page.locator('dl.facets a:text-is("Homeo domain factors")').click();
@@ -135,7 +141,12 @@ describeWith('the search box in Chromium, JASPAR 2016 (real data)', [chromiumIns
   let shots: string;
   beforeAll(async () => {
     // The HTML pages and the JSON details this test reads; nothing else is prebuilt.
-    site = await buildSite(jaspar2016.path, { formats: ['json', 'api'], pageSizes: [], orderFields: [], filterKeys: [] });
+    site = await buildSite(jaspar2016.path, {
+      formats: ['json', 'api'],
+      pageSizes: [],
+      orderFields: [],
+      filterKeys: [],
+    });
     shots = await tempDir('search-shots-2016');
     b = await launch();
   });
@@ -146,7 +157,10 @@ describeWith('the search box in Chromium, JASPAR 2016 (real data)', [chromiumIns
 
   it('finds MA0004.1 by "arnt" and by its TF class from file://, and its result opens its detail page', async () => {
     const { page } = b;
-    const detail = JSON.parse(readFileSync(join(site.dir, 'files/json/matrix/MA0004.1.json'), 'utf8')) as { name: string; class: string[] };
+    const detail = JSON.parse(readFileSync(join(site.dir, 'files/json/matrix/MA0004.1.json'), 'utf8')) as {
+      name: string;
+      class: string[];
+    };
     expect(detail.name).toBe('Arnt');
     const tfClass = detail.class[0]!;
     const index = pathToFileURL(join(site.dir, 'index.html')).href;

@@ -12,7 +12,8 @@ import { describeWith } from './support/requirements.js';
 /** Requests the server holds open (never answered until it closes), by path, as they arrive. */
 const held = new Map<string, ServerResponse>();
 const waiting = new Map<string, () => void>();
-const arrived = (path: string) => new Promise<void>((resolve) => (held.has(path) ? resolve() : waiting.set(path, resolve)));
+const arrived = (path: string) =>
+  new Promise<void>((resolve) => (held.has(path) ? resolve() : waiting.set(path, resolve)));
 
 const server = createServer((req, res) => {
   const path = req.url ?? '/';
@@ -22,7 +23,11 @@ const server = createServer((req, res) => {
     return;
   }
   res.writeHead(200, { 'content-type': 'text/html' });
-  res.end(path === '/logo-page' ? '<!doctype html><title>a</title><img src="/held/logo.svg">' : '<!doctype html><title>b</title><p>other</p>');
+  res.end(
+    path === '/logo-page'
+      ? '<!doctype html><title>a</title><img src="/held/logo.svg">'
+      : '<!doctype html><title>b</title><p>other</p>',
+  );
 });
 
 describeWith('browser problems: aborted requests', [chromiumInstalled()], () => {

@@ -153,7 +153,10 @@ describeWith('browsable pages in Chromium', [chromiumInstalled()], () => {
       await page.goBack();
       await follow(page, 'nav.formats a:text-is("json")');
       expect(page.url()).toBe(`${dev.origin}/api/v1/matrix/?format=json&order=-name&search=ar`);
-      const body = JSON.parse((await page.locator('pre').first().innerText()).trim()) as { count: number; results: { matrix_id: string }[] };
+      const body = JSON.parse((await page.locator('pre').first().innerText()).trim()) as {
+        count: number;
+        results: { matrix_id: string }[];
+      };
       expect(body.count).toBe(4);
       expect(body.results[0]?.matrix_id).toBe(id);
       expect(b.problems).toEqual([]);

@@ -31,13 +31,29 @@ describe('every invalid build option stops before the dump is read', () => {
   });
 
   const cases: [string, string[], string[]][] = [
-    ['--base-url without scheme', ['--base-url', 'jaspar.example.org'], ['--base-url "jaspar.example.org": not an absolute http(s) URL; did you mean https://jaspar.example.org?']],
-    ['--base-url not a URL', ['--base-url', 'notaurl'], ['--base-url "notaurl": not an absolute http(s) URL, e.g. https://jaspar.example.org']],
+    [
+      '--base-url without scheme',
+      ['--base-url', 'jaspar.example.org'],
+      ['--base-url "jaspar.example.org": not an absolute http(s) URL; did you mean https://jaspar.example.org?'],
+    ],
+    [
+      '--base-url not a URL',
+      ['--base-url', 'notaurl'],
+      ['--base-url "notaurl": not an absolute http(s) URL, e.g. https://jaspar.example.org'],
+    ],
     ['--base-url ftp', ['-b', 'ftp://x'], ['--base-url "ftp://x": the scheme must be http or https, not ftp']],
     ['--formats', ['--formats', 'json,jsn'], ['unknown format "jsn"', `valid: ${FORMAT_NAMES.join(', ')}, or all`]],
     ['--targets', ['--targets', 'netlfy'], ['unknown target "netlfy"', `valid: ${HOST_TARGETS.join(', ')}, or all`]],
-    ['--orders', ['--orders', 'nmae'], ['unknown order field "nmae"', `valid: ${orderFields.join(', ')}, or all, or none`]],
-    ['--filters', ['--filters', 'collection,tf_class'], ['unknown filter "tf_class"', `valid: ${filterKeys.join(', ')}, or all, or none`]],
+    [
+      '--orders',
+      ['--orders', 'nmae'],
+      ['unknown order field "nmae"', `valid: ${orderFields.join(', ')}, or all, or none`],
+    ],
+    [
+      '--filters',
+      ['--filters', 'collection,tf_class'],
+      ['unknown filter "tf_class"', `valid: ${filterKeys.join(', ')}, or all, or none`],
+    ],
     ['--page-sizes', ['--page-sizes', '10,abc'], ['"abc" is not a page size; valid: whole numbers from 1']],
     ['--release', ['--release', '18'], ['--release "18": not a release year; give four digits, e.g. 2020']],
     ['--release-name', ['--release-name', 'JASPAR 2020'], ['release names use only A-Z a-z 0-9 . _ -']],
@@ -65,7 +81,9 @@ describe('every invalid build option stops before the dump is read', () => {
   it('an output folder that holds the dump is refused before anything is read or replaced', async () => {
     const r = await runMain(['build', SAMPLE, '--out', join(SAMPLE, '..')]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`jaspar-static: error: --out "${join(SAMPLE, '..')}": the dump ${SAMPLE} is inside it; the build replaces its folder whole, so it never builds there, even with --force\n`);
+    expect(r.stderr).toBe(
+      `jaspar-static: error: --out "${join(SAMPLE, '..')}": the dump ${SAMPLE} is inside it; the build replaces its folder whole, so it never builds there, even with --force\n`,
+    );
   });
 });
 
@@ -76,7 +94,10 @@ describe('one error prefix for every error', () => {
     [['bulid'], "jaspar-static: error: unknown command 'bulid'"],
     [['serve', '--port', 'x'], 'jaspar-static: error: --port "x": not a port'],
     [['inspect', '--release', '99'], 'jaspar-static: error: --release "99": not a release year'],
-    [['fetch', '2020', '--url', 'example.org/x.sql.gz'], 'jaspar-static: error: --url "example.org/x.sql.gz": not an absolute http(s) URL'],
+    [
+      ['fetch', '2020', '--url', 'example.org/x.sql.gz'],
+      'jaspar-static: error: --url "example.org/x.sql.gz": not an absolute http(s) URL',
+    ],
   ])('%j', async (args, start) => {
     const r = await runMain(args);
     expect(r.code).not.toBe(0);
@@ -85,7 +106,18 @@ describe('one error prefix for every error', () => {
 });
 
 describe('output for scripts', () => {
-  const small = ['--formats', 'json', '--page-sizes', 'none', '--orders', 'none', '--filters', 'none', '--targets', 'nginx'];
+  const small = [
+    '--formats',
+    'json',
+    '--page-sizes',
+    'none',
+    '--orders',
+    'none',
+    '--filters',
+    'none',
+    '--targets',
+    'nginx',
+  ];
 
   it('--version prints the version of package.json', async () => {
     const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
@@ -98,14 +130,32 @@ describe('output for scripts', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.endsWith('\n') && r.stdout.trim().split('\n')).toHaveLength(1);
     const summary = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(summary).toMatchObject({ generator: 'jaspar-static', out, shape: 'flat-file tables', release: 'JASPAR2016', year: 2016, yearFrom: 'option', matrices: 34, tffms: 23 });
+    expect(summary).toMatchObject({
+      generator: 'jaspar-static',
+      out,
+      shape: 'flat-file tables',
+      release: 'JASPAR2016',
+      year: 2016,
+      yearFrom: 'option',
+      matrices: 34,
+      tffms: 23,
+    });
     expect(summary.files).toBe((await hashTree(out)).size);
-    expect(summary.warnings).toEqual([expect.objectContaining({ message: 'TFFM TFFM0007.1 points at matrix MA0999.1, which is not in the release', line: 20 })]);
+    expect(summary.warnings).toEqual([
+      expect.objectContaining({
+        message: 'TFFM TFFM0007.1 points at matrix MA0999.1, which is not in the release',
+        line: 20,
+      }),
+    ]);
   });
 
   it('--quiet: nothing printed, the site built', async () => {
     const out = join(root, 'quiet-site');
-    expect(await runMain(['build', SAMPLE, '--out', out, ...small, '--quiet'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await runMain(['build', SAMPLE, '--out', out, ...small, '--quiet'])).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
     expect(existsSync(join(out, 'jaspar-static.json'))).toBe(true);
   });
 
@@ -114,7 +164,9 @@ describe('output for scripts', () => {
     const r = await runMain(['build', SAMPLE, '--out', out, ...small]);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/^read flat-file tables: sample \(year unknown: no JASPAR<year> in the dump's name and no RELEASE table; --release sets it\), 34 matrices, 23 TFFMs in [\d.]+ s$/);
+    expect(lines[0]).toMatch(
+      /^read flat-file tables: sample \(year unknown: no JASPAR<year> in the dump's name and no RELEASE table; --release sets it\), 34 matrices, 23 TFFMs in [\d.]+ s$/,
+    );
     expect(lines[1]).toBe('1 warning(s):');
     expect(lines[3]).toMatch(/^wrote [\d,]+ files, [\d.]+ MB to .* in [\d.]+ s/);
     expect(lines[4]).toMatch(/^[\d,]+ files changed \([\d,]+ added, 0 modified, 0 removed\), 0 unchanged$/);

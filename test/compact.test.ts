@@ -18,14 +18,28 @@ function countFiles(dir: string): number {
 }
 
 /** The bytes a host would send for an answer: its body, or its file (compute mode falls back to assembling). */
-async function bytes(site: SiteHandle, url: string, accept: string | null = null): Promise<{ status: number; type: string | undefined; body: string }> {
+async function bytes(
+  site: SiteHandle,
+  url: string,
+  accept: string | null = null,
+): Promise<{ status: number; type: string | undefined; body: string }> {
   const q = url.indexOf('?');
-  const req = { method: 'GET', path: q === -1 ? url : url.slice(0, q), query: q === -1 ? '' : url.slice(q + 1), accept };
+  const req = {
+    method: 'GET',
+    path: q === -1 ? url : url.slice(0, q),
+    query: q === -1 ? '' : url.slice(q + 1),
+    accept,
+  };
   let a: Answer = await answer(site, req, { mode: 'compute' });
   while (a.file !== undefined) {
     const path = join(site.root, a.file);
     const exists = statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
-    if (exists) return { status: a.status, type: a.headers.find(([k]) => k === 'Content-Type')?.[1], body: fileText(a, await readFile(path, 'utf8')) };
+    if (exists)
+      return {
+        status: a.status,
+        type: a.headers.find(([k]) => k === 'Content-Type')?.[1],
+        body: fileText(a, await readFile(path, 'utf8')),
+      };
     const missing = a.missing;
     if (missing === undefined) throw new Error(`no fallback for ${url}`);
     a = missing === 'compute' ? await answer(site, req, { mode: 'compute', skipFiles: true }) : missing;

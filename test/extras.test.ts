@@ -46,7 +46,11 @@ describeWith('binding sites and TFFM files shipped with a release', [fixtures], 
       expect([n.status, n.headers['content-type']], url).toEqual([404, 'application/json']);
       expect((JSON.parse(n.body.toString('utf8')) as { detail: string }).detail, url).toMatch(/^Not found/);
     } else {
-      expect([n.status, n.body.toString('utf8'), n.headers['content-type']], url).toEqual([res.status, body, res.headers.get('content-type')]);
+      expect([n.status, n.body.toString('utf8'), n.headers['content-type']], url).toEqual([
+        res.status,
+        body,
+        res.headers.get('content-type'),
+      ]);
     }
     return { status: res.status, body, type: res.headers.get('content-type') };
   };
@@ -58,7 +62,9 @@ describeWith('binding sites and TFFM files shipped with a release', [fixtures], 
 
   it('serves the sites as JSON: FASTA sites with their upper-case core and BED regions', async () => {
     const sites = JSON.parse((await both('/api/v1/sites/MA0101.2/')).body);
-    const fasta = readFileSync(join(SAMPLE, 'sites/MA0101.2.sites'), 'utf8').split('\n').filter((l) => l && !l.startsWith('>'));
+    const fasta = readFileSync(join(SAMPLE, 'sites/MA0101.2.sites'), 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('>'));
     expect(sites.sites.map((s: { sequence: string }) => s.sequence)).toEqual(fasta);
     expect(sites.sites[0].site).toBe(fasta[0]?.replace(/[a-z]/g, ''));
     const bedLines = readFileSync(join(SAMPLE, 'bed/MA0101.2.bed'), 'utf8').trim().split('\n');
@@ -85,9 +91,17 @@ describeWith('binding sites and TFFM files shipped with a release', [fixtures], 
     expect(t.first_order.xml).toBe(`${BASE}/static/TFFM/TFFM0040.1/TFFM_first_order_trained.xml`);
     expect(t.detailed.xml).toBe(`${BASE}/static/TFFM/TFFM0040.1/TFFM_detailed_trained.xml`);
     expect(t.first_order.dense_logo).toBeNull();
-    expect(readFileSync(join(site.dir, 'static/TFFM/TFFM0040.1/TFFM_detailed_trained.xml'))).toEqual(readFileSync(join(fixtures.path, 'tffm_detailed.xml')));
+    expect(readFileSync(join(site.dir, 'static/TFFM/TFFM0040.1/TFFM_detailed_trained.xml'))).toEqual(
+      readFileSync(join(fixtures.path, 'tffm_detailed.xml')),
+    );
     const other = JSON.parse((await both('/api/v1/tffm/TFFM0002.1/')).body);
-    expect(other.first_order).toEqual({ log_p: other.first_order.log_p, dense_logo: null, summary_logo: null, hits: null, xml: null });
+    expect(other.first_order).toEqual({
+      log_p: other.first_order.log_p,
+      dense_logo: null,
+      summary_logo: null,
+      hits: null,
+      xml: null,
+    });
     expect((await fetch(`${dev.origin}/static/TFFM/TFFM0040.1/TFFM_first_order_trained.xml`)).status).toBe(200);
     expect(existsSync(join(site.dir, 'static/TFFM/TFFM0002.1'))).toBe(false);
   });

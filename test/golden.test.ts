@@ -23,7 +23,20 @@ const update = process.env.UPDATE_GOLDEN === '1';
 
 const cases = (format: (typeof FORMAT_NAMES)[number]): [string, Route][] => [
   [`MA0101.2.${format}`, { kind: 'detail', resource: 'matrix-detail', params: { id: 'MA0101.2' }, format }],
-  [`matrix-page2-name-desc.${format}`, { kind: 'list', resource: 'matrix-list', params: {}, filters: {}, order: '-name', page: 2, pageSize: null, format, formatInQuery: true }],
+  [
+    `matrix-page2-name-desc.${format}`,
+    {
+      kind: 'list',
+      resource: 'matrix-list',
+      params: {},
+      filters: {},
+      order: '-name',
+      page: 2,
+      pageSize: null,
+      format,
+      formatInQuery: true,
+    },
+  ],
 ];
 
 describe('the format table is consistent', () => {
@@ -49,9 +62,13 @@ describe('the format table is consistent', () => {
         const step = resolve({ method: 'GET', path, query, accept: null }, site, {}, { mode: 'rules' });
         const answer = 'answer' in step ? step.answer : null;
         expect(answer?.file, `rules tier for ${routeUrl(route)}`).toBe(routeFile(route));
-        expect(answer?.headers.find(([k]) => k === 'Content-Type')?.[1], `Content-Type of ${routeUrl(route)}`).toBe(f.mediaType);
+        expect(answer?.headers.find(([k]) => k === 'Content-Type')?.[1], `Content-Type of ${routeUrl(route)}`).toBe(
+          f.mediaType,
+        );
       }
-      expect(prefixTypes().find((p) => p.prefix === `/files/${f.name}/`)?.mediaType, `Content-Type for ${f.name}`).toBe(f.mediaType);
+      expect(prefixTypes().find((p) => p.prefix === `/files/${f.name}/`)?.mediaType, `Content-Type for ${f.name}`).toBe(
+        f.mediaType,
+      );
     }
   });
 });

@@ -32,18 +32,29 @@ describe('HTML pages of a compact build', () => {
     expect(pages.length).toBeGreaterThan(150);
     expect(answers.size).toBeLessThan(5000);
     // The API documentation page (src/api/documents.ts) is HTML at its own URL.
-    for (const [path] of pages.filter(([p]) => p.startsWith('/api/') && p !== '/api/v1/docs/')) expect(path).toMatch(/[?&]format=api(&|$)/);
+    for (const [path] of pages.filter(([p]) => p.startsWith('/api/') && p !== '/api/v1/docs/'))
+      expect(path).toMatch(/[?&]format=api(&|$)/);
     for (const { page, href } of links) {
       // The landing page's TF-class facets open its own search (test/browser-search.test.ts).
       if (page === '/index.html' && /^#class=[^#]+$/.test(href)) continue;
       // The API documentation page links Swagger UI, the description and the landing page by the site root (src/site/openapi/).
       const docs = page === '/api/v1/docs/' && /^(\.\.\/){3}(static\/openapi\/[a-z.-]+|index\.html)$/.test(href);
-      if (!docs) expect(href, page).toMatch(/^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|api\/v1\/(docs|schema)\/$|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|static\/search\/search\.js$|index\.html$)/);
+      if (!docs)
+        expect(href, page).toMatch(
+          /^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|api\/v1\/(docs|schema)\/$|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|static\/search\/search\.js$|index\.html$)/,
+        );
       const url = new URL(href, dev.origin);
       expect(answers.get(`${url.pathname}${url.search}`)?.status, `${page} → ${href}`).toBe(200);
     }
     // Details, versions, TFFMs, every list and its orders and pages were reached.
-    for (const path of ['/api/v1/matrix/MA0101.2/?format=api', '/api/v1/matrix/MA0101/versions/?format=api', '/api/v1/tffm/TFFM0001.1/?format=api', '/api/v1/species/10116/?format=api', '/api/v1/matrix/?format=api&order=-name&page=4', '/static/logos/svg/MA0101.2.rc.svg']) {
+    for (const path of [
+      '/api/v1/matrix/MA0101.2/?format=api',
+      '/api/v1/matrix/MA0101/versions/?format=api',
+      '/api/v1/tffm/TFFM0001.1/?format=api',
+      '/api/v1/species/10116/?format=api',
+      '/api/v1/matrix/?format=api&order=-name&page=4',
+      '/static/logos/svg/MA0101.2.rc.svg',
+    ]) {
       expect(answers.get(path)?.status, path).toBe(200);
     }
   });

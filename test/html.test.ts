@@ -23,7 +23,8 @@ import { removeTree, tempDir } from './support/scratch.js';
 import { BASE, SAMPLE, buildSite, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
 /** Every file below `dir` (relative, `/`-separated) whose name ends with `ext`. */
-const filesUnder = async (dir: string, ext: string): Promise<string[]> => (await listFiles(dir)).filter((p) => p.endsWith(ext));
+const filesUnder = async (dir: string, ext: string): Promise<string[]> =>
+  (await listFiles(dir)).filter((p) => p.endsWith(ext));
 
 /** Every file and folder of a site (relative paths), to check link targets without a syscall each. */
 function entries(files: readonly string[]): Set<string> {
@@ -53,7 +54,9 @@ describe('HTML pages of the sample release', () => {
   });
 
   it('writes an HTML page beside the JSON of every list page and detail, and the landing page', async () => {
-    const json = (await filesUnder(join(site.dir, 'files/json'), '.json')).map((p) => `files/api/${p.replace(/\.json$/, '.html')}`);
+    const json = (await filesUnder(join(site.dir, 'files/json'), '.json')).map(
+      (p) => `files/api/${p.replace(/\.json$/, '.html')}`,
+    );
     expect(pages.length).toBeGreaterThan(100);
     expect(pages).toEqual(json);
     expect(existsSync(join(site.dir, 'index.html'))).toBe(true);
@@ -68,7 +71,8 @@ describe('HTML pages of the sample release', () => {
         if (href === 'data:,') continue; // the inline empty favicon
         if (href.startsWith('#')) {
           // The landing page's TF class facets open its own search (browser-search.test.ts).
-          if (page !== 'index.html' || !href.startsWith('#class=')) bad.push(`${page}: ${href} is an anchor no page has`);
+          if (page !== 'index.html' || !href.startsWith('#class='))
+            bad.push(`${page}: ${href} is an anchor no page has`);
           continue;
         }
         if (isExternal(href)) {
@@ -94,7 +98,7 @@ describe('HTML pages of the sample release', () => {
         if (!seen.has(target)) seen.add(target), queue.push(target);
       }
     }
-    const wanted = pages.filter((p) => !p.includes('/_/') || (/\/_\/default\/[^/]+\/\d+\.html$/.test(p)));
+    const wanted = pages.filter((p) => !p.includes('/_/') || /\/_\/default\/[^/]+\/\d+\.html$/.test(p));
     expect(wanted.filter((p) => !seen.has(p))).toEqual([]);
   });
 
@@ -106,10 +110,15 @@ describe('HTML pages of the sample release', () => {
     expect(html).toContain('<a href="3.html" rel="next">');
     expect(html).toContain('<a href="../-version/1.html">-version</a>');
     expect(html).toContain('<a href="../default/1.html">default</a>');
-    for (const v of formatVariants(resourceSpec('matrix-list'), { ...defaultRouteOptions(), formats: ['json', 'yaml', 'meme', 'api'] })) {
+    for (const v of formatVariants(resourceSpec('matrix-list'), {
+      ...defaultRouteOptions(),
+      formats: ['json', 'yaml', 'meme', 'api'],
+    })) {
       if (v.format === 'api') continue;
       const dir = v.formatInQuery ? v.format : 'default';
-      expect(html).toMatch(new RegExp(`href="\\.\\./\\.\\./\\.\\./\\.\\./\\.\\./${dir}/matrix/_/default/name/2\\.[a-z]+"`));
+      expect(html).toMatch(
+        new RegExp(`href="\\.\\./\\.\\./\\.\\./\\.\\./\\.\\./${dir}/matrix/_/default/name/2\\.[a-z]+"`),
+      );
     }
     expect(html).toMatch(/<img class="thumb" src="(\.\.\/){6}static\/logos\/svg\/MA\d+\.\d+\.svg"/);
     expect(html).toContain('"count": 34,');
@@ -118,12 +127,18 @@ describe('HTML pages of the sample release', () => {
   it('gives each kind of record a column per field that is not a URL, and matrices a logo', () => {
     for (const list of RESOURCES) {
       if (list.kind !== 'list' || list.segments.length > 1) continue;
-      const page = JSON.parse(read(`files/json/${list.segments[0]}/_/default/default/1.json`)) as { results: Record<string, unknown>[] };
+      const page = JSON.parse(read(`files/json/${list.segments[0]}/_/default/default/1.json`)) as {
+        results: Record<string, unknown>[];
+      };
       const first = page.results[0];
       if (first === undefined) throw new Error(`the sample has no ${list.items}`);
-      const urls = Object.keys(first).filter((k) => typeof first[k] === 'string' && (first[k] as string).startsWith(`${BASE}/`));
+      const urls = Object.keys(first).filter(
+        (k) => typeof first[k] === 'string' && (first[k] as string).startsWith(`${BASE}/`),
+      );
       expect(RECORD_COLUMNS[list.items].plain, list.items).toEqual(Object.keys(first).filter((k) => !urls.includes(k)));
-      expect(RECORD_COLUMNS[list.items].logo, list.items).toBe(urls.find((k) => (first[k] as string).endsWith('.svg')) ?? null);
+      expect(RECORD_COLUMNS[list.items].logo, list.items).toBe(
+        urls.find((k) => (first[k] as string).endsWith('.svg')) ?? null,
+      );
     }
   });
 
@@ -138,10 +153,15 @@ describe('HTML pages of the sample release', () => {
         if (route.format !== 'api') continue;
         if (checked % 100 === 0) await breathe();
         const [path = '', query = ''] = routeUrl(route).split('?');
-        const got = await answer(handle, { method: 'GET', path, query, accept: null }, { mode: 'compute', skipFiles: true });
+        const got = await answer(
+          handle,
+          { method: 'GET', path, query, accept: null },
+          { mode: 'compute', skipFiles: true },
+        );
         const want = read(routeFile(route));
         expect(got.status, path + query).toBe(200);
-        if (got.body !== want) expect.fail(`${routeUrl(route)} differs from ${routeFile(route)} ${firstDifference(got.body ?? '', want)}`);
+        if (got.body !== want)
+          expect.fail(`${routeUrl(route)} differs from ${routeFile(route)} ${firstDifference(got.body ?? '', want)}`);
         checked++;
       }
     }
@@ -163,10 +183,13 @@ describe('HTML pages of the sample release', () => {
 
   it('writes a forward and a reverse-complement logo for every matrix', async () => {
     const logos = await filesUnder(join(site.dir, 'static/logos/svg'), '.svg');
-    const ids = readFileSync(join(SAMPLE, 'MATRIX.txt'), 'utf8').split('\n').filter(Boolean).map((l) => {
-      const [, , base, version] = l.split('\t');
-      return `${base}.${version}`;
-    });
+    const ids = readFileSync(join(SAMPLE, 'MATRIX.txt'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => {
+        const [, , base, version] = l.split('\t');
+        return `${base}.${version}`;
+      });
     expect(logos).toEqual(ids.flatMap((id) => [`${id}.rc.svg`, `${id}.svg`]).sort());
     expect(read('static/logos/svg/MA0101.2.svg')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   });
@@ -192,17 +215,21 @@ describe('HTML pages of the sample release', () => {
       expect(named.headers.get('content-type')).toBe('application/json');
     });
 
-    it('answers a list request no file holds with a page whose links are DRF\'s and root-relative', async () => {
+    it("answers a list request no file holds with a page whose links are DRF's and root-relative", async () => {
       // Negotiated to HTML, the request carries no `format`, so its `next` does not either (DRF).
       const res = await fetch(`${dev.origin}/api/v1/matrix/?page=2`, { headers: { accept: browser } });
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       const html = await res.text();
       expect(html).toContain('<code>GET https://jaspar.example.org/api/v1/matrix/?page=2</code>');
-      expect(html).toContain('"next": <a href="/files/api/matrix/_/default/default/3.html">"https://jaspar.example.org/api/v1/matrix/?page=3"</a>');
+      expect(html).toContain(
+        '"next": <a href="/files/api/matrix/_/default/default/3.html">"https://jaspar.example.org/api/v1/matrix/?page=3"</a>',
+      );
       // The only script is the search box's, root-relative like every link of the page.
       expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/static/search/search.js">']);
       for (const href of linksOf(html)) if (!isExternal(href) && !href.startsWith('data:')) expect(href).toMatch(/^\//);
-      const search = await (await fetch(`${dev.origin}/api/v1/matrix/?search=ar&order=-name`, { headers: { accept: browser } })).text();
+      const search = await (
+        await fetch(`${dev.origin}/api/v1/matrix/?search=ar&order=-name`, { headers: { accept: browser } })
+      ).text();
       expect(search).toContain('<p class="muted">4 records</p>');
       expect(search).toContain('<span class="here">-name</span>');
       expect(search).toContain('<a href="/api/v1/matrix/?format=json&amp;order=-name&amp;search=ar">json</a>');
@@ -257,7 +284,8 @@ describe('dump values on HTML pages', () => {
     expect(pages.length).toBeGreaterThan(10);
     for (const page of pages) {
       const html = readFileSync(join(site.dir, page), 'utf8');
-      for (const bad of ['<script>alert', '<img src=x', '<b>bold', '<Co>', '<sapiens>', `"'<&>`]) expect(html, page).not.toContain(bad);
+      for (const bad of ['<script>alert', '<img src=x', '<b>bold', '<Co>', '<sapiens>', `"'<&>`])
+        expect(html, page).not.toContain(bad);
       // The only inline script is the page's own base fix-up (none on the landing page); the
       // landing page and list pages load the search script (search-client.ts), nothing else; the
       // API documentation page loads Swagger UI, the description and its start script, all site files.
@@ -278,7 +306,9 @@ describe('dump values on HTML pages', () => {
     expect(detail).toContain('&lt;/pre&gt;&lt;script&gt;alert(3)&lt;/script&gt;');
     expect(detail).toContain('Homo &lt;sapiens&gt; &amp; &quot;friends&quot;');
     expect(detail).toContain('P1&quot;&gt;&lt;script&gt;alert(4)&lt;/script&gt;');
-    expect(detail).toContain('href="https://www.uniprot.org/uniprotkb/P1%22%3E%3Cscript%3Ealert(4)%3C%2Fscript%3E/entry"');
+    expect(detail).toContain(
+      'href="https://www.uniprot.org/uniprotkb/P1%22%3E%3Cscript%3Ealert(4)%3C%2Fscript%3E/entry"',
+    );
     expect(detail).toContain('exp&quot;&#39;&lt;&amp;&gt;');
     const tffm = readFileSync(join(site.dir, 'files/api/tffm/TFFM0001.1.html'), 'utf8');
     expect(tffm).toContain('exp&quot;&#39;&lt;&amp;&gt;');
@@ -294,7 +324,9 @@ describe('dump values on HTML pages', () => {
       expect(html, page).toContain(shown);
       expect(html, page).not.toContain('\u0000');
     }
-    expect(readFileSync(join(site.dir, 'files/api/matrix/_/default/default/1.html'), 'utf8')).toContain(`<td>${shown}</td>`);
+    expect(readFileSync(join(site.dir, 'files/api/matrix/_/default/default/1.html'), 'utf8')).toContain(
+      `<td>${shown}</td>`,
+    );
   });
 });
 

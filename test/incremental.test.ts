@@ -17,7 +17,13 @@ import { tempDir } from './support/scratch.js';
 import { BASE, SAMPLE } from './support/site.js';
 
 /** Trimmed so each build takes a second or two: a data, a text and the browsable format. */
-const OPTIONS = { baseUrl: BASE, formats: ['json', 'jaspar', 'api'] as const, targets: [...HOST_TARGETS], pageSizes: [], filterKeys: [] };
+const OPTIONS = {
+  baseUrl: BASE,
+  formats: ['json', 'jaspar', 'api'] as const,
+  targets: [...HOST_TARGETS],
+  pageSizes: [],
+  filterKeys: [],
+};
 
 /** path → "inode mtime" of every file of the site and its deploy folder. */
 async function identities(out: string): Promise<Map<string, string>> {
@@ -33,11 +39,16 @@ async function identities(out: string): Promise<Map<string, string>> {
 
 async function hashes(out: string): Promise<Map<string, string>> {
   const all = new Map<string, string>();
-  for (const [dir, tag] of [[out, 'site'], [`${out}.deploy`, 'deploy']] as const) for (const [p, h] of await hashTree(dir)) all.set(`${tag}/${p}`, h);
+  for (const [dir, tag] of [
+    [out, 'site'],
+    [`${out}.deploy`, 'deploy'],
+  ] as const)
+    for (const [p, h] of await hashTree(dir)) all.set(`${tag}/${p}`, h);
   return all;
 }
 
-const rebuild = (dump: string, out: string, more: Partial<BuildOptions> = {}): Promise<BuildSummary> => build({ dump, out, ...OPTIONS, formats: [...OPTIONS.formats], ...more });
+const rebuild = (dump: string, out: string, more: Partial<BuildOptions> = {}): Promise<BuildSummary> =>
+  build({ dump, out, ...OPTIONS, formats: [...OPTIONS.formats], ...more });
 
 describe('incremental rebuilds of the sample', () => {
   let root = '';
@@ -54,14 +65,20 @@ describe('incremental rebuilds of the sample', () => {
 
   it('a no-op rebuild keeps the site as it is: 0 files changed, every inode and mtime unchanged', async () => {
     const summary = await rebuild(SAMPLE, out);
-    expect(summary).toMatchObject({ rebuilt: false, changes: { added: 0, modified: 0, removed: 0, unchanged: first.size } });
+    expect(summary).toMatchObject({
+      rebuilt: false,
+      changes: { added: 0, modified: 0, removed: 0, unchanged: first.size },
+    });
     expect(await identities(out)).toEqual(first);
   });
 
   it('without the build record (or after a touch), the rebuild compares bytes: 0 changed, every file hard-linked from the old site', async () => {
     await rm(recordPathFor(out));
     const summary = await rebuild(SAMPLE, out);
-    expect(summary).toMatchObject({ rebuilt: true, changes: { added: 0, modified: 0, removed: 0, unchanged: first.size } });
+    expect(summary).toMatchObject({
+      rebuilt: true,
+      changes: { added: 0, modified: 0, removed: 0, unchanged: first.size },
+    });
     expect(await identities(out)).toEqual(first);
   });
 
@@ -72,7 +89,10 @@ describe('incremental rebuilds of the sample', () => {
     const original = await readFile(page);
     await writeFile(page, 'edited');
     const summary = await rebuild(SAMPLE, out);
-    expect(summary).toMatchObject({ rebuilt: true, changes: { added: 0, modified: 1, removed: 0, unchanged: first.size - 1 } });
+    expect(summary).toMatchObject({
+      rebuilt: true,
+      changes: { added: 0, modified: 1, removed: 0, unchanged: first.size - 1 },
+    });
     expect(await readFile(page)).toEqual(original);
     const now = await identities(out);
     expect([...now].filter(([p, id]) => first.get(p) !== id).map(([p]) => p)).toEqual(['site/404.html']);

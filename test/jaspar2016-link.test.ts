@@ -15,7 +15,14 @@ import { removeTree, tempDir } from './support/scratch.js';
 import { BASE } from './support/site.js';
 
 const release = sharedPath('releases', 'JASPAR2016');
-const options = { baseUrl: BASE, formats: ['json' as const], targets: [...HOST_TARGETS], pageSizes: [], orderFields: [], filterKeys: [] };
+const options = {
+  baseUrl: BASE,
+  formats: ['json' as const],
+  targets: [...HOST_TARGETS],
+  pageSizes: [],
+  orderFields: [],
+  filterKeys: [],
+};
 
 describeWith('JASPAR2016 through a symbolic link', [release], () => {
   it('builds the same site as its real path, and rebuilding from the real path is a no-op', async () => {

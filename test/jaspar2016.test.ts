@@ -29,7 +29,7 @@ describeWith('JASPAR2016 (real flat-file release)', [release], () => {
     const body = await res.text();
     const viaNetlify = netlify(url);
     expect(viaNetlify.status, url).toBe(res.status);
-    expect(viaNetlify.body.toString("utf8"), url).toBe(body);
+    expect(viaNetlify.body.toString('utf8'), url).toBe(body);
     return { status: res.status, json: JSON.parse(body) };
   };
 
@@ -103,9 +103,14 @@ describeWith('JASPAR2016 (real flat-file release)', [release], () => {
     expect(results).toHaveLength(latest.size);
     for (const r of results) expect(Number(r.version)).toBe(latest.get(r.base_id));
     // A page_size above 1000 is clamped to 1000, as JASPAR does.
-    expect((await (await fetch(`${dev.origin}/api/v1/matrix/?collection=CORE&version=latest&page_size=5000`)).json()).results).toHaveLength(1000);
+    expect(
+      (await (await fetch(`${dev.origin}/api/v1/matrix/?collection=CORE&version=latest&page_size=5000`)).json())
+        .results,
+    ).toHaveLength(1000);
     // The same, spelled differently: keys in any order, value case folded where the host can.
-    expect((await get('/api/v1/matrix/?page_size=1000&version=latest&collection=CORE&format=json')).json.count).toBe(latest.size);
+    expect((await get('/api/v1/matrix/?page_size=1000&version=latest&collection=CORE&format=json')).json.count).toBe(
+      latest.size,
+    );
     const folded = await fetch(`${dev.origin}/api/v1/matrix/?collection=core&version=latest&page_size=1000`);
     expect((await folded.json()).count).toBe(latest.size);
   });
@@ -129,13 +134,28 @@ describeWith('JASPAR2016 (real flat-file release)', [release], () => {
   it('lists the nine collections, the tax groups and the species', async () => {
     const collections = (await get('/api/v1/collections/')).json;
     expect(collections.count).toBe(9);
-    expect(collections.results.map((r: { name: string }) => r.name)).toEqual(['CNE', 'CORE', 'FAM', 'PBM', 'PBM_HLH', 'PBM_HOMEO', 'PHYLOFACTS', 'POLII', 'SPLICE']);
+    expect(collections.results.map((r: { name: string }) => r.name)).toEqual([
+      'CNE',
+      'CORE',
+      'FAM',
+      'PBM',
+      'PBM_HLH',
+      'PBM_HOMEO',
+      'PHYLOFACTS',
+      'POLII',
+      'SPLICE',
+    ]);
     expect(collections.results[0]).toEqual({ name: 'CNE', url: 'https://jaspar.example.org/api/v1/collections/CNE/' });
     const taxon = (await get('/api/v1/taxon/')).json;
     expect(taxon.results.map((r: { name: string }) => r.name)).toContain('vertebrates');
     const species = (await get('/api/v1/species/?page_size=1000')).json;
     const human = species.results.find((r: { tax_id: number }) => r.tax_id === 9606);
-    expect(human).toEqual({ tax_id: 9606, species: 'Homo sapiens', url: 'https://jaspar.example.org/api/v1/species/9606/', matrix_url: 'https://jaspar.example.org/api/v1/species/9606/' });
+    expect(human).toEqual({
+      tax_id: 9606,
+      species: 'Homo sapiens',
+      url: 'https://jaspar.example.org/api/v1/species/9606/',
+      matrix_url: 'https://jaspar.example.org/api/v1/species/9606/',
+    });
     const root = (await get('/api/v1/')).json;
     expect(root.matrix).toBe('https://jaspar.example.org/api/v1/matrix/');
   });
@@ -143,7 +163,10 @@ describeWith('JASPAR2016 (real flat-file release)', [release], () => {
   type Listed = { name: string; base_id: string; collection: string; version: string };
   it('answers filters it did not prebuild on the dev server, and a rules-only host refuses them with a detail, never another list', async () => {
     const cases: [string, (m: Listed) => boolean][] = [
-      ['/api/v1/matrix/?search=Arnt', (m) => [m.name, m.base_id, m.collection].some((v) => v.toUpperCase().includes('ARNT'))],
+      [
+        '/api/v1/matrix/?search=Arnt',
+        (m) => [m.name, m.base_id, m.collection].some((v) => v.toUpperCase().includes('ARNT')),
+      ],
       ['/api/v1/matrix/?name=Arnt&version=latest', (m) => m.name === 'Arnt'],
       ['/api/v1/matrix/?collection=CORE&order=name', (m) => m.collection === 'CORE'],
     ];
@@ -153,10 +176,15 @@ describeWith('JASPAR2016 (real flat-file release)', [release], () => {
       const page = (await res.json()) as { count: number; results: Listed[] };
       expect(page.count, url).toBeGreaterThan(0);
       expect(page.count, url).toBeLessThan(2049);
-      expect(page.results.filter((m) => !fits(m)), url).toEqual([]);
+      expect(
+        page.results.filter((m) => !fits(m)),
+        url,
+      ).toEqual([]);
       const viaNetlify = netlify(url);
       expect(viaNetlify.status, url).toBe(404);
-      expect((JSON.parse(viaNetlify.body.toString('utf8')) as { detail: string }).detail, url).toMatch(/netlify-edge|cloudflare|nginx/);
+      expect((JSON.parse(viaNetlify.body.toString('utf8')) as { detail: string }).detail, url).toMatch(
+        /netlify-edge|cloudflare|nginx/,
+      );
     }
   });
 

@@ -11,7 +11,8 @@ import { sharedSite, type BuiltSite } from './support/site.js';
 
 const dump = sharedPath('releases', 'JASPAR2018', 'JASPAR2018.sql.gz');
 const golden = sharedPath('golden', 'JASPAR2018');
-const goldenFile = (fmt: string) => readFileSync(join(golden.path, `JASPAR2018_CORE_fungi_non-redundant_pfms_${fmt}.txt`), 'utf8');
+const goldenFile = (fmt: string) =>
+  readFileSync(join(golden.path, `JASPAR2018_CORE_fungi_non-redundant_pfms_${fmt}.txt`), 'utf8');
 
 /** Split a golden file into per-matrix blocks keyed by matrix id. */
 function blocks(text: string, start: RegExp, id: (block: string) => string): Map<string, string> {
@@ -24,12 +25,17 @@ function blocks(text: string, start: RegExp, id: (block: string) => string): Map
   return out;
 }
 
-describeWith('JASPAR2018 (real SQL dump) and JASPAR\'s own download files', [dump, golden], () => {
+describeWith("JASPAR2018 (real SQL dump) and JASPAR's own download files", [dump, golden], () => {
   let site: BuiltSite;
   beforeAll(async () => {
     // What these checks read: the default list pages and the details. Extra page sizes and
     // filters would only add list pages no test here opens (jaspar2016.test.ts checks those).
-    site = await sharedSite(dump.path, { baseUrl: 'http://jaspar.genereg.net', formats: ['json', 'jaspar', 'meme', 'transfac'], pageSizes: [], filterKeys: [] });
+    site = await sharedSite(dump.path, {
+      baseUrl: 'http://jaspar.genereg.net',
+      formats: ['json', 'jaspar', 'meme', 'transfac'],
+      pageSizes: [],
+      filterKeys: [],
+    });
   });
   const read = (path: string) => readFileSync(join(site.dir, path), 'utf8');
 

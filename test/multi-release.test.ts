@@ -48,7 +48,18 @@ beforeAll(async () => {
   await writeFile(join(newer, 'MATRIX.txt'), `${body.slice(0, -1).join('\n')}\n`);
   site = join(dir, 'site');
   // Small: three formats, no extra page sizes, orders or filters.
-  await build({ dump: [older, newer], out: site, baseUrl: 'http://jaspar.test', formats: ['json', 'jaspar', 'api'], targets: ['cloudflare'], pageSizes: [], orderFields: [], filterKeys: [], releasePubmed: [{ year: null, value: 29140473 }], releaseWebsite: [{ year: 2016, value: 'https://jaspar2016.genereg.net' }] });
+  await build({
+    dump: [older, newer],
+    out: site,
+    baseUrl: 'http://jaspar.test',
+    formats: ['json', 'jaspar', 'api'],
+    targets: ['cloudflare'],
+    pageSizes: [],
+    orderFields: [],
+    filterKeys: [],
+    releasePubmed: [{ year: null, value: 29140473 }],
+    releaseWebsite: [{ year: 2016, value: 'https://jaspar2016.genereg.net' }],
+  });
   server = await startDevServer({ dir: site, port: 0, host: '127.0.0.1' });
   port = (server.address() as AddressInfo).port;
 }, 120_000);
@@ -79,7 +90,9 @@ const devGet = (target: string): Promise<Reply> => send(port, { method: 'GET', t
 
 it('writes each release under its own folder, newest first in the site configuration', async () => {
   expect((await readdir(join(site, 'releases'))).sort()).toEqual(['JASPAR2016', 'JASPAR2018']);
-  const config = JSON.parse(await readFile(join(site, '_jaspar/site.json'), 'utf8')) as { releases: { name: string; root: string }[] };
+  const config = JSON.parse(await readFile(join(site, '_jaspar/site.json'), 'utf8')) as {
+    releases: { name: string; root: string }[];
+  };
   expect(config.releases.map((r) => [r.name, r.root])).toEqual([
     ['JASPAR2018', 'releases/JASPAR2018/'],
     ['JASPAR2016', 'releases/JASPAR2016/'],
@@ -107,7 +120,14 @@ it('serves the logos of every release, compact or not', async () => {
     expect([id, r.status]).toEqual([id, 200]);
   }
   const compact = join(dir, 'compact');
-  await build({ dump: [join(dir, 'JASPAR2018'), join(dir, 'JASPAR2016')], out: compact, baseUrl: 'http://jaspar.test', formats: ['json'], targets: [], compact: true });
+  await build({
+    dump: [join(dir, 'JASPAR2018'), join(dir, 'JASPAR2016')],
+    out: compact,
+    baseUrl: 'http://jaspar.test',
+    formats: ['json'],
+    targets: [],
+    compact: true,
+  });
   const other = await startDevServer({ dir: compact, port: 0, host: '127.0.0.1' });
   try {
     const otherPort = (other.address() as AddressInfo).port;
@@ -115,7 +135,11 @@ it('serves the logos of every release, compact or not', async () => {
       const r = await send(otherPort, { method: 'GET', target: `/static/logos/svg/${id}.rc.svg` });
       expect([id, r.status, r.body.toString('utf8').slice(0, 4)]).toEqual([id, 200, '<svg']);
     }
-    const older = JSON.parse((await send(otherPort, { method: 'GET', target: '/api/v1/matrix/?release=2016&page_size=1000' })).body.toString('utf8')) as Page;
+    const older = JSON.parse(
+      (await send(otherPort, { method: 'GET', target: '/api/v1/matrix/?release=2016&page_size=1000' })).body.toString(
+        'utf8',
+      ),
+    ) as Page;
     expect(older.results.map((m) => m.matrix_id)).toContain(onlyOlder);
   } finally {
     await new Promise<void>((resolve) => other.close(() => resolve()));
@@ -139,8 +163,22 @@ it('lists both releases in /api/v1/releases/ of either release', async () => {
 });
 
 it('answers each release record by its number, in either release, the newest active, with what the build was told', async () => {
-  const seven = { release_number: 7, year: 2018, active: true, pubmed_id: 29140473, website: null, url: 'http://jaspar.test/api/v1/releases/7/' };
-  const six = { release_number: 6, year: 2016, active: false, pubmed_id: null, website: 'https://jaspar2016.genereg.net', url: 'http://jaspar.test/api/v1/releases/6/' };
+  const seven = {
+    release_number: 7,
+    year: 2018,
+    active: true,
+    pubmed_id: 29140473,
+    website: null,
+    url: 'http://jaspar.test/api/v1/releases/7/',
+  };
+  const six = {
+    release_number: 6,
+    year: 2016,
+    active: false,
+    pubmed_id: null,
+    website: 'https://jaspar2016.genereg.net',
+    url: 'http://jaspar.test/api/v1/releases/6/',
+  };
   for (const query of ['', '?release=2016']) {
     expect(json(await devGet(`/api/v1/releases/7/${query}`))).toMatchObject(seven);
     expect(json(await devGet(`/api/v1/releases/6/${query}`))).toMatchObject(six);
@@ -160,7 +198,9 @@ it('links each release from the landing page', async () => {
 it("keeps an older release's HTML pages browsable: every link of its detail page resolves", async () => {
   const page = `/releases/JASPAR2016/files/api/matrix/${onlyOlder}.html`;
   const html = (await devGet(page)).body.toString('utf8');
-  const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')).filter((h) => !/^(https?|data):/.test(h));
+  const hrefs = [...html.matchAll(/href="([^"]+)"/g)]
+    .map((m) => m[1]!.replace(/&amp;/g, '&'))
+    .filter((h) => !/^(https?|data):/.test(h));
   expect(hrefs.length).toBeGreaterThan(3);
   for (const href of hrefs) {
     const url = new URL(href, `http://x${page}`);
@@ -168,17 +208,23 @@ it("keeps an older release's HTML pages browsable: every link of its detail page
   }
 });
 
-describeWith('the Cloudflare Worker on the two-release site', [command(WORKERD, ['--version'], 'workerd (npm, installed with miniflare by npm ci)')], () => {
-  let worker: RunningWorker;
-  beforeAll(async () => {
-    worker = await startWorker(site, join(site, '_worker.js'));
-  }, 60_000);
-  afterAll(async () => worker?.close());
+describeWith(
+  'the Cloudflare Worker on the two-release site',
+  [command(WORKERD, ['--version'], 'workerd (npm, installed with miniflare by npm ci)')],
+  () => {
+    let worker: RunningWorker;
+    beforeAll(async () => {
+      worker = await startWorker(site, join(site, '_worker.js'));
+    }, 60_000);
+    afterAll(async () => worker?.close());
 
-  it('answers as the dev server', async () => {
-    for (const req of REQUESTS) {
-      const [dev, cf] = [await send(port, req), await send(worker.port, req)];
-      expect({ target: req.target, status: cf.status, type: cf.contentType, body: cf.body.toString('utf8') }).toEqual({ target: req.target, status: dev.status, type: dev.contentType, body: dev.body.toString('utf8') });
-    }
-  });
-});
+    it('answers as the dev server', async () => {
+      for (const req of REQUESTS) {
+        const [dev, cf] = [await send(port, req), await send(worker.port, req)];
+        expect({ target: req.target, status: cf.status, type: cf.contentType, body: cf.body.toString('utf8') }).toEqual(
+          { target: req.target, status: dev.status, type: dev.contentType, body: dev.body.toString('utf8') },
+        );
+      }
+    });
+  },
+);

@@ -49,7 +49,9 @@ describe('test code does not block its worker', () => {
     }
     expect(found).toEqual([]);
     // An allowance no longer needed goes, so the list only shrinks.
-    const stale = Object.entries(ALLOWED).flatMap(([f, calls]) => calls.filter((c) => !used.has(`${f}:${c}`)).map((c) => `${f}:${c}`));
+    const stale = Object.entries(ALLOWED).flatMap(([f, calls]) =>
+      calls.filter((c) => !used.has(`${f}:${c}`)).map((c) => `${f}:${c}`),
+    );
     expect(stale).toEqual([]);
   });
 });

@@ -28,11 +28,15 @@ const TRIM = { formats: FORMATS, pageSizes: [], filterKeys: [] };
 /** A disk sink that fails like a full disk on its `failAt`-th write. */
 class FailingSink extends DiskSink {
   private writes = 0;
-  constructor(root: string, private readonly failAt: number) {
+  constructor(
+    root: string,
+    private readonly failAt: number,
+  ) {
     super(root);
   }
   override write(path: string, data: string | Uint8Array): void {
-    if (++this.writes === this.failAt) throw new Error(`ENOSPC: no space left on device (injected at write ${this.failAt})`);
+    if (++this.writes === this.failAt)
+      throw new Error(`ENOSPC: no space left on device (injected at write ${this.failAt})`);
     super.write(path, data);
   }
 }
@@ -57,14 +61,18 @@ async function previousSite(): Promise<PreviousSite> {
 }
 
 /** Staging (`.dist.staging-…`) and swap (`.dist.old-…`) folders left in `root`. */
-const leftovers = (root: string): string[] => readdirSync(root).filter((name) => name.startsWith('.') && !isBuildRecord(name));
+const leftovers = (root: string): string[] =>
+  readdirSync(root).filter((name) => name.startsWith('.') && !isBuildRecord(name));
 
 describe('a failed or crashed build loses nothing', () => {
   it('a bad dump: the previous site is byte-identical, no staging folder', async () => {
     const site = await previousSite();
     const bad = join(await tempDir('bad'), 'bad');
     cpSync(SAMPLE, bad, { recursive: true });
-    writeFileSync(join(bad, 'MATRIX_DATA.txt'), `${readFileSync(join(SAMPLE, 'MATRIX_DATA.txt'), 'utf8')}101\tA\t1\t1,5\n`);
+    writeFileSync(
+      join(bad, 'MATRIX_DATA.txt'),
+      `${readFileSync(join(SAMPLE, 'MATRIX_DATA.txt'), 'utf8')}101\tA\t1\t1,5\n`,
+    );
     const error = await build({ dump: bad, ...site.options }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserError);
     expect((error as UserError).format()).toBe(`${join(bad, 'MATRIX_DATA.txt')}:1689: value "1,5" is not a number`);
@@ -87,7 +95,9 @@ describe('a failed or crashed build loses nothing', () => {
   it('a crash in the very first build leaves no site and no staging folder', async () => {
     const root = await tempDir('lost');
     const options = { out: join(root, 'dist'), baseUrl: BASE, ...TRIM, targets: [...HOST_TARGETS] };
-    await expect(build({ dump: SAMPLE, ...options, openSink: (staging) => new FailingSink(staging, 50) })).rejects.toThrow('ENOSPC');
+    await expect(
+      build({ dump: SAMPLE, ...options, openSink: (staging) => new FailingSink(staging, 50) }),
+    ).rejects.toThrow('ENOSPC');
     expect(readdirSync(root)).toEqual([]);
   });
 });
@@ -103,7 +113,9 @@ describeWith('an interrupted jaspar-static build (child process, real release) l
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`${signal} while writing: exit 130, the previous site is byte-identical, no staging folder`, async () => {
       const site = await previousSite();
-      const child = spawn(process.execPath, [cli, 'build', release.path, '--out', site.out], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [cli, 'build', release.path, '--out', site.out], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -111,12 +123,14 @@ describeWith('an interrupted jaspar-static build (child process, real release) l
       const deadline = Date.now() + 60_000;
       const writing = async () => {
         for (const n of await readdir(site.root)) {
-          if (n.startsWith('.dist.staging-') && (await readdir(join(site.root, n)).catch(() => [])).length > 0) return true;
+          if (n.startsWith('.dist.staging-') && (await readdir(join(site.root, n)).catch(() => [])).length > 0)
+            return true;
         }
         return false;
       };
       while (!(await writing())) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`build never started writing (exit ${child.exitCode}): ${stderr}`);
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`build never started writing (exit ${child.exitCode}): ${stderr}`);
         await new Promise((r) => setTimeout(r, 10));
       }
       child.kill(signal);

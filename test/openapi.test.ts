@@ -21,7 +21,11 @@ interface Parameter {
   readonly name: string;
   readonly in: 'path' | 'query';
   readonly required: boolean;
-  readonly schema: { readonly enum?: readonly unknown[]; readonly examples?: readonly unknown[]; readonly default?: unknown };
+  readonly schema: {
+    readonly enum?: readonly unknown[];
+    readonly examples?: readonly unknown[];
+    readonly default?: unknown;
+  };
 }
 interface Response {
   readonly $ref?: string;
@@ -40,7 +44,11 @@ interface Description {
 }
 
 /** The values a parameter's description offers. */
-const valuesOf = (p: Parameter): unknown[] => [...(p.schema.enum ?? []), ...(p.schema.examples ?? []), ...(p.schema.default === undefined ? [] : [p.schema.default])];
+const valuesOf = (p: Parameter): unknown[] => [
+  ...(p.schema.enum ?? []),
+  ...(p.schema.examples ?? []),
+  ...(p.schema.default === undefined ? [] : [p.schema.default]),
+];
 
 /** One request of an operation: every path parameter, each query parameter with probability 0.4. */
 function requestOf(path: string, op: Operation, random: () => number): string {
@@ -68,7 +76,7 @@ describe('the OpenAPI description of the sample copy', () => {
   }, 300_000);
   afterAll(async () => server?.close());
 
-  it('is valid OpenAPI 3.1 (swagger-parser) with the build\'s base URL as its server', async () => {
+  it("is valid OpenAPI 3.1 (swagger-parser) with the build's base URL as its server", async () => {
     expect(description.openapi).toBe('3.1.0');
     expect(description.servers[0]!.url).toBe(BASE);
     await expect(SwaggerParser.validate(structuredClone(description) as never)).resolves.toBeTruthy();
@@ -100,7 +108,8 @@ describe('the OpenAPI description of the sample copy', () => {
     const random = prng(21);
     const operations = Object.entries(description.paths);
     const targets: string[] = [];
-    for (let round = 0; targets.length < 600; round++) for (const [path, { get }] of operations) targets.push(requestOf(path, get, random));
+    for (let round = 0; targets.length < 600; round++)
+      for (const [path, { get }] of operations) targets.push(requestOf(path, get, random));
 
     const failures: string[] = [];
     const statuses = new Map<string, Set<number>>();
@@ -113,11 +122,15 @@ describe('the OpenAPI description of the sample copy', () => {
       if (!response) return failures.push(`${target}: status ${reply.status} is not described`);
       const type = (reply.contentType ?? '').split(';')[0]!.trim();
       const media = response.content?.[type];
-      if (!media) return failures.push(`${target}: ${reply.status} ${reply.contentType} is not a described media type (${Object.keys(response.content ?? {}).join(', ')})`);
+      if (!media)
+        return failures.push(
+          `${target}: ${reply.status} ${reply.contentType} is not a described media type (${Object.keys(response.content ?? {}).join(', ')})`,
+        );
       if (type !== 'application/json') return;
       jsonChecked++;
       const validate = validator(media.schema);
-      if (!validate(JSON.parse(reply.body.toString('utf8')))) failures.push(`${target}: ${reply.status} body not as described: ${ajv.errorsText(validate.errors)}`);
+      if (!validate(JSON.parse(reply.body.toString('utf8'))))
+        failures.push(`${target}: ${reply.status} body not as described: ${ajv.errorsText(validate.errors)}`);
     };
     let next = 0;
     const worker = async () => {
@@ -129,21 +142,29 @@ describe('the OpenAPI description of the sample copy', () => {
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
-    console.log(`OpenAPI: ${targets.length} requests over ${operations.length} operations, ${jsonChecked} JSON answers validated with ajv, ${failures.length} failures`);
+    console.log(
+      `OpenAPI: ${targets.length} requests over ${operations.length} operations, ${jsonChecked} JSON answers validated with ajv, ${failures.length} failures`,
+    );
     expect(failures.slice(0, 20)).toEqual([]);
     expect(targets.length).toBeGreaterThanOrEqual(500);
     // Every operation answered 200 at least once: the samples reach real data, not only errors.
-    for (const [, { get }] of operations) expect([get.operationId, statuses.get(get.operationId)?.has(200)]).toEqual([get.operationId, true]);
+    for (const [, { get }] of operations)
+      expect([get.operationId, statuses.get(get.operationId)?.has(200)]).toEqual([get.operationId, true]);
   }, 300_000);
 });
-
 
 const pyyaml = pythonWith('yaml', 'python3-yaml');
 
 describeWith('the OpenAPI description in YAML', [pyyaml], () => {
   it('reads the same in PyYAML as the JSON description', async () => {
     const site = await sharedSite(SAMPLE);
-    const read = await runOk(pyyaml.interpreter, ['-c', 'import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'], { input: readFileSync(join(site.dir, 'static/openapi/openapi.yaml'), 'utf8') });
-    expect(JSON.parse(read.stdout)).toEqual(JSON.parse(readFileSync(join(site.dir, 'static/openapi/openapi.json'), 'utf8')));
+    const read = await runOk(
+      pyyaml.interpreter,
+      ['-c', 'import sys, json, yaml; print(json.dumps(yaml.safe_load(sys.stdin)))'],
+      { input: readFileSync(join(site.dir, 'static/openapi/openapi.yaml'), 'utf8') },
+    );
+    expect(JSON.parse(read.stdout)).toEqual(
+      JSON.parse(readFileSync(join(site.dir, 'static/openapi/openapi.json'), 'utf8')),
+    );
   }, 300_000);
 });

@@ -11,22 +11,33 @@ describe('oracle database loading', () => {
     expect(unescapeField('-\\t')).toBe('-\t');
     expect(unescapeField('a\\nb\\\\c\\0')).toBe('a\nb\\c\0');
     expect(unescapeField('Krüppel')).toBe('Krüppel');
-    expect(tsvRows('1\tCORE\r\n\n2\t\\N\n')).toEqual([['1', 'CORE'], ['2', null]]);
+    expect(tsvRows('1\tCORE\r\n\n2\t\\N\n')).toEqual([
+      ['1', 'CORE'],
+      ['2', null],
+    ]);
   });
 
   it('splits a SQL dump only where a statement ends outside a string literal', () => {
     const sql = "INSERT INTO T VALUES('a;\n');\nINSERT INTO T VALUES('it''s;');\nINSERT INTO T VALUES('x');\n";
     const batches = sqlBatches(sql, 1);
     expect(batches.join('')).toBe(sql);
-    expect(batches).toEqual(["INSERT INTO T VALUES('a;\n');\n", "INSERT INTO T VALUES('it''s;');\n", "INSERT INTO T VALUES('x');\n"]);
+    expect(batches).toEqual([
+      "INSERT INTO T VALUES('a;\n');\n",
+      "INSERT INTO T VALUES('it''s;');\n",
+      "INSERT INTO T VALUES('x');\n",
+    ]);
   });
 });
 
 describe('oracle SQL', () => {
   it('escapes LIKE metacharacters and reads page_size and order as §3 and §8 say', () => {
     expect(likeContains('a%b_c\\')).toBe('%a\\%b\\_c\\\\%');
-    expect([null, '1', '20', '1000', '5000', '0', '-3', 'abc'].map(pageSizeOf)).toEqual([10, 1, 20, 1000, 1000, 10, 10, 10]);
-    expect(orderBy('bogus,-version, name')).toBe('kept.VERSION DESC NULLS LAST, kept.NAME COLLATE BINARY ASC NULLS FIRST, kept.ID ASC');
+    expect([null, '1', '20', '1000', '5000', '0', '-3', 'abc'].map(pageSizeOf)).toEqual([
+      10, 1, 20, 1000, 1000, 10, 10, 10,
+    ]);
+    expect(orderBy('bogus,-version, name')).toBe(
+      'kept.VERSION DESC NULLS LAST, kept.NAME COLLATE BINARY ASC NULLS FIRST, kept.ID ASC',
+    );
     expect(orderBy(null)).toBe('kept.ID ASC');
   });
 
@@ -47,11 +58,38 @@ describe('oracle SQL', () => {
       expect(ids([['tf_class', 'ZINC']])).toEqual([2, 'MA0001.1', 'MA0002.1']);
       expect(ids([['search', '_']])).toEqual([1, 'MA0001.2']);
       // Byte order: 'Z' < 'b', so descending puts b_x first.
-      expect(ids([['collection', 'core'], ['version', 'latest'], ['order', '-name']])).toEqual([2, 'MA0001.2', 'MA0003.1']);
-      expect(ids([['tax_id', '9606'], ['version', 'latest']])).toEqual([1, 'MA0001.2']);
-      expect(ids([['tax_group', 'Vertebrates'], ['name', '']])).toEqual([1, 'MA0001.2']);
-      expect(ids([['order', 'name'], ['page_size', '2'], ['page', 'last']])).toEqual([4, 'MA0002.1', 'MA0001.2']);
-      expect(ids([['page', '3'], ['page_size', '2']])).toBe('Invalid page.');
+      expect(
+        ids([
+          ['collection', 'core'],
+          ['version', 'latest'],
+          ['order', '-name'],
+        ]),
+      ).toEqual([2, 'MA0001.2', 'MA0003.1']);
+      expect(
+        ids([
+          ['tax_id', '9606'],
+          ['version', 'latest'],
+        ]),
+      ).toEqual([1, 'MA0001.2']);
+      expect(
+        ids([
+          ['tax_group', 'Vertebrates'],
+          ['name', ''],
+        ]),
+      ).toEqual([1, 'MA0001.2']);
+      expect(
+        ids([
+          ['order', 'name'],
+          ['page_size', '2'],
+          ['page', 'last'],
+        ]),
+      ).toEqual([4, 'MA0002.1', 'MA0001.2']);
+      expect(
+        ids([
+          ['page', '3'],
+          ['page_size', '2'],
+        ]),
+      ).toBe('Invalid page.');
       expect(oracleAnswer(db, { kind: 'collection', id: 'core' }, [])).toEqual({ status: 404, detail: 'Not found.' });
     } finally {
       db.close();

@@ -27,13 +27,41 @@ const BASE = 'https://jaspar.example.org';
  * an empty list; the sample, whose TFFMs' matrices are annotated, checks the groups that select.
  */
 const RELEASES = [
-  { name: 'JASPAR2016', year: 2016, dump: sharedPath('releases/JASPAR2016'), load: loadFlatFiles, seed: 20160, matrices: true, tffms: null },
-  { name: 'JASPAR2018', year: 2018, dump: sharedPath('releases/JASPAR2018/JASPAR2018.sql.gz'), load: loadSqlDump, seed: 20180, matrices: true, tffms: { cases: 160, groups: false, search: 'FOX' } },
-  { name: 'sample', year: 2016, dump: { ok: true, reason: '', path: join(PROJECT_ROOT, 'releases/sample') }, load: loadFlatFiles, seed: 20161, matrices: false, tffms: { cases: 120, groups: true, search: 'arkin' } },
+  {
+    name: 'JASPAR2016',
+    year: 2016,
+    dump: sharedPath('releases/JASPAR2016'),
+    load: loadFlatFiles,
+    seed: 20160,
+    matrices: true,
+    tffms: null,
+  },
+  {
+    name: 'JASPAR2018',
+    year: 2018,
+    dump: sharedPath('releases/JASPAR2018/JASPAR2018.sql.gz'),
+    load: loadSqlDump,
+    seed: 20180,
+    matrices: true,
+    tffms: { cases: 160, groups: false, search: 'FOX' },
+  },
+  {
+    name: 'sample',
+    year: 2016,
+    dump: { ok: true, reason: '', path: join(PROJECT_ROOT, 'releases/sample') },
+    load: loadFlatFiles,
+    seed: 20161,
+    matrices: false,
+    tffms: { cases: 120, groups: true, search: 'arkin' },
+  },
 ] as const;
 
 const pathOf = (list: OracleList): string =>
-  list.kind === 'matrix' ? '/api/v1/matrix/' : list.kind === 'tffm' ? '/api/v1/tffm/' : `/api/v1/${{ collection: 'collections', taxon: 'taxon', species: 'species' }[list.kind]}/${encodeURIComponent(list.id)}/`;
+  list.kind === 'matrix'
+    ? '/api/v1/matrix/'
+    : list.kind === 'tffm'
+      ? '/api/v1/tffm/'
+      : `/api/v1/${{ collection: 'collections', taxon: 'taxon', species: 'species' }[list.kind]}/${encodeURIComponent(list.id)}/`;
 
 interface Mismatch {
   readonly request: string;
@@ -45,11 +73,23 @@ interface Mismatch {
 /** The runtime's answer in the oracle's terms: status, count, ids of the page, whether it links on. */
 function reading(status: number, body: string): OracleAnswer | string {
   try {
-    const json = JSON.parse(body) as { count?: number; next?: string | null; previous?: string | null; results?: { matrix_id: string; tffm_id?: string }[]; detail?: string };
+    const json = JSON.parse(body) as {
+      count?: number;
+      next?: string | null;
+      previous?: string | null;
+      results?: { matrix_id: string; tffm_id?: string }[];
+      detail?: string;
+    };
     if (status === 404 && typeof json.detail === 'string') return { status, detail: json.detail };
     if (status === 200 && typeof json.count === 'number' && Array.isArray(json.results)) {
       // TFFM records carry a matrix_id too: the TFFM's own id names it.
-      return { status, count: json.count, ids: json.results.map((r) => r.tffm_id ?? r.matrix_id), next: json.next != null, previous: json.previous != null };
+      return {
+        status,
+        count: json.count,
+        ids: json.results.map((r) => r.tffm_id ?? r.matrix_id),
+        next: json.next != null,
+        previous: json.previous != null,
+      };
     }
   } catch {
     // reported below as the raw answer
@@ -59,14 +99,20 @@ function reading(status: number, body: string): OracleAnswer | string {
 
 /** A mismatch shown so that a long id list stays readable: counts, first difference, a window of ids. */
 function describeMismatch(m: Mismatch): string {
-  const show = (a: OracleAnswer | string) => (typeof a === 'string' ? a : a.status === 404 ? `404 ${a.detail}` : `count=${a.count} next=${a.next} previous=${a.previous} ids(${a.ids.length})`);
+  const show = (a: OracleAnswer | string) =>
+    typeof a === 'string'
+      ? a
+      : a.status === 404
+        ? `404 ${a.detail}`
+        : `count=${a.count} next=${a.next} previous=${a.previous} ids(${a.ids.length})`;
   let diff = '';
   if (typeof m.got !== 'string' && m.got.status === 200 && m.expected.status === 200) {
     const e = m.expected.ids;
     const g = m.got.ids;
     let i = 0;
     while (i < e.length && e[i] === g[i]) i++;
-    if (i < Math.max(e.length, g.length)) diff = `\n    first difference at ${i}: expected ${JSON.stringify(e.slice(i, i + 5))} got ${JSON.stringify(g.slice(i, i + 5))}`;
+    if (i < Math.max(e.length, g.length))
+      diff = `\n    first difference at ${i}: expected ${JSON.stringify(e.slice(i, i + 5))} got ${JSON.stringify(g.slice(i, i + 5))}`;
   }
   return `GET ${m.request}${m.accept === null ? '' : ` (Accept: ${m.accept})`}\n    expected ${show(m.expected)}\n    got      ${show(m.got)}${diff}`;
 }
@@ -80,7 +126,17 @@ for (const release of RELEASES) {
     beforeAll(async () => {
       root = mkdtempSync(join(tmpdir(), 'jaspar-static-oracle-'));
       // Only the runtime's data is needed: fragments and index are always written.
-      await build({ dump: release.dump.path, out: join(root, 'dist'), baseUrl: BASE, year: release.year, formats: ['json'], targets: [], pageSizes: [], orderFields: [], filterKeys: [] });
+      await build({
+        dump: release.dump.path,
+        out: join(root, 'dist'),
+        baseUrl: BASE,
+        year: release.year,
+        formats: ['json'],
+        targets: [],
+        pageSizes: [],
+        orderFields: [],
+        filterKeys: [],
+      });
       handle = await openSite(join(root, 'dist'));
       db = await release.load(release.dump.path);
     });
@@ -109,14 +165,17 @@ for (const release of RELEASES) {
           const answer = await ask(handle, pathOf(c.list), query, c.accept);
           const got = reading(answer.status, answer.body);
           pages++;
-          if (JSON.stringify(got) !== JSON.stringify(expected)) mismatches.push({ request: `${pathOf(c.list)}?${query}`, accept: c.accept, expected, got });
+          if (JSON.stringify(got) !== JSON.stringify(expected))
+            mismatches.push({ request: `${pathOf(c.list)}?${query}`, accept: c.accept, expected, got });
         }
       }
       return { mismatches, pages, counts };
     }
 
     function report(what: string, result: Awaited<ReturnType<typeof check>>, cases: number): void {
-      console.info(`${release.name} ${what}: ${cases} combinations, ${result.pages} pages checked, ${result.mismatches.length} mismatches`);
+      console.info(
+        `${release.name} ${what}: ${cases} combinations, ${result.pages} pages checked, ${result.mismatches.length} mismatches`,
+      );
       expect(result.mismatches.map(describeMismatch).slice(0, 25).join('\n')).toBe('');
     }
 
@@ -166,17 +225,38 @@ for (const release of RELEASES) {
         expect(result.counts.filter((n) => n > 0 && n < all).length).toBeGreaterThan(30);
         expect(result.counts.some((n) => n === all)).toBe(true);
         // Where the release annotates its TFFMs' matrices, tax_group selects some of them, alone and with search.
-        const grouped = cases.filter((c) => c.pairs.some(([k, v]) => k === 'tax_group' && v !== '')).map((c) => tffmOracleAnswer(db, [...c.pairs, ['page', '1']]));
+        const grouped = cases
+          .filter((c) => c.pairs.some(([k, v]) => k === 'tax_group' && v !== ''))
+          .map((c) => tffmOracleAnswer(db, [...c.pairs, ['page', '1']]));
         expect(grouped.length).toBeGreaterThan(20);
-        if (tffms.groups) expect(grouped.filter((a) => a.status === 200 && a.count > 0 && a.count < all).length).toBeGreaterThan(10);
+        if (tffms.groups)
+          expect(grouped.filter((a) => a.status === 200 && a.count > 0 && a.count < all).length).toBeGreaterThan(10);
       });
 
       it(`the R client's TFFM calls (search=${tffms.search}, tax_group=vertebrates, page_size=1000) on a full and a compact build (contract §8.1)`, async () => {
-        await build({ dump: release.dump.path, out: join(root, 'compact'), baseUrl: BASE, year: release.year, formats: ['json'], targets: [], compact: true });
+        await build({
+          dump: release.dump.path,
+          out: join(root, 'compact'),
+          baseUrl: BASE,
+          year: release.year,
+          formats: ['json'],
+          targets: [],
+          compact: true,
+        });
         const compact = await openSite(join(root, 'compact'));
         for (const pairs of [
-          [['release', String(release.year)], ['search', tffms.search], ['page', '1'], ['page_size', '1000']],
-          [['release', String(release.year)], ['tax_group', 'vertebrates'], ['page', '1'], ['page_size', '1000']],
+          [
+            ['release', String(release.year)],
+            ['search', tffms.search],
+            ['page', '1'],
+            ['page_size', '1000'],
+          ],
+          [
+            ['release', String(release.year)],
+            ['tax_group', 'vertebrates'],
+            ['page', '1'],
+            ['page_size', '1000'],
+          ],
         ] as const) {
           const expected = tffmOracleAnswer(db, pairs);
           for (const site of [handle, compact]) {
@@ -186,7 +266,8 @@ for (const release of RELEASES) {
           // Not vacuous: the search selects some TFFMs, not all; tax_group too where the release annotates their matrices.
           const all = Number(db.get('SELECT count(*) AS n FROM TFFM')?.n);
           const count = expected.status === 200 ? expected.count : -1;
-          if (pairs[1][0] === 'search' || tffms.groups) expect([formQuery(pairs), count > 0 && count < all]).toEqual([formQuery(pairs), true]);
+          if (pairs[1][0] === 'search' || tffms.groups)
+            expect([formQuery(pairs), count > 0 && count < all]).toEqual([formQuery(pairs), true]);
           else expect(count).toBe(0);
         }
       });

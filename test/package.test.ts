@@ -39,16 +39,28 @@ interface Manifest {
  * with its registry address (this lock omits them), so npm takes each from its cache by integrity.
  */
 function projectLock(tarball: string): object {
-  const lock = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const lock = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as Manifest;
   const packages: Record<string, object> = {
     '': { name: 'probe', version: '1.0.0', dependencies: { 'jaspar-static': `file:${tarball}` } },
-    'node_modules/jaspar-static': { version: pkg.version, resolved: `file:${tarball}`, license: pkg.license, dependencies: pkg.dependencies, bin: pkg.bin, engines: pkg.engines },
+    'node_modules/jaspar-static': {
+      version: pkg.version,
+      resolved: `file:${tarball}`,
+      license: pkg.license,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+      engines: pkg.engines,
+    },
   };
   for (const [path, entry] of Object.entries(lock.packages)) {
     if (!path.startsWith('node_modules/') || entry.dev || entry.link) continue;
     const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
-    packages[path] = { ...entry, resolved: entry.resolved ?? `https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${entry.version}.tgz` };
+    packages[path] = {
+      ...entry,
+      resolved: entry.resolved ?? `https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${entry.version}.tgz`,
+    };
   }
   return { name: 'probe', version: '1.0.0', lockfileVersion: 3, requires: true, packages };
 }
@@ -62,14 +74,22 @@ async function get(port: number, path: string): Promise<{ status: number; json: 
 /** `jaspar-static serve` of the installed package on `site`; resolves once it listens. */
 async function serveInstalled(project: string, site: string, port: number): Promise<{ stop(): Promise<void> }> {
   const bin = join(project, 'node_modules/jaspar-static/bin/jaspar-static.js');
-  const child = spawn(process.execPath, [bin, 'serve', site, '--port', String(port)], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', site, '--port', String(port)], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')).includes('serving ') && resolve());
     child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.once('exit', (code) => reject(new Error(`jaspar-static serve exited ${code}: ${out}`)));
   });
-  return { stop: () => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
+  return {
+    stop: () =>
+      new Promise<void>((resolve) =>
+        child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
+      ),
+  };
 }
 
 describeWith('the npm package, installed into an empty project', [jaspar2016], () => {
@@ -81,14 +101,19 @@ describeWith('the npm package, installed into an empty project', [jaspar2016], (
   beforeAll(async () => {
     dir = await tempDir('package');
     project = join(dir, 'project');
-    const packed = await runOk('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir, ...NPM_FLAGS], { cwd: PROJECT_ROOT });
+    const packed = await runOk('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir, ...NPM_FLAGS], {
+      cwd: PROJECT_ROOT,
+    });
     const info = (JSON.parse(packed.stdout) as { filename: string; size: number; files: { path: string }[] }[])[0]!;
     files = info.files.map((f) => f.path);
     size = info.size;
     console.log(`npm pack: ${info.filename}, ${size} bytes, ${files.length} files`);
     await runOk('mkdir', [project]);
     const tarball = join(dir, info.filename);
-    writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'probe', version: '1.0.0', private: true, dependencies: { 'jaspar-static': `file:${tarball}` } })}\n`);
+    writeFileSync(
+      join(project, 'package.json'),
+      `${JSON.stringify({ name: 'probe', version: '1.0.0', private: true, dependencies: { 'jaspar-static': `file:${tarball}` } })}\n`,
+    );
     writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify(projectLock(tarball))}\n`);
     await runOk('npm', ['ci', '--offline', ...NPM_FLAGS], { cwd: project });
   }, 300_000);
@@ -101,7 +126,9 @@ describeWith('the npm package, installed into an empty project', [jaspar2016], (
     expect(files).toContain('releases/sample/MATRIX.txt');
     expect(files).toContain('README.md');
     expect(files).toContain('LICENSE');
-    expect(files.filter((f) => /(^|\/)test\/|\.test\.|test-support|\.ts$|^src\/|^bench\/|^lib\/bench\//.test(f))).toEqual([]);
+    expect(
+      files.filter((f) => /(^|\/)test\/|\.test\.|test-support|\.ts$|^src\/|^bench\/|^lib\/bench\//.test(f)),
+    ).toEqual([]);
   });
 
   it('runs: npx jaspar-static --version', async () => {
@@ -119,10 +146,18 @@ describeWith('the npm package, installed into an empty project', [jaspar2016], (
       await npx(['build', dump(), '--out', site, '--formats', 'json', '--base-url', `http://127.0.0.1:${port}`]);
       const server = await serveInstalled(project, site, port);
       try {
-        const all = (await get(port, '/api/v1/matrix/?page_size=1000')).json as { count: number; results: { matrix_id: string }[] };
+        const all = (await get(port, '/api/v1/matrix/?page_size=1000')).json as {
+          count: number;
+          results: { matrix_id: string }[];
+        };
         const page2 = await get(port, '/api/v1/matrix/?page=2');
         expect(page2.status).toBe(200);
-        const body = page2.json as { count: number; next: string | null; previous: string | null; results: { matrix_id: string }[] };
+        const body = page2.json as {
+          count: number;
+          next: string | null;
+          previous: string | null;
+          results: { matrix_id: string }[];
+        };
         expect(body.count).toBe(all.count);
         expect(body.results.map((r) => r.matrix_id)).toEqual(all.results.slice(10, 20).map((r) => r.matrix_id));
         expect(body.previous).toBe(`http://127.0.0.1:${port}/api/v1/matrix/`);

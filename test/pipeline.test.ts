@@ -79,7 +79,11 @@ describe('sample release, whole pipeline', () => {
 
   it('orders by name in byte order, ties in MATRIX.ID order, both directions', () => {
     const all = (order: string) =>
-      [1, 2, 3, 4].flatMap((p) => json(site, `files/default/matrix/_/default/${order}/${p}.json`).results.map((r: { matrix_id: string }) => r.matrix_id));
+      [1, 2, 3, 4].flatMap((p) =>
+        json(site, `files/default/matrix/_/default/${order}/${p}.json`).results.map(
+          (r: { matrix_id: string }) => r.matrix_id,
+        ),
+      );
     const byId = [...matrices].sort((a, b) => a.id - b.id);
     const asc = [...byId].sort((a, b) => byteOrder(a.name, b.name)).map((m) => m.matrixId);
     const desc = [...byId].sort((a, b) => byteOrder(b.name, a.name)).map((m) => m.matrixId);
@@ -97,7 +101,17 @@ describe('sample release, whole pipeline', () => {
     expect(rec.url).toBe(`${BASE}/api/v1/matrix/${rec.matrix_id}/`);
     const d = json(site, 'files/json/matrix/MA0101.2.json');
     expect(d.version).toBe(2);
-    expect(Object.keys(d).slice(0, 9)).toEqual(['matrix_id', 'name', 'base_id', 'version', 'collection', 'sequence_logo', 'versions_url', 'sites_url', 'pfm']);
+    expect(Object.keys(d).slice(0, 9)).toEqual([
+      'matrix_id',
+      'name',
+      'base_id',
+      'version',
+      'collection',
+      'sequence_logo',
+      'versions_url',
+      'sites_url',
+      'pfm',
+    ]);
     expect(Object.keys(d).slice(-3)).toEqual(['uniprot_ids', 'species', 'tffm']);
     expect(d.versions_url).toBe(`${BASE}/api/v1/matrix/MA0101/versions`);
   });
@@ -109,7 +123,9 @@ describe('sample release, whole pipeline', () => {
 
   it('lists the TFFMs with the quirky matrix_url and log-p as text, NULL last when descending', () => {
     const pages = Math.ceil(tffms.length / 10);
-    const all = [...Array(pages).keys()].flatMap((i) => json(site, `files/default/tffm/_/default/-log_p_1st_order/${i + 1}.json`).results);
+    const all = [...Array(pages).keys()].flatMap(
+      (i) => json(site, `files/default/tffm/_/default/-log_p_1st_order/${i + 1}.json`).results,
+    );
     expect(all).toHaveLength(tffms.length);
     const values = all.map((r: { log_p_1st_order: string | null }) => r.log_p_1st_order);
     const nonNull = values.filter((v: string | null) => v !== null).map(Number);
@@ -117,15 +133,28 @@ describe('sample release, whole pipeline', () => {
     expect(values.at(-1)).toBeNull();
     const first = all[0];
     expect(Object.keys(first)).toEqual([
-      'tffm_id', 'name', 'base_id', 'version', 'matrix_base_id', 'matrix_version', 'matrix_id',
-      'tffm_url', 'matrix_url', 'log_p_1st_order', 'log_p_detailed', 'experiment_name',
+      'tffm_id',
+      'name',
+      'base_id',
+      'version',
+      'matrix_base_id',
+      'matrix_version',
+      'matrix_id',
+      'tffm_url',
+      'matrix_url',
+      'log_p_1st_order',
+      'log_p_detailed',
+      'experiment_name',
     ]);
     expect(first.matrix_url).toBe(`${BASE}/api/v1/matrix/${first.tffm_id}/`);
   });
 
   it('versions list every version of a base id as integers, ordered by version', () => {
     const v = json(site, 'files/json/matrix/versions/MA0101.json');
-    const expected = matrices.filter((m) => m.baseId === 'MA0101').map((m) => m.version).sort((a, b) => a - b);
+    const expected = matrices
+      .filter((m) => m.baseId === 'MA0101')
+      .map((m) => m.version)
+      .sort((a, b) => a - b);
     expect(Object.keys(v)).toEqual(['count', 'results']);
     expect(v.results.map((r: { version: number }) => r.version)).toEqual(expected);
   });
@@ -153,10 +182,17 @@ describe('atomic output', () => {
     const bad = join(root, 'bad');
     mkdirSync(bad);
     cpSync(SAMPLE, bad, { recursive: true });
-    writeFileSync(join(bad, 'MATRIX_DATA.txt'), `${readFileSync(join(SAMPLE, 'MATRIX_DATA.txt'), 'utf8')}101\tA\t1\t1,5\n`);
+    writeFileSync(
+      join(bad, 'MATRIX_DATA.txt'),
+      `${readFileSync(join(SAMPLE, 'MATRIX_DATA.txt'), 'utf8')}101\tA\t1\t1,5\n`,
+    );
     await expect(build({ dump: bad, ...opts })).rejects.toThrow(UserError);
     expect(await hashTree(out)).toEqual(before);
-    expect(readdirSync(dirname(out)).filter((n) => !isBuildRecord(n)).sort()).toEqual(['bad', 'dist', 'dist.deploy']);
+    expect(
+      readdirSync(dirname(out))
+        .filter((n) => !isBuildRecord(n))
+        .sort(),
+    ).toEqual(['bad', 'dist', 'dist.deploy']);
   });
 
   it('an aborted build leaves the previous site byte-identical and no staging folder', async () => {
@@ -169,6 +205,10 @@ describe('atomic output', () => {
     controller.abort();
     await expect(build({ dump: SAMPLE, ...opts, signal: controller.signal })).rejects.toThrow();
     expect(await hashTree(out)).toEqual(before);
-    expect(readdirSync(root).filter((n) => !isBuildRecord(n)).sort()).toEqual(['dist', 'dist.deploy']);
+    expect(
+      readdirSync(root)
+        .filter((n) => !isBuildRecord(n))
+        .sort(),
+    ).toEqual(['dist', 'dist.deploy']);
   });
 });

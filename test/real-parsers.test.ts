@@ -98,7 +98,11 @@ describeWith('real parsers on the JASPAR2016 build', [release, pyyaml, biopython
   beforeAll(async () => {
     // Every format these parsers read, every list and detail; filters and page sizes only add
     // more pages of the same records, so they are left out to keep the run short.
-    const site = await sharedSite(release.path, { formats: ['json', 'yaml', 'jaspar', 'transfac', 'pfm', 'meme'], filterKeys: [], pageSizes: [] });
+    const site = await sharedSite(release.path, {
+      formats: ['json', 'yaml', 'jaspar', 'transfac', 'pfm', 'meme'],
+      filterKeys: [],
+      pageSizes: [],
+    });
     // Both checks run at once, one per core, while the tests wait for their results.
     yamlCheck = runPython(pyyaml.interpreter, YAML_CHECK, [site.dir]);
     bioCheck = runPython(biopython.interpreter, BIO_CHECK, [site.dir, release.path]);

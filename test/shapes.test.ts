@@ -23,7 +23,12 @@ import { SAMPLE, buildSite, type BuiltSite, type SiteOptions } from './support/s
 
 const YEAR = 2020;
 /** Trimmed so 15 builds stay quick: every detail, lists in the default and one other order. */
-const OPTIONS: SiteOptions = { formats: ['json', 'transfac'] satisfies FormatName[], pageSizes: [], orderFields: ['name'], filterKeys: [] };
+const OPTIONS: SiteOptions = {
+  formats: ['json', 'transfac'] satisfies FormatName[],
+  pageSizes: [],
+  orderFields: ['name'],
+  filterKeys: [],
+};
 const model = async (dump: string, year?: number) => buildRelease(await readDump(dump), { year: year ?? null }).release;
 
 /** Names that differ in everything but `JASPAR2020` (the first is a case from the issue). */
@@ -39,7 +44,13 @@ const YEAR_NAMES: Readonly<Record<string, string>> = {
 
 /** The sample with a RELEASE table naming the release, as a dump may carry. */
 function withReleaseTable(dump: RawDump): RawDump {
-  return { ...dump, tables: { ...dump.tables, RELEASE: { name: 'RELEASE', file: 'RELEASE', rows: [{ cells: [`JASPAR${YEAR}`], line: 1 }] } } };
+  return {
+    ...dump,
+    tables: {
+      ...dump.tables,
+      RELEASE: { name: 'RELEASE', file: 'RELEASE', rows: [{ cells: [`JASPAR${YEAR}`], line: 1 }] },
+    },
+  };
 }
 
 describe('every dump shape builds the same site, whatever its name', () => {
@@ -56,7 +67,15 @@ describe('every dump shape builds the same site, whatever its name', () => {
   });
 
   it('exports seven shapes, each named differently', () => {
-    expect(named.map((s) => s.label)).toEqual(['tsv', 'csv-header', 'crlf-mixed-case', 'sqlite-sql', 'sqlite-sql-gz', 'mysql-sql', 'sqlite-db']);
+    expect(named.map((s) => s.label)).toEqual([
+      'tsv',
+      'csv-header',
+      'crlf-mixed-case',
+      'sqlite-sql',
+      'sqlite-sql-gz',
+      'mysql-sql',
+      'sqlite-db',
+    ]);
     expect(new Set(named.map((s) => s.path.split('/').at(-1))).size).toBe(7);
   });
 
@@ -64,9 +83,15 @@ describe('every dump shape builds the same site, whatever its name', () => {
     expect(reference.summary).toMatchObject({ release: 'JASPAR2020', year: YEAR, yearFrom: 'option' });
     const bodies = await Promise.all([...expected.keys()].map((path) => readFile(join(reference.dir, path), 'utf8')));
     // The release list (contract §8.1: JASPAR's release number first; 2020 = 8).
-    expect(bodies.filter((b) => b.includes('"results":[{"release_number":8,"year":2020,') && b.includes('"name":"JASPAR2020"'))).not.toEqual([]);
+    expect(
+      bodies.filter(
+        (b) => b.includes('"results":[{"release_number":8,"year":2020,') && b.includes('"name":"JASPAR2020"'),
+      ),
+    ).not.toEqual([]);
     // 2020: `DE <id> <name> ; From JASPAR` and one CC line with the four keys (contract §5).
-    expect(bodies.filter((b) => /; From JASPAR\nPO\t[\s\S]*\nCC tax_group:[^\n]*; pubmed_ids:[^\n]*; data_type:/.test(b))).not.toEqual([]);
+    expect(
+      bodies.filter((b) => /; From JASPAR\nPO\t[\s\S]*\nCC tax_group:[^\n]*; pubmed_ids:[^\n]*; data_type:/.test(b)),
+    ).not.toEqual([]);
   });
 
   const check = (how: string, shapes: ExportedShape[], yearFrom: string) => {
@@ -76,7 +101,9 @@ describe('every dump shape builds the same site, whatever its name', () => {
         const site = await buildSite(shape.path, OPTIONS);
         try {
           expect(site.summary).toMatchObject({ shape: shape.shape, release: 'JASPAR2020', year: YEAR, yearFrom });
-          expect(site.summary.warnings).toEqual(reference.summary.warnings.map((w) => ({ ...w, place: expect.anything() })));
+          expect(site.summary.warnings).toEqual(
+            reference.summary.warnings.map((w) => ({ ...w, place: expect.anything() })),
+          );
           const actual = await hashTree(site.dir);
           const differing = [...expected.keys()].filter((k) => actual.get(k) !== expected.get(k));
           expect(differing).toEqual([]);

@@ -27,10 +27,34 @@ function closure(start: string): Set<string> {
  * The layers of `src/`, bottom first (docs/architecture.md): a folder imports only from
  * itself and from folders before it. '.' is the files directly under `src/`.
  */
-const LAYERS = ['.', 'dump', 'model', 'api', 'logos', 'routes', 'formats', 'runtime', 'hosts', 'output', 'site', 'inspect', 'fetch', 'server', 'cli'];
+const LAYERS = [
+  '.',
+  'dump',
+  'model',
+  'api',
+  'logos',
+  'routes',
+  'formats',
+  'runtime',
+  'hosts',
+  'output',
+  'site',
+  'inspect',
+  'fetch',
+  'server',
+  'cli',
+];
 
 /** The folders and files the runtime may import (docs/runtime.md, "Runtime-safe subset"). */
-const RUNTIME_SAFE = [/^src\/runtime\//, /^src\/api\/(formats|resources|errors|documents)\.ts$/, /^src\/routes\/(paths|route|request|params|links|select|prebuilt|site-data|applies)\.ts$/, /^src\/formats\/(list-frames|json-string|yaml-resolve)\.ts$/, /^src\/formats\/html\/(list-page|list-nav|list-nav-api|list-view|bars|page|style|escape|fragment|links|records-table|response|search-box)\.ts$/, /^src\/segments\.ts$/, /^src\/logos\/files\.ts$/];
+const RUNTIME_SAFE = [
+  /^src\/runtime\//,
+  /^src\/api\/(formats|resources|errors|documents)\.ts$/,
+  /^src\/routes\/(paths|route|request|params|links|select|prebuilt|site-data|applies)\.ts$/,
+  /^src\/formats\/(list-frames|json-string|yaml-resolve)\.ts$/,
+  /^src\/formats\/html\/(list-page|list-nav|list-nav-api|list-view|bars|page|style|escape|fragment|links|records-table|response|search-box)\.ts$/,
+  /^src\/segments\.ts$/,
+  /^src\/logos\/files\.ts$/,
+];
 
 describe('source structure', () => {
   it('declares every folder of src/ in its layer order', () => {

@@ -10,7 +10,10 @@ import { PROJECT_ROOT } from './support/requirements.js';
 
 it('has no unused files, dependencies or exports (knip)', async () => {
   const knip = join(PROJECT_ROOT, 'node_modules/knip/bin/knip.js');
-  const r = await run(process.execPath, [knip, '--no-progress', '--no-config-hints'], { cwd: PROJECT_ROOT, timeoutMs: 300_000 });
+  const r = await run(process.execPath, [knip, '--no-progress', '--no-config-hints'], {
+    cwd: PROJECT_ROOT,
+    timeoutMs: 300_000,
+  });
   // knip exits 1 with the findings on stdout, 2 when it cannot run (its error on stderr).
   expect(r.stderr.trim() === '' ? r.stdout.trim() : `${r.stdout}\n${r.stderr}`.trim()).toBe('');
   expect(r.code).toBe(0);

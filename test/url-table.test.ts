@@ -22,7 +22,13 @@ import { SAMPLE, serve, sharedSite, type BuiltSite, type Served } from './suppor
 /** The route whose file answers, or the error (and what Netlify answers instead, where it cannot tell). */
 type Expect = { route: Route } | { error: ApiError; netlify?: ApiError };
 
-const list = (resource: ListName, page: number | 'last', order: string | null, format: FormatName = 'json', formatInQuery = false): Expect => ({
+const list = (
+  resource: ListName,
+  page: number | 'last',
+  order: string | null,
+  format: FormatName = 'json',
+  formatInQuery = false,
+): Expect => ({
   route: { kind: 'list', resource, params: {}, filters: {}, order, page, pageSize: null, format, formatInQuery },
 });
 const detail = (resource: DetailName, id: string, format: FormatName = 'json'): Expect => ({
@@ -164,11 +170,18 @@ describe('URL table', () => {
     expect(res.headers.get('vary')).toBe('Accept');
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     if ('error' in e) {
-      expect({ status: res.status, body, type: res.headers.get('content-type') }).toEqual({ status: e.error.status, body: e.error.body, type: 'application/json' });
+      expect({ status: res.status, body, type: res.headers.get('content-type') }).toEqual({
+        status: e.error.status,
+        body: e.error.body,
+        type: 'application/json',
+      });
       return;
     }
     const file = fileOf(e.route);
-    expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({ status: 200, type: formatSpec(e.route.format).mediaType });
+    expect({ status: res.status, type: res.headers.get('content-type') }).toEqual({
+      status: 200,
+      type: formatSpec(e.route.format).mediaType,
+    });
     // The route's file, or (a request with parameters the file was not made for) the same list with DRF's links.
     if (body !== file) expect(records(body) ?? body).toBe(records(file) ?? file);
   });
@@ -179,11 +192,23 @@ describe('URL table', () => {
     expect(got.headers.vary).toBe('Accept');
     if ('error' in e) {
       const want = e.netlify ?? e.error;
-      expect({ status: got.status, body: text, type: got.headers['content-type'] }).toEqual({ status: want.status, body: want.body, type: 'application/json' });
+      expect({ status: got.status, body: text, type: got.headers['content-type'] }).toEqual({
+        status: want.status,
+        body: want.body,
+        type: 'application/json',
+      });
       return;
     }
     // The route's very file, or a refusal: a 404 whose detail names the hosts that answer every query.
-    if (got.status === 200) expect({ body: text, type: got.headers['content-type'] }).toEqual({ body: fileOf(e.route), type: formatSpec(e.route.format).mediaType });
-    else expect({ status: got.status, detail: (JSON.parse(text) as { detail: string }).detail }).toMatchObject({ status: 404, detail: expect.stringMatching(/answers (it|every query)/) });
+    if (got.status === 200)
+      expect({ body: text, type: got.headers['content-type'] }).toEqual({
+        body: fileOf(e.route),
+        type: formatSpec(e.route.format).mediaType,
+      });
+    else
+      expect({ status: got.status, detail: (JSON.parse(text) as { detail: string }).detail }).toMatchObject({
+        status: 404,
+        detail: expect.stringMatching(/answers (it|every query)/),
+      });
   });
 });

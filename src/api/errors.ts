@@ -22,10 +22,14 @@ export const URI_TOO_LONG = detail(414, 'URI too long.');
 export const INTERNAL_ERROR = detail(500, 'Internal error.');
 /** An answer bigger than the host may send (Lambda@Edge: 1 MB generated), with the remedies. */
 export const responseTooLarge = (bytes: number, max: number): ApiError =>
-  detail(500, `This answer (${bytes} bytes) is larger than this host can send (${max} bytes): ask with Accept-Encoding: gzip, or for a smaller page_size.`);
+  detail(
+    500,
+    `This answer (${bytes} bytes) is larger than this host can send (${max} bytes): ask with Accept-Encoding: gzip, or for a smaller page_size.`,
+  );
 
 /** DRF's 405 body; the method is cut to a safe token. */
-export const methodNotAllowed = (method: string): ApiError => detail(405, `Method "${method.replace(/[^A-Za-z0-9_-]/g, '')}" not allowed.`);
+export const methodNotAllowed = (method: string): ApiError =>
+  detail(405, `Method "${method.replace(/[^A-Za-z0-9_-]/g, '')}" not allowed.`);
 
 /** A `release` this site does not serve (contract §8); `served` names what it does serve. */
 export const releaseNotServed = (value: string, served: readonly string[]): ApiError =>
@@ -39,14 +43,18 @@ export const releaseNotServedHere = (served: readonly string[]): ApiError =>
   detail(404, `This release is not served here; this copy serves ${served.join(', ')}.`);
 
 /** The hosts that answer every query (docs/hosting.md), named in the rules tier's refusals. */
-export const COMPUTE_HOSTS = 'the dev server (jaspar-static serve), nginx with njs, a Netlify Edge Function, a Cloudflare Worker or Lambda@Edge (S3 + CloudFront)';
+export const COMPUTE_HOSTS =
+  'the dev server (jaspar-static serve), nginx with njs, a Netlify Edge Function, a Cloudflare Worker or Lambda@Edge (S3 + CloudFront)';
 
 /**
  * A query a rules-only host has no prebuilt file for (`what` says which part), naming the hosts
  * that answer it. Never a different list than the one asked for (contract §8).
  */
 export const unavailableHere = (what: string): ApiError =>
-  detail(404, `${what} is not available on this static host, which serves only prebuilt pages; ${COMPUTE_HOSTS} answers it (see docs/hosting.md).`);
+  detail(
+    404,
+    `${what} is not available on this static host, which serves only prebuilt pages; ${COMPUTE_HOSTS} answers it (see docs/hosting.md).`,
+  );
 
 /** A JSONP `callback` other than the default on a rules-only host: its prebuilt files call `callback` (contract §8.1). */
 export const CALLBACK_NOT_PREBUILT = unavailableHere('A JSONP callback name other than callback');
@@ -77,17 +85,25 @@ export const PAGE_NOT_PREBUILT = detail(
  * `/api/v1/<segment>` answers `error`, whatever its method (once allowed) or format. `name`
  * names its error file on hosts that answer with files (src/hosts/host-errors.ts).
  */
-export const UNOFFERED_ENDPOINTS: readonly { readonly segment: string; readonly name: string; readonly error: ApiError }[] = [
+export const UNOFFERED_ENDPOINTS: readonly {
+  readonly segment: string;
+  readonly name: string;
+  readonly error: ApiError;
+}[] = [
   {
     segment: 'infer',
     name: 'infer-not-offered',
-    error: detail(404, 'Profile inference (/api/v1/infer/) is not offered by this static copy of JASPAR; use the live service.'),
+    error: detail(
+      404,
+      'Profile inference (/api/v1/infer/) is not offered by this static copy of JASPAR; use the live service.',
+    ),
   },
 ];
 
 /** The refusal of the endpoint whose first segment below `/api/v1/` is `segment`, or null. */
 export function unofferedEndpoint(segment: string | undefined): ApiError | null {
-  for (let i = 0; i < UNOFFERED_ENDPOINTS.length; i++) if (UNOFFERED_ENDPOINTS[i]!.segment === segment) return UNOFFERED_ENDPOINTS[i]!.error;
+  for (let i = 0; i < UNOFFERED_ENDPOINTS.length; i++)
+    if (UNOFFERED_ENDPOINTS[i]!.segment === segment) return UNOFFERED_ENDPOINTS[i]!.error;
   return null;
 }
 

@@ -12,7 +12,8 @@ export interface OrderField<T> {
 }
 
 /** SQLite's BINARY collation: UTF-8 byte order (`Z` < `a` < `Ä`). */
-export const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+export const byteOrder = (a: string, b: string): number =>
+  Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 /** A sort value with text already encoded, so a sort encodes each item once. */
 type SortKey = Buffer | number | null;

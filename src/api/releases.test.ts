@@ -30,14 +30,48 @@ describe('JASPAR release numbers (contract §8.1)', () => {
 });
 
 describe('release records', () => {
-  const r: ServedRelease = { name: 'JASPAR2016', year: 2016, active: true, pubmedId: 26531826, website: 'https://jaspar2016.genereg.net', matrices: 34, tffms: 23 };
-  it('carry the fields clients read first, in order, then this project\'s own', () => {
+  const r: ServedRelease = {
+    name: 'JASPAR2016',
+    year: 2016,
+    active: true,
+    pubmedId: 26531826,
+    website: 'https://jaspar2016.genereg.net',
+    matrices: 34,
+    tffms: 23,
+  };
+  it("carry the fields clients read first, in order, then this project's own", () => {
     const rec = releaseRecord(r, 'https://jaspar.example.org');
-    expect(Object.keys(rec)).toEqual(['release_number', 'year', 'active', 'pubmed_id', 'website', 'url', 'name', 'matrices', 'tffms']);
-    expect(rec).toMatchObject({ release_number: 6, year: 2016, active: true, pubmed_id: 26531826, url: 'https://jaspar.example.org/api/v1/releases/6/' });
+    expect(Object.keys(rec)).toEqual([
+      'release_number',
+      'year',
+      'active',
+      'pubmed_id',
+      'website',
+      'url',
+      'name',
+      'matrices',
+      'tffms',
+    ]);
+    expect(rec).toMatchObject({
+      release_number: 6,
+      year: 2016,
+      active: true,
+      pubmed_id: 26531826,
+      url: 'https://jaspar.example.org/api/v1/releases/6/',
+    });
   });
   it('null where nothing was told, and a url by name off the grid', () => {
-    const rec = releaseRecord({ ...r, name: 'JASPAR2012', year: 2012, active: false, pubmedId: null, website: null }, 'http://x.test');
-    expect(rec).toMatchObject({ release_number: null, year: 2012, active: false, pubmed_id: null, website: null, url: 'http://x.test/api/v1/releases/JASPAR2012/' });
+    const rec = releaseRecord(
+      { ...r, name: 'JASPAR2012', year: 2012, active: false, pubmedId: null, website: null },
+      'http://x.test',
+    );
+    expect(rec).toMatchObject({
+      release_number: null,
+      year: 2012,
+      active: false,
+      pubmed_id: null,
+      website: null,
+      url: 'http://x.test/api/v1/releases/JASPAR2012/',
+    });
   });
 });

@@ -14,19 +14,44 @@ export interface ResourceDoc {
 
 export const RESOURCE_DOCS: { readonly [N in ResourceName]: ResourceDoc } = {
   'matrix-list': { summary: 'List matrices (paginated; filters, order)', id: null },
-  'matrix-versions': { summary: 'All versions of one matrix base id', id: { name: 'base_id', description: 'A matrix base id, e.g. MA0004.' } },
-  'matrix-detail': { summary: 'One matrix: its counts (pfm), annotations, species, proteins and TFFM', id: { name: 'matrix_id', description: 'A matrix id, `<base_id>.<version>`.' } },
+  'matrix-versions': {
+    summary: 'All versions of one matrix base id',
+    id: { name: 'base_id', description: 'A matrix base id, e.g. MA0004.' },
+  },
+  'matrix-detail': {
+    summary: 'One matrix: its counts (pfm), annotations, species, proteins and TFFM',
+    id: { name: 'matrix_id', description: 'A matrix id, `<base_id>.<version>`.' },
+  },
   'tffm-list': { summary: 'List TFFMs (paginated; search and tax_group filters, order)', id: null },
   'tffm-detail': { summary: 'One TFFM', id: { name: 'tffm_id', description: 'A TFFM id, `<base_id>.<version>`.' } },
   'collection-list': { summary: 'List the collections', id: null },
-  'collection-matrices': { summary: 'Matrices of one collection (paginated; filters, order)', id: { name: 'collection', description: 'A collection name as listed by /api/v1/collections/ (e.g. CORE).' } },
+  'collection-matrices': {
+    summary: 'Matrices of one collection (paginated; filters, order)',
+    id: { name: 'collection', description: 'A collection name as listed by /api/v1/collections/ (e.g. CORE).' },
+  },
   'taxon-list': { summary: 'List the taxonomic groups', id: null },
-  'taxon-matrices': { summary: 'Matrices of one taxonomic group (paginated; filters, order)', id: { name: 'tax_group', description: 'A taxonomic group as listed by /api/v1/taxon/ (e.g. vertebrates).' } },
+  'taxon-matrices': {
+    summary: 'Matrices of one taxonomic group (paginated; filters, order)',
+    id: { name: 'tax_group', description: 'A taxonomic group as listed by /api/v1/taxon/ (e.g. vertebrates).' },
+  },
   'species-list': { summary: 'List the species (sorted by name)', id: null },
-  'species-matrices': { summary: 'Matrices of one species (paginated; filters, order)', id: { name: 'tax_id', description: 'An NCBI taxonomy id as listed by /api/v1/species/ (e.g. 9606).' } },
+  'species-matrices': {
+    summary: 'Matrices of one species (paginated; filters, order)',
+    id: { name: 'tax_id', description: 'An NCBI taxonomy id as listed by /api/v1/species/ (e.g. 9606).' },
+  },
   'release-list': { summary: 'The releases this copy serves', id: null },
-  'release-detail': { summary: 'One release this copy serves (contract §8.1)', id: { name: 'release', description: "A release number as listed by /api/v1/releases/ (JASPAR2016 = 6), or the release's name when it has no number." } },
-  'sites-detail': { summary: 'Binding sites of one matrix (where the release ships them)', id: { name: 'matrix_id', description: 'A matrix id whose detail has a non-null `sites_url`.' } },
+  'release-detail': {
+    summary: 'One release this copy serves (contract §8.1)',
+    id: {
+      name: 'release',
+      description:
+        "A release number as listed by /api/v1/releases/ (JASPAR2016 = 6), or the release's name when it has no number.",
+    },
+  },
+  'sites-detail': {
+    summary: 'Binding sites of one matrix (where the release ships them)',
+    id: { name: 'matrix_id', description: 'A matrix id whose detail has a non-null `sites_url`.' },
+  },
   'api-root': { summary: 'API root: links to the endpoints', id: null },
 };
 
@@ -35,19 +60,23 @@ export const FILTER_DOCS: { readonly [F in MatrixFilter]: string } = {
   collection: 'Matrices of this collection (equal after upper-casing, e.g. CORE).',
   tax_group: 'Matrices of this taxonomic group (equal after lower-casing, e.g. vertebrates).',
   tax_id: 'Matrices that have this species (NCBI taxonomy id, e.g. 9606).',
-  version: 'With `latest`: keep, per base_id, the highest version among the matrices that passed the other filters. Any other value is ignored.',
+  version:
+    'With `latest`: keep, per base_id, the highest version among the matrices that passed the other filters. Any other value is ignored.',
   name: 'Matrices of exactly this name (case-sensitive).',
   tf_class: 'Matrices with a `class` annotation containing this text (case-insensitive).',
   tf_family: 'Matrices with a `family` annotation containing this text (case-insensitive).',
   data_type: 'Matrices with a `type` annotation (data type) containing this text (case-insensitive).',
-  class: 'The 2018 API\'s name of `tf_class`, with its semantics: matrices with a `class` annotation containing this text (case-insensitive); with `tf_class` too, both apply.',
-  family: 'The 2018 API\'s name of `tf_family`, with its semantics: matrices with a `family` annotation containing this text (case-insensitive); with `tf_family` too, both apply.',
-  type: 'The 2018 API\'s name of `data_type`, with its semantics: matrices with a `type` annotation containing this text (case-insensitive); with `data_type` too, both apply.',
+  class:
+    "The 2018 API's name of `tf_class`, with its semantics: matrices with a `class` annotation containing this text (case-insensitive); with `tf_class` too, both apply.",
+  family:
+    "The 2018 API's name of `tf_family`, with its semantics: matrices with a `family` annotation containing this text (case-insensitive); with `tf_family` too, both apply.",
+  type: "The 2018 API's name of `data_type`, with its semantics: matrices with a `type` annotation containing this text (case-insensitive); with `data_type` too, both apply.",
   search: 'Matrices whose name, base_id or collection contains this text (case-insensitive).',
 };
 
 /** The TFFM list's filters (contract §8.1): AND-ed, applied before ordering and pagination; an empty value is no filter. */
 export const TFFM_FILTER_DOCS: { readonly [F in TffmFilter]: string } = {
   search: 'TFFMs whose name, tffm_id or matrix_id contains this text (case-insensitive).',
-  tax_group: 'TFFMs whose matrix (`matrix_base_id`.`matrix_version`) has this taxonomic group (equal after lower-casing, e.g. vertebrates).',
+  tax_group:
+    'TFFMs whose matrix (`matrix_base_id`.`matrix_version`) has this taxonomic group (equal after lower-casing, e.g. vertebrates).',
 };

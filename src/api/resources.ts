@@ -30,7 +30,20 @@ export const TFFM_ORDER_FIELDS = [
  * computes. `class`, `family` and `type` are the 2018 API's names of `tf_class`, `tf_family`
  * and `data_type` (§8.1): the same semantics, each a filter of its own (both given: AND).
  */
-export const MATRIX_FILTERS = ['collection', 'tax_group', 'tax_id', 'version', 'name', 'tf_class', 'tf_family', 'data_type', 'class', 'family', 'type', 'search'] as const;
+export const MATRIX_FILTERS = [
+  'collection',
+  'tax_group',
+  'tax_id',
+  'version',
+  'name',
+  'tf_class',
+  'tf_family',
+  'data_type',
+  'class',
+  'family',
+  'type',
+  'search',
+] as const;
 export type MatrixFilter = (typeof MATRIX_FILTERS)[number];
 
 /**
@@ -42,7 +55,11 @@ export const TFFM_FILTERS = ['search', 'tax_group'] as const satisfies readonly 
 export type TffmFilter = (typeof TFFM_FILTERS)[number];
 
 /** Filters that can be prebuilt, with the case the stored values use (hosts that compute fold to it). */
-export const PREBUILT_FILTERS: readonly { readonly key: MatrixFilter; readonly fold: 'upper' | 'lower' | null; readonly only: string | null }[] = [
+export const PREBUILT_FILTERS: readonly {
+  readonly key: MatrixFilter;
+  readonly fold: 'upper' | 'lower' | null;
+  readonly only: string | null;
+}[] = [
   { key: 'collection', fold: 'upper', only: null },
   { key: 'tax_group', fold: 'lower', only: null },
   { key: 'tax_id', fold: null, only: null },
@@ -72,7 +89,11 @@ export interface DetailDescriptor<N extends string = string> extends Base<N> {
   readonly kind: 'detail';
 }
 
-const matrixList = <N extends string>(name: N, segments: readonly string[], prebuildFilters: boolean): ListDescriptor<N> => ({
+const matrixList = <N extends string>(
+  name: N,
+  segments: readonly string[],
+  prebuildFilters: boolean,
+): ListDescriptor<N> => ({
   name,
   kind: 'list',
   segments,
@@ -83,7 +104,13 @@ const matrixList = <N extends string>(name: N, segments: readonly string[], preb
   hasMatrices: true,
 });
 
-const plainList = <N extends string>(name: N, segment: string, items: ItemKind, orders?: readonly string[], filters?: readonly MatrixFilter[]): ListDescriptor<N> => ({
+const plainList = <N extends string>(
+  name: N,
+  segment: string,
+  items: ItemKind,
+  orders?: readonly string[],
+  filters?: readonly MatrixFilter[],
+): ListDescriptor<N> => ({
   name,
   kind: 'list',
   segments: [segment],

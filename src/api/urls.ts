@@ -5,4 +5,5 @@ export const tffmUrl = (base: string, tffmId: string): string => apiUrl(base, `t
 export const logoUrl = (base: string, matrixId: string): string => `${base}/static/logos/svg/${matrixId}.svg`;
 /** As live: no trailing slash. */
 export const versionsUrl = (base: string, baseId: string): string => apiUrl(base, `matrix/${baseId}/versions`);
-export const tffmFileUrl = (base: string, tffmId: string, file: string): string => `${base}/static/TFFM/${tffmId}/${file}`;
+export const tffmFileUrl = (base: string, tffmId: string, file: string): string =>
+  `${base}/static/TFFM/${tffmId}/${file}`;

@@ -38,7 +38,9 @@ describe('buildTargets with several releases', () => {
 describe('runBuild with several dumps', () => {
   it('refuses --release and --release-name before any work', async () => {
     await expect(runBuild(['a', 'b'], flags({ release: 2020 }))).rejects.toThrow(UserError);
-    await expect(runBuild(['a', 'b'], flags({ release: 2020 }))).rejects.toThrow(/--release names one release, but 2 dumps were given/);
+    await expect(runBuild(['a', 'b'], flags({ release: 2020 }))).rejects.toThrow(
+      /--release names one release, but 2 dumps were given/,
+    );
     await expect(runBuild(['a', 'b'], flags({ releaseName: 'X' }))).rejects.toThrow(/--release-name names one release/);
   });
 });

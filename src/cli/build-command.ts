@@ -48,7 +48,11 @@ export function multiReleaseRefusal(targets: readonly HostTarget[]): string | nu
  * configures the compute hosts; either for a host that serves prebuilt pages only is refused
  * before any work.
  */
-export function buildTargets(flags: Pick<BuildFlags, 'targets' | 'compact'>, targetsGiven: boolean, releases = 1): HostTarget[] {
+export function buildTargets(
+  flags: Pick<BuildFlags, 'targets' | 'compact'>,
+  targetsGiven: boolean,
+  releases = 1,
+): HostTarget[] {
   if (!flags.compact && releases < 2) return flags.targets;
   if (!targetsGiven) return [...COMPACT_TARGETS];
   const refusal = flags.compact ? compactRefusal(flags.targets) : null;
@@ -61,15 +65,29 @@ export function buildTargets(flags: Pick<BuildFlags, 'targets' | 'compact'>, tar
 /** `--release` and `--release-name` name one release: refused with several dumps. */
 function checkIdentityFlags(dumps: readonly string[], flags: Pick<BuildFlags, 'release' | 'releaseName'>): void {
   if (dumps.length < 2) return;
-  for (const [flag, value] of [['--release', flags.release], ['--release-name', flags.releaseName]] as const) {
-    if (value !== undefined) throw new UserError(`${flag} names one release, but ${dumps.length} dumps were given: each release takes its name and year from its dump (docs/api-decisions.md); build each dump alone to rename it`);
+  for (const [flag, value] of [
+    ['--release', flags.release],
+    ['--release-name', flags.releaseName],
+  ] as const) {
+    if (value !== undefined)
+      throw new UserError(
+        `${flag} names one release, but ${dumps.length} dumps were given: each release takes its name and year from its dump (docs/api-decisions.md); build each dump alone to rename it`,
+      );
   }
 }
 
-export async function runBuild(dumpArgs: string | readonly string[], flags: BuildFlags, command?: Command): Promise<void> {
+export async function runBuild(
+  dumpArgs: string | readonly string[],
+  flags: BuildFlags,
+  command?: Command,
+): Promise<void> {
   const dumps = typeof dumpArgs === 'string' ? [dumpArgs] : dumpArgs;
   checkIdentityFlags(dumps, flags);
-  const targets = buildTargets(flags, command?.getOptionValueSource('targets') === 'cli', new Set(dumps.map((d) => resolve(d))).size);
+  const targets = buildTargets(
+    flags,
+    command?.getOptionValueSource('targets') === 'cli',
+    new Set(dumps.map((d) => resolve(d))).size,
+  );
   const deployDir = flags.deployDir ?? deployDirFor(flags.out);
   const quiet = flags.quiet === true;
   const text = !quiet && flags.json !== true;

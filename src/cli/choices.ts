@@ -16,7 +16,9 @@ export const FORMAT_CHOICES: readonly FormatName[] = FORMAT_NAMES;
 export const TARGET_CHOICES: readonly HostTarget[] = HOST_TARGETS;
 
 /** `--orders`: every order field of any list in the resource table. */
-export const ORDER_CHOICES: readonly string[] = unique(RESOURCES.flatMap((r) => (r.kind === 'list' ? [...r.orders] : [])));
+export const ORDER_CHOICES: readonly string[] = unique(
+  RESOURCES.flatMap((r) => (r.kind === 'list' ? [...r.orders] : [])),
+);
 
 /** `--filters`: the matrix-list filters whose selections can be prebuilt (the others need a computing host). */
 export const FILTER_CHOICES: readonly string[] = PREBUILT_FILTERS.map((f) => f.key);

@@ -24,7 +24,8 @@ export function targetFile(url: string, year: number, outDir: string): string {
 }
 
 export async function runFetch(yearText: string, flags: FetchFlags): Promise<void> {
-  if (!/^(19|20)\d\d$/.test(yearText)) throw new UserError('release year must be four digits, e.g. 2024', { text: yearText });
+  if (!/^(19|20)\d\d$/.test(yearText))
+    throw new UserError('release year must be four digits, e.g. 2024', { text: yearText });
   const year = Number(yearText);
   const url = flags.url ?? dumpUrl(year);
   const dest = targetFile(url, year, flags.out ?? join('releases', `JASPAR${year}`));
@@ -34,8 +35,13 @@ export async function runFetch(yearText: string, flags: FetchFlags): Promise<voi
   process.once('SIGTERM', onSignal);
   try {
     process.stderr.write(`downloading ${url}\n`);
-    const result = await download(url, dest, { progress: progressTo(process.stderr, 'fetch'), signal: controller.signal });
-    process.stdout.write(`saved ${result.path}: ${result.bytes} bytes (${(result.bytes / 1e6).toFixed(1)} MB)\nsha256 ${result.sha256}\n`);
+    const result = await download(url, dest, {
+      progress: progressTo(process.stderr, 'fetch'),
+      signal: controller.signal,
+    });
+    process.stdout.write(
+      `saved ${result.path}: ${result.bytes} bytes (${(result.bytes / 1e6).toFixed(1)} MB)\nsha256 ${result.sha256}\n`,
+    );
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

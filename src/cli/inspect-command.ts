@@ -16,6 +16,8 @@ export async function runInspect(dump: string, flags: InspectFlags): Promise<voi
   process.stdout.write(`${text}\n`);
   if (report.fatal.length > 0) {
     const n = report.fatal.length;
-    throw new UserError(`${n} fatal problem${n === 1 ? '' : 's'} found; a build of this dump would fail`, { file: dump });
+    throw new UserError(`${n} fatal problem${n === 1 ? '' : 's'} found; a build of this dump would fail`, {
+      file: dump,
+    });
   }
 }

@@ -10,7 +10,18 @@ import { runBuild } from './build-command.js';
 import { FILTER_CHOICES, FORMAT_CHOICES, ORDER_CHOICES, PAGE_SIZE_LIMIT, TARGET_CHOICES } from './choices.js';
 import { runFetch } from './fetch-command.js';
 import { runInspect } from './inspect-command.js';
-import { forRelease, httpUrl, namesFrom, pubmedId, pageSizes, port, releaseName, releaseYear, seconds, selectionFrom } from './options.js';
+import {
+  forRelease,
+  httpUrl,
+  namesFrom,
+  pubmedId,
+  pageSizes,
+  port,
+  releaseName,
+  releaseYear,
+  seconds,
+  selectionFrom,
+} from './options.js';
 import { DEFAULT_PROGRESS_INTERVAL } from './progress/reporter.js';
 import { runServe } from './serve-command.js';
 import { packageVersion } from './version.js';
@@ -25,32 +36,105 @@ const PREFIX = 'jaspar-static:';
 function buildCommand(cmd: Command): void {
   cmd
     .command('build')
-    .description('build the static API from a release dump (or several: one site serving each, by ?release=) into a site folder')
-    .argument('[dumps...]', `${DUMP_ARGUMENT}; several build one site serving each release, for the compute hosts (docs/release-day.md)`, [DEFAULT_DUMP])
+    .description(
+      'build the static API from a release dump (or several: one site serving each, by ?release=) into a site folder',
+    )
+    .argument(
+      '[dumps...]',
+      `${DUMP_ARGUMENT}; several build one site serving each release, for the compute hosts (docs/release-day.md)`,
+      [DEFAULT_DUMP],
+    )
     .option('-o, --out <dir>', 'output site folder (replaced atomically when the build succeeds)', DEFAULT_OUT)
-    .addOption(new Option('-b, --base-url <url>', 'absolute http(s) address the site is served from, used in links').argParser(httpUrl('--base-url')).default(DEFAULT_BASE_URL))
-    .addOption(new Option('-r, --release <year>', 'release year; names the release JASPAR<year> (default: from the dump, see docs/api-decisions.md); one dump only').argParser(releaseYear('--release')))
-    .addOption(new Option('--release-name <name>', 'name the release is published under (default: JASPAR<year>); one dump only').argParser(releaseName('--release-name')))
-    .addOption(new Option('--release-pubmed <id>', 'PubMed id of the release paper, shown in /api/v1/releases/ (newest release; <year>=<id> for another; repeatable)').argParser(forRelease('--release-pubmed', pubmedId('--release-pubmed'))))
-    .addOption(new Option('--release-website <url>', 'website of the release, shown in /api/v1/releases/ (newest release; <year>=<url> for another; repeatable)').argParser(forRelease('--release-website', httpUrl('--release-website'))))
-    .addOption(new Option('-f, --formats <list>', `formats to build, comma-separated (${FORMAT_CHOICES.join(',')}), or "all"`).argParser(namesFrom('--formats', FORMAT_CHOICES, 'format')).default([...FORMAT_CHOICES], 'all'))
-    .addOption(new Option('--page-sizes <list>', `page_size values to prebuild besides the default 10 (e.g. ${DEFAULT_PAGE_SIZES.join(',')}); "none" for only the default`).argParser(pageSizes('--page-sizes', PAGE_SIZE_LIMIT)).default([...DEFAULT_PAGE_SIZES], DEFAULT_PAGE_SIZES.join(',')))
-    .addOption(new Option('--orders <list>', `order fields to prebuild, each ascending and descending (${ORDER_CHOICES.join(',')}), or "all" / "none"`).argParser(selectionFrom('--orders', ORDER_CHOICES, 'order field')).default(null, 'all'))
-    .addOption(new Option('--filters <list>', `matrix-list filters to prebuild (${FILTER_CHOICES.join(',')}), or "all" / "none"`).argParser(selectionFrom('--filters', FILTER_CHOICES, 'filter')).default(null, 'all'))
+    .addOption(
+      new Option('-b, --base-url <url>', 'absolute http(s) address the site is served from, used in links')
+        .argParser(httpUrl('--base-url'))
+        .default(DEFAULT_BASE_URL),
+    )
+    .addOption(
+      new Option(
+        '-r, --release <year>',
+        'release year; names the release JASPAR<year> (default: from the dump, see docs/api-decisions.md); one dump only',
+      ).argParser(releaseYear('--release')),
+    )
+    .addOption(
+      new Option(
+        '--release-name <name>',
+        'name the release is published under (default: JASPAR<year>); one dump only',
+      ).argParser(releaseName('--release-name')),
+    )
+    .addOption(
+      new Option(
+        '--release-pubmed <id>',
+        'PubMed id of the release paper, shown in /api/v1/releases/ (newest release; <year>=<id> for another; repeatable)',
+      ).argParser(forRelease('--release-pubmed', pubmedId('--release-pubmed'))),
+    )
+    .addOption(
+      new Option(
+        '--release-website <url>',
+        'website of the release, shown in /api/v1/releases/ (newest release; <year>=<url> for another; repeatable)',
+      ).argParser(forRelease('--release-website', httpUrl('--release-website'))),
+    )
+    .addOption(
+      new Option('-f, --formats <list>', `formats to build, comma-separated (${FORMAT_CHOICES.join(',')}), or "all"`)
+        .argParser(namesFrom('--formats', FORMAT_CHOICES, 'format'))
+        .default([...FORMAT_CHOICES], 'all'),
+    )
+    .addOption(
+      new Option(
+        '--page-sizes <list>',
+        `page_size values to prebuild besides the default 10 (e.g. ${DEFAULT_PAGE_SIZES.join(',')}); "none" for only the default`,
+      )
+        .argParser(pageSizes('--page-sizes', PAGE_SIZE_LIMIT))
+        .default([...DEFAULT_PAGE_SIZES], DEFAULT_PAGE_SIZES.join(',')),
+    )
+    .addOption(
+      new Option(
+        '--orders <list>',
+        `order fields to prebuild, each ascending and descending (${ORDER_CHOICES.join(',')}), or "all" / "none"`,
+      )
+        .argParser(selectionFrom('--orders', ORDER_CHOICES, 'order field'))
+        .default(null, 'all'),
+    )
+    .addOption(
+      new Option('--filters <list>', `matrix-list filters to prebuild (${FILTER_CHOICES.join(',')}), or "all" / "none"`)
+        .argParser(selectionFrom('--filters', FILTER_CHOICES, 'filter'))
+        .default(null, 'all'),
+    )
     .option('--filter-orders', 'also prebuild every order of every filtered list (many more files)', false)
-    .option('--compact', 'for hosts that run the request runtime only (nginx, netlify-edge, cloudflare, lambda-edge, the dev server): fragments and index, no prebuilt pages; configures those hosts unless --targets is given, and refuses the others (docs/runtime.md)', false)
-    .addOption(new Option('-t, --targets <list>', `hosts to write configuration for (${TARGET_CHOICES.join(',')}), or "all"`).argParser(namesFrom('--targets', TARGET_CHOICES, 'target')).default([...TARGET_CHOICES], 'all'))
-    .option('--deploy-dir <dir>', 'folder for host configuration that must not be served (nginx, Apache, CloudFront; default: <out>.deploy)')
-    .option('--force', 'replace --out and the deploy folder even when they are not empty and not built by jaspar-static (never /, the home folder, the current folder or those around it, a folder holding .git, or the dump\'s folder)', false)
+    .option(
+      '--compact',
+      'for hosts that run the request runtime only (nginx, netlify-edge, cloudflare, lambda-edge, the dev server): fragments and index, no prebuilt pages; configures those hosts unless --targets is given, and refuses the others (docs/runtime.md)',
+      false,
+    )
+    .addOption(
+      new Option('-t, --targets <list>', `hosts to write configuration for (${TARGET_CHOICES.join(',')}), or "all"`)
+        .argParser(namesFrom('--targets', TARGET_CHOICES, 'target'))
+        .default([...TARGET_CHOICES], 'all'),
+    )
+    .option(
+      '--deploy-dir <dir>',
+      'folder for host configuration that must not be served (nginx, Apache, CloudFront; default: <out>.deploy)',
+    )
+    .option(
+      '--force',
+      "replace --out and the deploy folder even when they are not empty and not built by jaspar-static (never /, the home folder, the current folder or those around it, a folder holding .git, or the dump's folder)",
+      false,
+    )
     .option('-q, --quiet', 'print nothing but errors')
     .option('--json', 'print only a machine-readable summary (JSON) on stdout; progress still goes to stderr')
-    .addOption(new Option('--progress-interval <seconds>', 'seconds between progress lines when stderr is not a terminal').argParser(seconds('--progress-interval')).default(DEFAULT_PROGRESS_INTERVAL))
+    .addOption(
+      new Option('--progress-interval <seconds>', 'seconds between progress lines when stderr is not a terminal')
+        .argParser(seconds('--progress-interval'))
+        .default(DEFAULT_PROGRESS_INTERVAL),
+    )
     .action(runBuild);
 }
 
 export function program(): Command {
   const cmd = new Command('jaspar-static')
-    .description('Build a complete, static, prebuilt copy of JASPAR\'s REST API (/api/v1) from a release dump, and serve it.')
+    .description(
+      "Build a complete, static, prebuilt copy of JASPAR's REST API (/api/v1) from a release dump, and serve it.",
+    )
     .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({
@@ -64,7 +148,9 @@ export function program(): Command {
     .command('inspect')
     .description('report what a release dump holds (tables, collections, lists and pages) and every problem in it')
     .argument('[dump]', DUMP_ARGUMENT, DEFAULT_DUMP)
-    .addOption(new Option('-r, --release <year>', 'release year (default: from the dump)').argParser(releaseYear('--release')))
+    .addOption(
+      new Option('-r, --release <year>', 'release year (default: from the dump)').argParser(releaseYear('--release')),
+    )
     .option('--json', 'print the report as JSON')
     .action(runInspect);
 
@@ -72,7 +158,12 @@ export function program(): Command {
     .command('fetch')
     .description("download JASPAR's official SQL dump of a release")
     .argument('<year>', 'release year, e.g. 2024')
-    .addOption(new Option('-u, --url <url>', 'download from this address instead (default: https://jaspar.elixir.no/download/database/JASPAR<year>.sql.gz)').argParser(httpUrl('--url')))
+    .addOption(
+      new Option(
+        '-u, --url <url>',
+        'download from this address instead (default: https://jaspar.elixir.no/download/database/JASPAR<year>.sql.gz)',
+      ).argParser(httpUrl('--url')),
+    )
     .option('-o, --out <dir>', 'folder to save into (default: releases/JASPAR<year>)')
     .action(runFetch);
 
@@ -102,7 +193,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`${PREFIX} interrupted; the previous site is unchanged\n`);
       return 130;
     }
-    process.stderr.write(`${PREFIX} internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `${PREFIX} internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
     return 70;
   }
 }

@@ -12,7 +12,11 @@ export function optionError(flag: string, value: string, problem: string): UserE
   return new UserError(`${flag} "${value}": ${problem}`);
 }
 
-const splitList = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+const splitList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** An absolute http(s) address that can start every link of the site (no query, fragment or credentials). */
 export function httpUrl(flag: string) {
@@ -22,16 +26,24 @@ export function httpUrl(flag: string) {
     try {
       url = new URL(value);
     } catch {
-      const hint = /^[\w.-]+\.[a-z]{2,}(:\d+)?(\/.*)?$/i.test(value) ? `; did you mean https://${value}?` : `, ${example}`;
+      const hint = /^[\w.-]+\.[a-z]{2,}(:\d+)?(\/.*)?$/i.test(value)
+        ? `; did you mean https://${value}?`
+        : `, ${example}`;
       throw optionError(flag, value, `not an absolute http(s) URL${hint}`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw optionError(flag, value, `the scheme must be http or https, not ${url.protocol.replace(/:$/, '')} (${example})`);
+      throw optionError(
+        flag,
+        value,
+        `the scheme must be http or https, not ${url.protocol.replace(/:$/, '')} (${example})`,
+      );
     }
     // `new URL('http:example.org')` is accepted by the WHATWG parser; insist on the `//` form.
     if (!/^https?:\/\/[^/?#]/i.test(value)) throw optionError(flag, value, `not an absolute http(s) URL, ${example}`);
-    if (url.search || url.hash || value.includes('#')) throw optionError(flag, value, 'a query or fragment would end up in every link; give the address without it');
-    if (url.username || url.password) throw optionError(flag, value, 'credentials would be published in every link; give the address without them');
+    if (url.search || url.hash || value.includes('#'))
+      throw optionError(flag, value, 'a query or fragment would end up in every link; give the address without it');
+    if (url.username || url.password)
+      throw optionError(flag, value, 'credentials would be published in every link; give the address without them');
     return value;
   };
 }
@@ -47,12 +59,14 @@ export function releaseYear(flag: string) {
 /** A release name: a safe URL segment (it is matched against `?release=` and may become a path prefix). */
 export function releaseName(flag: string) {
   return (value: string): string => {
-    if (!isSafeSegment(value)) throw optionError(flag, value, 'release names use only A-Z a-z 0-9 . _ - (e.g. JASPAR2020)');
+    if (!isSafeSegment(value))
+      throw optionError(flag, value, 'release names use only A-Z a-z 0-9 . _ - (e.g. JASPAR2020)');
     return value;
   };
 }
 
-const choices = (allowed: readonly string[], extra: readonly string[]) => [...allowed, ...extra.map((e) => `or ${e}`)].join(', ');
+const choices = (allowed: readonly string[], extra: readonly string[]) =>
+  [...allowed, ...extra.map((e) => `or ${e}`)].join(', ');
 
 /** A comma list of names from `allowed`, or `all`; never empty. */
 export function namesFrom<T extends string>(flag: string, allowed: readonly T[], what: string) {
@@ -61,7 +75,8 @@ export function namesFrom<T extends string>(flag: string, allowed: readonly T[],
     const items = splitList(value);
     if (items.length === 0) throw optionError(flag, value, `no ${what} given; valid: ${choices(allowed, ['all'])}`);
     for (const item of items) {
-      if (!(allowed as readonly string[]).includes(item)) throw optionError(flag, value, `unknown ${what} "${item}"; valid: ${choices(allowed, ['all'])}`);
+      if (!(allowed as readonly string[]).includes(item))
+        throw optionError(flag, value, `unknown ${what} "${item}"; valid: ${choices(allowed, ['all'])}`);
     }
     return [...new Set(items)] as T[];
   };
@@ -74,9 +89,11 @@ export function selectionFrom(flag: string, allowed: readonly string[], what: st
     if (v === 'all') return null;
     if (v === 'none') return [];
     const items = splitList(value);
-    if (items.length === 0) throw optionError(flag, value, `no ${what} given; valid: ${choices(allowed, ['all', 'none'])}`);
+    if (items.length === 0)
+      throw optionError(flag, value, `no ${what} given; valid: ${choices(allowed, ['all', 'none'])}`);
     for (const item of items) {
-      if (!allowed.includes(item)) throw optionError(flag, value, `unknown ${what} "${item}"; valid: ${choices(allowed, ['all', 'none'])}`);
+      if (!allowed.includes(item))
+        throw optionError(flag, value, `unknown ${what} "${item}"; valid: ${choices(allowed, ['all', 'none'])}`);
     }
     return [...new Set(items)];
   };
@@ -90,7 +107,8 @@ export function pageSizes(flag: string, max: number) {
     const items = splitList(value);
     if (items.length === 0) throw optionError(flag, value, `no page size given; ${valid}`);
     const sizes = items.map((item) => {
-      if (!/^\d+$/.test(item) || Number(item) < 1) throw optionError(flag, value, `"${item}" is not a page size; ${valid}`);
+      if (!/^\d+$/.test(item) || Number(item) < 1)
+        throw optionError(flag, value, `"${item}" is not a page size; ${valid}`);
       return Number(item);
     });
     const repeated = sizes.find((n, i) => sizes.indexOf(n) !== i);
@@ -102,7 +120,8 @@ export function pageSizes(flag: string, max: number) {
 /** A TCP port, 0–65535 (0: any free port). */
 export function port(flag: string) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) > 65535) throw optionError(flag, value, 'not a port; valid: whole numbers 0–65535');
+    if (!/^\d+$/.test(value) || Number(value) > 65535)
+      throw optionError(flag, value, 'not a port; valid: whole numbers 0–65535');
     return Number(value);
   };
 }
@@ -111,7 +130,8 @@ export function port(flag: string) {
 export function seconds(flag: string) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^\d*\.?\d+$/.test(value) || !(n > 0)) throw optionError(flag, value, 'not a number of seconds; give a positive number, e.g. 5 or 0.5');
+    if (!/^\d*\.?\d+$/.test(value) || !(n > 0))
+      throw optionError(flag, value, 'not a number of seconds; give a positive number, e.g. 5 or 0.5');
     return n;
   };
 }
@@ -127,7 +147,11 @@ export function forRelease<T>(flag: string, parse: (value: string) => T) {
     const parsed = parse(m ? m[2]! : value);
     const before = previous ?? [];
     if (before.some((p) => p.year === year)) {
-      throw optionError(flag, value, `${year === null ? 'the newest release' : `the release of ${year}`} is given a value twice`);
+      throw optionError(
+        flag,
+        value,
+        `${year === null ? 'the newest release' : `the release of ${year}`} is given a value twice`,
+      );
     }
     return [...before, { year, value: parsed }];
   };
@@ -136,7 +160,12 @@ export function forRelease<T>(flag: string, parse: (value: string) => T) {
 /** A PubMed id: a positive whole number (PMID). */
 export function pubmedId(flag: string) {
   return (value: string): number => {
-    if (!/^[1-9]\d{0,8}$/.test(value)) throw optionError(flag, value, 'not a PubMed id; give its number, e.g. 37962376, or <year>=<id> for one release of several');
+    if (!/^[1-9]\d{0,8}$/.test(value))
+      throw optionError(
+        flag,
+        value,
+        'not a PubMed id; give its number, e.g. 37962376, or <year>=<id> for one release of several',
+      );
     return Number(value);
   };
 }

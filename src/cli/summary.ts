@@ -21,10 +21,13 @@ export function warningLine(w: Warning): string {
 
 /** The lines printed as soon as reading ends: shape, release, counts, warnings. */
 export function readLines(s: ReadSummary): string[] {
-  const year = s.year === null || s.yearFrom === null
-    ? 'year unknown: no JASPAR<year> in the dump\'s name and no RELEASE table; --release sets it'
-    : `${s.year}, ${YEAR_FROM[s.yearFrom]}`;
-  const lines = [`read ${s.shape}: ${s.release} (${year}), ${count(s.matrices)} matrices, ${count(s.tffms)} TFFMs in ${s.readSeconds.toFixed(2)} s`];
+  const year =
+    s.year === null || s.yearFrom === null
+      ? "year unknown: no JASPAR<year> in the dump's name and no RELEASE table; --release sets it"
+      : `${s.year}, ${YEAR_FROM[s.yearFrom]}`;
+  const lines = [
+    `read ${s.shape}: ${s.release} (${year}), ${count(s.matrices)} matrices, ${count(s.tffms)} TFFMs in ${s.readSeconds.toFixed(2)} s`,
+  ];
   if (s.warnings.length) {
     lines.push(`${s.warnings.length} warning(s):`);
     for (const w of s.warnings.slice(0, MAX_WARNINGS_SHOWN)) lines.push(`  ${warningLine(w)}`);

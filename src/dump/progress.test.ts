@@ -24,7 +24,9 @@ describe('reading progress in every dump shape', () => {
       const isFolder = statSync(shape.path).isDirectory();
       if (!isFolder) expect(last?.total).toEqual({ files: 1, bytes: statSync(shape.path).size });
       else expect(last?.total.files).toBe(7);
-      expect(seen.every((s, i) => s.done.bytes >= (seen[i - 1]?.done.bytes ?? 0) && s.done.bytes <= s.total.bytes)).toBe(true);
+      expect(
+        seen.every((s, i) => s.done.bytes >= (seen[i - 1]?.done.bytes ?? 0) && s.done.bytes <= s.total.bytes),
+      ).toBe(true);
     });
   }
 
@@ -33,7 +35,10 @@ describe('reading progress in every dump shape', () => {
     if (!sql) throw new Error('no sqlite-sql export');
     // Padded with rows of a table the reader skips, so the file spans several read chunks.
     const padded = join(root, 'padded.sql');
-    const padding = Array.from({ length: 4000 }, (_, i) => `INSERT INTO django_migrations VALUES(${i + 2},'${'x'.repeat(60)}');`).join('\n');
+    const padding = Array.from(
+      { length: 4000 },
+      (_, i) => `INSERT INTO django_migrations VALUES(${i + 2},'${'x'.repeat(60)}');`,
+    ).join('\n');
     writeFileSync(padded, readFileSync(sql.path, 'utf8').replace(/COMMIT;\n$/, `${padding}\nCOMMIT;\n`));
     const size = statSync(padded).size;
     expect(size).toBeGreaterThan(4 * 65536);

@@ -33,8 +33,18 @@ const SQLITE_NAME = /\.(sqlite3?|db3?)$/i;
  */
 const SHAPES: readonly DumpShape[] = [
   { what: 'a folder of flat-file tables', test: (p) => p.isDir, read: readFlatDump, name: (p) => basename(resolve(p)) },
-  { what: 'a SQLite database', test: (p) => isSqliteHeader(p.head) || SQLITE_NAME.test(p.path), read: readSqliteDump, name: sqliteReleaseName },
-  { what: 'a .sql or .sql.gz dump', test: (p) => isGzip(p.head) || /\.sql(\.gz)?$/i.test(p.path), read: readSqlDump, name: releaseName },
+  {
+    what: 'a SQLite database',
+    test: (p) => isSqliteHeader(p.head) || SQLITE_NAME.test(p.path),
+    read: readSqliteDump,
+    name: sqliteReleaseName,
+  },
+  {
+    what: 'a .sql or .sql.gz dump',
+    test: (p) => isGzip(p.head) || /\.sql(\.gz)?$/i.test(p.path),
+    read: readSqlDump,
+    name: releaseName,
+  },
 ];
 
 /** The first bytes of a file (enough for every magic number above). */
@@ -62,12 +72,16 @@ export async function readDump(path: string, progress?: ReadProgress): Promise<R
     try {
       head = headOf(path);
     } catch (error) {
-      throw new UserError(`cannot read dump (${error instanceof Error ? error.message : String(error)})`, { file: path });
+      throw new UserError(`cannot read dump (${error instanceof Error ? error.message : String(error)})`, {
+        file: path,
+      });
     }
   }
   const shape = SHAPES.find((s) => s.test({ path, isDir, head }));
   if (!shape) {
-    const expected = SHAPES.map((s) => s.what).join(', ').replace(/, ([^,]*)$/, ', or $1');
+    const expected = SHAPES.map((s) => s.what)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ', or $1');
     throw new UserError(`not a release dump: expected ${expected}`, { file: path });
   }
   const raw = await shape.read(path, progress);

@@ -42,7 +42,10 @@ afterAll(async () => {
 });
 
 async function failure(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof UserError)) throw new Error(`expected a UserError, got ${String(error)}`);
   return error.format().replace(origin, 'ORIGIN');
 }
@@ -88,7 +91,9 @@ describe('download', () => {
     const dest = join(out, 'drop.sql.gz');
     await download(`${origin}/download/database/JASPAR2018.sql.gz`, dest);
     const message = await failure(download(`${origin}/drop.sql.gz`, dest));
-    expect(message).toMatch(/^ORIGIN\/drop\.sql\.gz: download cut off after \d+ of 300000 bytes \(terminated: other side closed\); nothing was kept$/);
+    expect(message).toMatch(
+      /^ORIGIN\/drop\.sql\.gz: download cut off after \d+ of 300000 bytes \(terminated: other side closed\); nothing was kept$/,
+    );
     expect(readdirSync(out)).toEqual(['drop.sql.gz']);
     expect(readFileSync(dest).equals(BODY)).toBe(true);
   });
@@ -100,13 +105,26 @@ describe('jaspar-static fetch', () => {
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      const code = await main(['node', 'jaspar-static', 'fetch', '2018', '--url', `${origin}/download/database/JASPAR2018.sql.gz`, '--out', out]);
+      const code = await main([
+        'node',
+        'jaspar-static',
+        'fetch',
+        '2018',
+        '--url',
+        `${origin}/download/database/JASPAR2018.sql.gz`,
+        '--out',
+        out,
+      ]);
       expect(code).toBe(0);
       const printed = stdout.mock.calls.map((c) => String(c[0])).join('');
-      expect(printed).toBe(`saved ${join(out, 'JASPAR2018.sql.gz')}: ${BODY.length} bytes (0.3 MB)\nsha256 ${sha(BODY)}\n`);
+      expect(printed).toBe(
+        `saved ${join(out, 'JASPAR2018.sql.gz')}: ${BODY.length} bytes (0.3 MB)\nsha256 ${sha(BODY)}\n`,
+      );
       expect(existsSync(join(out, 'JASPAR2018.sql.gz'))).toBe(true);
       expect(await main(['node', 'jaspar-static', 'fetch', '18'])).toBe(1);
-      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain('jaspar-static: error: release year must be four digits, e.g. 2024: "18"');
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain(
+        'jaspar-static: error: release year must be four digits, e.g. 2024: "18"',
+      );
     } finally {
       stdout.mockRestore();
       stderr.mockRestore();
@@ -134,6 +152,10 @@ describe('progress bar', () => {
 it('says so when the folder to save into cannot be made', async () => {
   const file = join(dir, 'a-file');
   writeFileSync(file, 'x');
-  const message = await failure(download(`${origin}/download/database/JASPAR2018.sql.gz`, join(file, 'sub', 'x.sql.gz')));
-  expect(message).toMatch(/^.*a-file\/sub: cannot create the folder to save into \(ENOTDIR: not a directory, mkdir .*\)$/);
+  const message = await failure(
+    download(`${origin}/download/database/JASPAR2018.sql.gz`, join(file, 'sub', 'x.sql.gz')),
+  );
+  expect(message).toMatch(
+    /^.*a-file\/sub: cannot create the folder to save into \(ENOTDIR: not a directory, mkdir .*\)$/,
+  );
 });

@@ -31,7 +31,10 @@ export async function download(url: string, dest: string, options: DownloadOptio
   try {
     mkdirSync(dirname(dest), { recursive: true });
   } catch (error) {
-    throw new UserError(`cannot create the folder to save into (${error instanceof Error ? error.message : String(error)})`, { file: dirname(dest) });
+    throw new UserError(
+      `cannot create the folder to save into (${error instanceof Error ? error.message : String(error)})`,
+      { file: dirname(dest) },
+    );
   }
   const temp = join(dirname(dest), `.${basename(dest)}.part-${process.pid}-${randomBytes(4).toString('hex')}`);
   const hash = createHash('sha256');
@@ -45,7 +48,9 @@ export async function download(url: string, dest: string, options: DownloadOptio
       throw describeNetworkError(error, url, 'connect');
     }
     if (!response.ok || response.body === null) {
-      throw new UserError(`download failed: the server answered ${response.status} ${response.statusText}`.trimEnd(), { file: url });
+      throw new UserError(`download failed: the server answered ${response.status} ${response.statusText}`.trimEnd(), {
+        file: url,
+      });
     }
     const length = Number(response.headers.get('content-length'));
     total = Number.isFinite(length) && length > 0 ? length : null;

@@ -33,7 +33,8 @@ const messageOf = (error: unknown): string => {
  */
 export function describeNetworkError(error: unknown, url: string, stage: 'connect' | 'read', detail = ''): UserError {
   if (error instanceof UserError) return error;
-  if (error instanceof Error && error.name === 'AbortError') return new UserError('download interrupted; nothing was kept', { file: url });
+  if (error instanceof Error && error.name === 'AbortError')
+    return new UserError('download interrupted; nothing was kept', { file: url });
   const code = errorCode(error);
   const reason = code === undefined ? undefined : UNREACHABLE[code];
   if (stage === 'connect' && reason !== undefined) {

@@ -159,11 +159,7 @@ function bodies(render: (ms: readonly Matrix[]) => string, ms: readonly Matrix[]
 }
 
 /** Parse every document with every reader in one python3 process: results[reader][doc]. */
-function parseDocs(
-  interpreter: string,
-  docs: readonly string[],
-  readers: readonly string[],
-): Map<string, Result[]> {
+function parseDocs(interpreter: string, docs: readonly string[], readers: readonly string[]): Map<string, Result[]> {
   const run = spawnSync(interpreter, ['-c', SCRIPT], {
     input: JSON.stringify({ readers, docs }),
     encoding: 'utf8',
@@ -189,8 +185,7 @@ function readBack(results: Map<string, Result[]>, reader: string, from = 0, n?: 
 const errorOf = (result: Result | undefined): string =>
   result !== undefined && 'error' in result ? result.error : '(no error)';
 
-const columnTotal = (m: Matrix, col: number): number =>
-  BASES.reduce((sum, b) => sum + (m.pfm[b][col] ?? 0), 0);
+const columnTotal = (m: Matrix, col: number): number => BASES.reduce((sum, b) => sum + (m.pfm[b][col] ?? 0), 0);
 
 function motifsOf(result: Result | undefined): Parsed[] {
   if (result === undefined) throw new Error('missing result');
@@ -216,8 +211,10 @@ const matrices = [ARNT, ...generate(40)];
 
 describeWith('Biopython reads our text formats back', [requirement], () => {
   const withEmpty = [...matrices, EMPTY];
-  const render = (r: MatrixTextRenderer, c: MatrixTextContext = ctx) => (ms: readonly Matrix[]) =>
-    r.renderMatrices(ms, c);
+  const render =
+    (r: MatrixTextRenderer, c: MatrixTextContext = ctx) =>
+    (ms: readonly Matrix[]) =>
+      r.renderMatrices(ms, c);
 
   it('jaspar: read by "jaspar" and "pfm-four-rows"; counts rounded to integers', () => {
     const results = parseDocs(interpreter, bodies(render(jaspar), withEmpty), READERS.jaspar);

@@ -23,14 +23,10 @@ const UNEVEN_FUNGI = 153;
 const columnTotal = ([a, c, g, t]: Column): number => a + c + g + t;
 const ctx: MatrixTextContext = { baseUrl: 'http://jaspar.genereg.net', year: 2018 };
 const read = (...parts: string[]): string => readFileSync(join(golden.path, ...parts), 'utf8');
-const fungi = (format: string): string =>
-  read('JASPAR2018', `JASPAR2018_CORE_fungi_non-redundant_pfms_${format}.txt`);
+const fungi = (format: string): string => read('JASPAR2018', `JASPAR2018_CORE_fungi_non-redundant_pfms_${format}.txt`);
 
 /** Split text into chunks at every line `isStart` accepts; the text before the first is `head`. */
-function chunks(
-  text: string,
-  isStart: (line: string) => boolean,
-): { head: string; blocks: string[] } {
+function chunks(text: string, isStart: (line: string) => boolean): { head: string; blocks: string[] } {
   const lines = text.split(/(?<=\n)/);
   let head = '';
   const blocks: string[] = [];
@@ -42,7 +38,8 @@ function chunks(
   return { head, blocks };
 }
 
-const makeMatrix = (key: number, matrixId: string, name: string, pfm: Matrix['pfm']): Matrix => testMatrix(matrixId, name, pfm, { key });
+const makeMatrix = (key: number, matrixId: string, name: string, pfm: Matrix['pfm']): Matrix =>
+  testMatrix(matrixId, name, pfm, { key });
 
 /** Parse `>ID<ws>NAME` + four `L [ … ]` rows, whitespace-tolerant (JASPAR and bundle layouts). */
 function parseJasparBlock(block: string, key: number): Matrix {

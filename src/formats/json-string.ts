@@ -4,5 +4,7 @@
  */
 export function jsonString(s: string): string {
   const out = JSON.stringify(s);
-  return out.indexOf('\u2028') !== -1 || out.indexOf('\u2029') !== -1 ? out.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : out;
+  return out.indexOf('\u2028') !== -1 || out.indexOf('\u2029') !== -1
+    ? out.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+    : out;
 }

@@ -11,7 +11,6 @@ export type JsonMemo = (obj: object, make: () => string) => string;
 
 const noMemo: JsonMemo = (_obj, make) => make();
 
-
 function jsonNumber(f: number): string {
   if (Number.isFinite(f)) return pyFloatRepr(f);
   // Python's json writes these non-standard tokens; they cannot come from a valid dump.

@@ -20,7 +20,11 @@ export const NO_PFM_DATA = 'No PFM data available';
 
 /** Written once at the start of every non-empty MEME body. */
 export const MEME_HEADER =
-  'MEME version 4\n\n' + 'ALPHABET= ACGT\n\n' + 'strands: + -\n\n' + 'Background letter frequencies\n' + 'A 0.25 C 0.25 G 0.25 T 0.25\n\n';
+  'MEME version 4\n\n' +
+  'ALPHABET= ACGT\n\n' +
+  'strands: + -\n\n' +
+  'Background letter frequencies\n' +
+  'A 0.25 C 0.25 G 0.25 T 0.25\n\n';
 
 const jsonLink = (url: string | null): string => (url === null ? 'null' : jsonString(url));
 const yamlLink = (url: string | null): string => (url === null ? 'null' : yamlWord(url));

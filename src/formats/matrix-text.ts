@@ -22,7 +22,6 @@ export interface MatrixTextRenderer {
   readonly renderMatrices: (ms: readonly Matrix[], ctx: MatrixTextContext) => string;
 }
 
-
 /** One PFM column: the counts of A, C, G and T at one position. */
 export type Column = readonly [a: number, c: number, g: number, t: number];
 

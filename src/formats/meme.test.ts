@@ -25,7 +25,10 @@ const ARNT =
   'URL http://jaspar.genereg.net/matrix/MA0004.1\n' +
   '\n';
 
-const rows = (m: Matrix): string[] => renderMatrix(m, ctx).split('\n').slice(2, 2 + m.pfm.A.length);
+const rows = (m: Matrix): string[] =>
+  renderMatrix(m, ctx)
+    .split('\n')
+    .slice(2, 2 + m.pfm.A.length);
 
 describe('meme format', () => {
   it('renders the contract example MA0004.1 Arnt byte for byte', () => {
@@ -51,9 +54,7 @@ describe('meme format', () => {
       G: [4, 57, 9, 0.25],
       T: [44, 0, 55, 38],
     });
-    expect(renderMatrix(m, ctx).split('\n')[1]).toBe(
-      'letter-probability matrix: alength= 4 w= 4 nsites= 100 E= 0',
-    );
+    expect(renderMatrix(m, ctx).split('\n')[1]).toBe('letter-probability matrix: alength= 4 w= 4 nsites= 100 E= 0');
     expect(rows(m)).toEqual([
       ' 0.110000  0.410000  0.040000  0.440000',
       ' 0.418367  0.000000  0.581633  0.000000', // total 98 (JASPAR's own 2018 MEME file)
@@ -87,10 +88,7 @@ describe('meme format', () => {
 
   it('writes a zero-total column as uniform 0.25', () => {
     const m = matrix('MA9008.1', 'gap', { A: [5, 0], C: [5, 0], G: [0, 0], T: [0, 0] });
-    expect(rows(m)).toEqual([
-      ' 0.500000  0.500000  0.000000  0.000000',
-      ' 0.250000  0.250000  0.250000  0.250000',
-    ]);
+    expect(rows(m)).toEqual([' 0.500000  0.500000  0.000000  0.000000', ' 0.250000  0.250000  0.250000  0.250000']);
   });
 
   it('renders a zero-column matrix with w= 0 nsites= 0 and no rows', () => {

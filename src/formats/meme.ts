@@ -32,9 +32,7 @@ export function renderMatrix(m: Matrix, ctx: MatrixTextContext): string {
   for (const [a, c, g, t] of columns) {
     const total = a + c + g + t;
     block +=
-      total === 0
-        ? UNIFORM_ROW
-        : ` ${prob(a, total)}  ${prob(c, total)}  ${prob(g, total)}  ${prob(t, total)}\n`;
+      total === 0 ? UNIFORM_ROW : ` ${prob(a, total)}  ${prob(c, total)}  ${prob(g, total)}  ${prob(t, total)}\n`;
   }
   return `${block}URL ${ctx.baseUrl}/matrix/${m.matrixId}\n\n`;
 }

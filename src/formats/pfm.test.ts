@@ -22,9 +22,7 @@ describe('pfm format', () => {
 
   it('concatenates a list without separators', () => {
     const other = matrix('MA0006.1', 'Ahr::Arnt', { A: [1], C: [2], G: [3], T: [4] });
-    expect(renderMatrices([arnt, other], ctx)).toBe(
-      `${ARNT}>MA0006.1 Ahr::Arnt\n  1.00\n  2.00\n  3.00\n  4.00\n`,
-    );
+    expect(renderMatrices([arnt, other], ctx)).toBe(`${ARNT}>MA0006.1 Ahr::Arnt\n  1.00\n  2.00\n  3.00\n  4.00\n`);
   });
 
   it('rounds %6.2f on the exact binary value, ties to even', () => {

@@ -111,9 +111,7 @@ describe('transfac format', () => {
       renderMatrix(dimer, at(year))
         .split('\n')
         .filter((l) => l.startsWith('CC '));
-    expect(cc(2020)).toEqual([
-      'CC tax_group:vertebrates; pubmed_ids:2,1; uniprot_ids:P61244,P01106; data_type:',
-    ]);
+    expect(cc(2020)).toEqual(['CC tax_group:vertebrates; pubmed_ids:2,1; uniprot_ids:P61244,P01106; data_type:']);
     expect(cc(2022)).toEqual([
       'CC tax_group:vertebrates',
       'CC tf_family:bHLH-ZIP; bHLH-ZIP',
@@ -130,8 +128,7 @@ describe('transfac format', () => {
       'XX\nCC tax_group:; pubmed_ids:; uniprot_ids:; data_type:\nXX\n//\n',
     );
     expect(renderMatrix(bare, at(null))).toContain(
-      'XX\nCC tax_group:\nCC tf_family:\nCC tf_class:\nCC pubmed_ids:\nCC uniprot_ids:\n' +
-        'CC data_type:\nXX\n//\n',
+      'XX\nCC tax_group:\nCC tf_family:\nCC tf_class:\nCC pubmed_ids:\nCC uniprot_ids:\n' + 'CC data_type:\nXX\n//\n',
     );
   });
 
@@ -183,8 +180,7 @@ describe('transfac format', () => {
   it('renders a zero-column matrix without position rows', () => {
     const m = matrix('MA9002.1', 'empty', { A: [], C: [], G: [], T: [] });
     expect(renderMatrix(m, at(2018))).toBe(
-      'AC MA9002.1\nXX\nID empty\nXX\nDE MA9002.1 empty ; From JASPAR 2018\n' +
-        'PO\tA\tC\tG\tT\nXX\n//\n',
+      'AC MA9002.1\nXX\nID empty\nXX\nDE MA9002.1 empty ; From JASPAR 2018\n' + 'PO\tA\tC\tG\tT\nXX\n//\n',
     );
   });
 

@@ -7,7 +7,7 @@ const emitted = (s: string): string => toYaml({ k: s }).slice('k: '.length, -1);
 
 /** A deterministic stream of printable ASCII words, URL-like and not. */
 function* words(): Generator<string> {
-  const alphabet = "abcXYZ019:/?&=%+-_.~#,[]{}&*!|>'\"@`";
+  const alphabet = 'abcXYZ019:/?&=%+-_.~#,[]{}&*!|>\'"@`';
   let seed = 7;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
   for (let i = 0; i < 4000; i++) {
@@ -16,7 +16,29 @@ function* words(): Generator<string> {
     for (let j = 0; j < len; j++) s += alphabet[next() % alphabet.length];
     yield s;
   }
-  yield* ['null', 'Null', 'yes', 'No', 'true', '~', '1.0', '12', '0x1F', '1_000', '2001-01-01', '---a', '...', '-', '?', ':', 'a:', '-a', '?a', '=', '<<'];
+  yield* [
+    'null',
+    'Null',
+    'yes',
+    'No',
+    'true',
+    '~',
+    '1.0',
+    '12',
+    '0x1F',
+    '1_000',
+    '2001-01-01',
+    '---a',
+    '...',
+    '-',
+    '?',
+    ':',
+    'a:',
+    '-a',
+    '?a',
+    '=',
+    '<<',
+  ];
   yield* ['https://jaspar.example.org/api/v1/matrix/?format=yaml&page=2&page_size=1000&search=a+b%2Fc'];
 }
 

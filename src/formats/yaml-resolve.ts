@@ -28,13 +28,25 @@ export function resolvesToNonString(s: string): boolean {
     return INT_RE.test(s) || FLOAT_RE.test(s) || (c >= 0x30 && c <= 0x39 && TIMESTAMP_RE.test(s));
   }
   switch (s[0]) {
-    case 'y': case 'Y': case 't': case 'T': case 'f': case 'F': case 'o': case 'O':
+    case 'y':
+    case 'Y':
+    case 't':
+    case 'T':
+    case 'f':
+    case 'F':
+    case 'o':
+    case 'O':
       return BOOL_RE.test(s);
-    case 'n': case 'N':
+    case 'n':
+    case 'N':
       return BOOL_RE.test(s) || NULL_RE.test(s);
     case '~':
       return NULL_RE.test(s);
-    case '<': case '=': case '!': case '&': case '*':
+    case '<':
+    case '=':
+    case '!':
+    case '&':
+    case '*':
       return SINGLE_CHAR_TAGS.test(s);
     default:
       return false;

@@ -28,7 +28,11 @@ describe('toYaml: top-level scalars and empty collections', () => {
     ['nan', float(NaN), '.nan\n...\n'],
     ['empty list', [], '[]\n'],
     ['empty dict', {}, '{}\n'],
-    ['long plain string folds with indent 2', 'word '.repeat(20) + 'end', 'word word word word word word word word word word word word word word word word word\n  word word word end\n...\n'],
+    [
+      'long plain string folds with indent 2',
+      'word '.repeat(20) + 'end',
+      'word word word word word word word word word word word word word word word word word\n  word word word end\n...\n',
+    ],
   ])('%s', (_name, value, expected) => {
     expect(toYaml(value)).toBe(expected);
   });
@@ -108,7 +112,7 @@ describe('toYaml: string scalar styles', () => {
 describe('toYaml: layout', () => {
   it('sorts keys by code point, quoting keys like values', () => {
     const value = { b: 1, a: 2, B: 3, _: 4, é: 5, '😀': 6, '\uffff': 7, '10': 8, '9': 9 };
-    expect(toYaml(value)).toBe('\'10\': 8\n\'9\': 9\nB: 3\n_: 4\na: 2\nb: 1\né: 5\n"\\uFFFF": 7\n😀: 6\n');
+    expect(toYaml(value)).toBe("'10': 8\n'9': 9\nB: 3\n_: 4\na: 2\nb: 1\né: 5\n\"\\uFFFF\": 7\n😀: 6\n");
   });
 
   it('does not indent sequences under keys; nests the rest by 2', () => {
@@ -239,7 +243,8 @@ describe('toYaml: folding at width 80', () => {
   });
 
   it('indents continuations by the item indent inside lists, never splits URLs', () => {
-    const url = 'http://jaspar.genereg.net/api/v1/matrix/MA0004.1/?format=yaml&some=long&query=string&that=goes&beyond=eighty';
+    const url =
+      'http://jaspar.genereg.net/api/v1/matrix/MA0004.1/?format=yaml&some=long&query=string&that=goes&beyond=eighty';
     expect(toYaml({ results: [{ remark: `${'word '.repeat(20)}end`, url }] })).toBe(
       'results:\n' +
         '- remark: word word word word word word word word word word word word word word word\n' +
@@ -266,7 +271,7 @@ describe('RawYaml: splicing pre-rendered list items', () => {
     const page = { count: 3, next: 'http://jaspar.genereg.net/api/v1/matrix/?page=2', previous: null };
     const spliced = toYaml({ ...page, results: records.map((r) => RawYaml.listItem(r)) });
     expect(spliced).toBe(toYaml({ ...page, results: records }));
-    expect(spliced).toContain("results:\n- matrix_id: MA0004.1\n  name: Arnt\n  pfm:\n    A:\n    - 1.0\n");
+    expect(spliced).toContain('results:\n- matrix_id: MA0004.1\n  name: Arnt\n  pfm:\n    A:\n    - 1.0\n');
   });
 
   it('gives the same bytes as the plain data in a top-level list', () => {

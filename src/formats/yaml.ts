@@ -153,12 +153,25 @@ function analyzeScalar(s: string): ScalarAnalysis {
         case 0x23: // #
           if (first || precededByWhitespace) blockIndicators = true;
           break;
-        case 0x2c: case 0x5b: case 0x5d: case 0x7b: case 0x7d: // , [ ] { }
-        case 0x26: case 0x2a: case 0x21: case 0x7c: case 0x3e: // & * ! | >
-        case 0x27: case 0x22: case 0x25: case 0x40: case 0x60: // ' " % @ `
+        case 0x2c:
+        case 0x5b:
+        case 0x5d:
+        case 0x7b:
+        case 0x7d: // , [ ] { }
+        case 0x26:
+        case 0x2a:
+        case 0x21:
+        case 0x7c:
+        case 0x3e: // & * ! | >
+        case 0x27:
+        case 0x22:
+        case 0x25:
+        case 0x40:
+        case 0x60: // ' " % @ `
           if (first) blockIndicators = true;
           break;
-        case 0x3f: case 0x3a: // ? :
+        case 0x3f:
+        case 0x3a: // ? :
           if (followedByWhitespace && (first || cp === 0x3a)) blockIndicators = true;
           break;
         case 0x2d: // -
@@ -212,9 +225,21 @@ function isHighSurrogate(c: number): boolean {
 }
 
 const DOUBLE_QUOTED_ESCAPES: ReadonlyMap<number, string> = new Map([
-  [0x00, '0'], [0x07, 'a'], [0x08, 'b'], [0x09, 't'], [0x0a, 'n'], [0x0b, 'v'], [0x0c, 'f'],
-  [0x0d, 'r'], [0x1b, 'e'], [0x22, '"'], [0x5c, '\\'], [0x85, 'N'], [0xa0, '_'],
-  [0x2028, 'L'], [0x2029, 'P'],
+  [0x00, '0'],
+  [0x07, 'a'],
+  [0x08, 'b'],
+  [0x09, 't'],
+  [0x0a, 'n'],
+  [0x0b, 'v'],
+  [0x0c, 'f'],
+  [0x0d, 'r'],
+  [0x1b, 'e'],
+  [0x22, '"'],
+  [0x5c, '\\'],
+  [0x85, 'N'],
+  [0xa0, '_'],
+  [0x2028, 'L'],
+  [0x2029, 'P'],
 ]);
 
 /** Whether write_double_quoted escapes the code point (allow_unicode=True). */
@@ -249,7 +274,13 @@ function compareCodePoints(a: string, b: string): number {
 }
 
 function isMapping(value: YamlValue): value is YamlObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Float) && !(value instanceof RawYaml);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Float) &&
+    !(value instanceof RawYaml)
+  );
 }
 
 /** The scalar text of a non-string scalar (SafeRepresenter), or null for collections. */
@@ -431,7 +462,14 @@ class Emitter {
   }
 
   /** write_plain, for text without line breaks (PyYAML never emits multiline plain). */
-  private writePlain(text: string, split: boolean, indent: number, root: boolean, length: number, astral = false): void {
+  private writePlain(
+    text: string,
+    split: boolean,
+    indent: number,
+    root: boolean,
+    length: number,
+    astral = false,
+  ): void {
     if (root) this.openEnded = true;
     if (text.length === 0) return;
     if (!this.whitespace) {

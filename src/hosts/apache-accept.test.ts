@@ -12,7 +12,8 @@ const MATRIX: FormatName[] = ['json', 'jsonp', 'yaml', 'jaspar', 'transfac', 'pf
 const DATA: FormatName[] = ['json', 'jsonp', 'yaml', 'api'];
 
 function byPatterns(accept: string | null, candidates: readonly FormatName[]): FormatName | null {
-  for (const step of negotiationSteps(candidates)) if (new RegExp(step.pattern, 'i').test(accept ?? '')) return step.format;
+  for (const step of negotiationSteps(candidates))
+    if (new RegExp(step.pattern, 'i').test(accept ?? '')) return step.format;
   return null;
 }
 
@@ -38,8 +39,41 @@ const REAL = [
   'text/bed',
 ];
 
-const TYPES = ['application/json', 'application/javascript', 'application/yaml', 'text/jaspar', 'text/meme', 'text/bed', 'text/html', 'text/plain', 'image/png', 'text/*', 'application/*', '*/*', '*/meme', '*', 'TEXT/Meme', 'text/memex', 'text /meme', ''];
-const PARAMS = ['', ';q=0.5', '; q = 0', ';Q=1', ';charset=utf-8', ';qq=1', ';q x=1', ';', ';=x', '; =x', ';q=1;level=2', ';q=a=b', ';  '];
+const TYPES = [
+  'application/json',
+  'application/javascript',
+  'application/yaml',
+  'text/jaspar',
+  'text/meme',
+  'text/bed',
+  'text/html',
+  'text/plain',
+  'image/png',
+  'text/*',
+  'application/*',
+  '*/*',
+  '*/meme',
+  '*',
+  'TEXT/Meme',
+  'text/memex',
+  'text /meme',
+  '',
+];
+const PARAMS = [
+  '',
+  ';q=0.5',
+  '; q = 0',
+  ';Q=1',
+  ';charset=utf-8',
+  ';qq=1',
+  ';q x=1',
+  ';',
+  ';=x',
+  '; =x',
+  ';q=1;level=2',
+  ';q=a=b',
+  ';  ',
+];
 const SPACES = ['', ' ', '  ', '\t'];
 
 function random(seed: number): () => number {
@@ -57,7 +91,10 @@ function generated(n: number): string[] {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
-    const entries = Array.from({ length: 1 + Math.floor(next() * 4) }, () => `${pick(SPACES)}${pick(TYPES)}${pick(SPACES)}${pick(PARAMS)}${pick(SPACES)}`);
+    const entries = Array.from(
+      { length: 1 + Math.floor(next() * 4) },
+      () => `${pick(SPACES)}${pick(TYPES)}${pick(SPACES)}${pick(PARAMS)}${pick(SPACES)}`,
+    );
     out.push(entries.join(','));
   }
   return out;

@@ -41,7 +41,9 @@ export function acceptPattern(level: 0 | 1 | 2 | 3, mediaType: string): string {
 export const BLANK_ACCEPT = '^\\s*$';
 
 /** The patterns to try in order for `candidates` (format-table order), each with the format it picks. */
-export function negotiationSteps(candidates: readonly FormatName[]): { readonly pattern: string; readonly format: FormatName }[] {
+export function negotiationSteps(
+  candidates: readonly FormatName[],
+): { readonly pattern: string; readonly format: FormatName }[] {
   const steps: { pattern: string; format: FormatName }[] = [];
   if (candidates[0] !== undefined) steps.push({ pattern: BLANK_ACCEPT, format: candidates[0] });
   for (const level of [3, 2, 1, 0] as const) {

@@ -26,14 +26,20 @@ export function pathPattern(form: PathForm): string {
 /** Conditions of a group's format: the suffix is in the pattern; `format=` named, or negotiated (JN_<n>). */
 function formatConditions(f: FormatCondition, sets: number): string[] {
   if (f.by === 'suffix') return [];
-  if (f.by === 'query' && !f.negotiated) return ['RewriteCond %{ENV:JFQ} =1', `RewriteCond %{ENV:JQ_format} =${f.format}`];
+  if (f.by === 'query' && !f.negotiated)
+    return ['RewriteCond %{ENV:JFQ} =1', `RewriteCond %{ENV:JQ_format} =${f.format}`];
   const negotiated = `RewriteCond %{ENV:JN_${sets}} =${f.format}`;
   if (f.by === 'none') return ['RewriteCond %{ENV:JFQ} !=1', negotiated];
   // Named as this format, or not named and negotiated to it: one test string for both.
-  return [`RewriteCond %{ENV:JFQ}:%{ENV:JQ_format}:%{ENV:JN_${sets}} ^(?:1:${esc(f.format)}:.*|:[^:]*:${esc(f.format)})$`];
+  return [
+    `RewriteCond %{ENV:JFQ}:%{ENV:JQ_format}:%{ENV:JN_${sets}} ^(?:1:${esc(f.format)}:.*|:[^:]*:${esc(f.format)})$`,
+  ];
 }
 
-const error = (pattern: string, conditions: readonly string[], status: number, name: string): string[] => [...conditions, `RewriteRule ${pattern} - [R=${status},E=JASPAR_ERROR:${name}]`];
+const error = (pattern: string, conditions: readonly string[], status: number, name: string): string[] => [
+  ...conditions,
+  `RewriteRule ${pattern} - [R=${status},E=JASPAR_ERROR:${name}]`,
+];
 
 function serveRules(g: ServeGroup, rules: Numbered<KeyRule>, sets: Numbered<readonly FormatName[]>): string[] {
   const pattern = pathPattern(g.form);
@@ -41,11 +47,16 @@ function serveRules(g: ServeGroup, rules: Numbered<KeyRule>, sets: Numbered<read
   // A key listed without `otherwise` must have matched (JD_n) for the group to match.
   const when = [
     ...formatConditions(g.format, sets.id(g.negotiable)),
-    ...g.keys.flatMap((k, i) => (k.alternatives.some((a) => a.match.kind === 'otherwise') ? [] : [`RewriteCond %{ENV:JD_${ids[i]}} =1`])),
+    ...g.keys.flatMap((k, i) =>
+      k.alternatives.some((a) => a.match.kind === 'otherwise') ? [] : [`RewriteCond %{ENV:JD_${ids[i]}} =1`],
+    ),
   ];
-  const lines = [`# ${g.resource}${g.form.suffix ? ` .${g.form.suffix}` : ''} ${g.format.format} by ${g.format.by}: ${g.target}`];
+  const lines = [
+    `# ${g.resource}${g.form.suffix ? ` .${g.form.suffix}` : ''} ${g.format.format} by ${g.format.by}: ${g.target}`,
+  ];
   g.keys.forEach((k, i) => {
-    if (k.alternatives.some((a) => a.outcome.kind === 'refuse')) lines.push(...error(pattern, [...when, `RewriteCond %{ENV:JE_${ids[i]}} ^(.+)$`], 404, '%1'));
+    if (k.alternatives.some((a) => a.outcome.kind === 'refuse'))
+      lines.push(...error(pattern, [...when, `RewriteCond %{ENV:JE_${ids[i]}} ^(.+)$`], 404, '%1'));
   });
   let target = g.target;
   const safe: string[] = [];
@@ -58,16 +69,26 @@ function serveRules(g: ServeGroup, rules: Numbered<KeyRule>, sets: Numbered<read
     target = target.replace(new RegExp(`:${k.placeholder}(?![a-z_])`), `%{ENV:JK_${ids[i]}}`);
     safe.push(`RewriteCond %{ENV:JK_${ids[i]}} ${SAFE}`);
   });
-  lines.push(...when, ...safe, `RewriteCond %{DOCUMENT_ROOT}${target} -f`, `RewriteRule ${pattern} ${target} "[END,T=${g.mediaType}]"`);
+  lines.push(
+    ...when,
+    ...safe,
+    `RewriteCond %{DOCUMENT_ROOT}${target} -f`,
+    `RewriteRule ${pattern} ${target} "[END,T=${g.mediaType}]"`,
+  );
   g.keys.forEach((k, i) => {
-    if (k.alternatives.some((a) => a.missing)) lines.push(...error(pattern, [...when, `RewriteCond %{ENV:JM_${ids[i]}} ^(.+)$`], 404, '%1'));
+    if (k.alternatives.some((a) => a.missing))
+      lines.push(...error(pattern, [...when, `RewriteCond %{ENV:JM_${ids[i]}} ^(.+)$`], 404, '%1'));
   });
   lines.push(...error(pattern, when, 404, g.missing.name));
   return lines;
 }
 
 /** The rules of every group, in order. */
-export function groupLines(groups: readonly Group[], rules: Numbered<KeyRule>, sets: Numbered<readonly FormatName[]>): string[] {
+export function groupLines(
+  groups: readonly Group[],
+  rules: Numbered<KeyRule>,
+  sets: Numbered<readonly FormatName[]>,
+): string[] {
   const lines: string[] = [];
   for (const g of groups) {
     if (g.kind === 'serve') {
@@ -75,8 +96,17 @@ export function groupLines(groups: readonly Group[], rules: Numbered<KeyRule>, s
       continue;
     }
     const pattern = pathPattern(g.form);
-    if (g.when === 'not-acceptable') lines.push(...error(pattern, ['RewriteCond %{ENV:JFQ} !=1', `RewriteCond %{ENV:JN_${sets.id(g.negotiable)}} ^$`], 406, g.error.name));
-    else if (g.when === 'unknown-format') lines.push(...error(pattern, ['RewriteCond %{ENV:JFQ} =1'], 404, g.error.name));
+    if (g.when === 'not-acceptable')
+      lines.push(
+        ...error(
+          pattern,
+          ['RewriteCond %{ENV:JFQ} !=1', `RewriteCond %{ENV:JN_${sets.id(g.negotiable)}} ^$`],
+          406,
+          g.error.name,
+        ),
+      );
+    else if (g.when === 'unknown-format')
+      lines.push(...error(pattern, ['RewriteCond %{ENV:JFQ} =1'], 404, g.error.name));
     else lines.push(...error(pattern, matchConditions(g.when.key, g.when.match), 404, g.error.name));
   }
   return lines;

@@ -51,7 +51,10 @@ export function queryLines(keys: readonly string[]): string[] {
   const lines = ['# Query values: the last of each name, percent-decoded.'];
   for (const key of keys) {
     const k = esc(key);
-    lines.push(`RewriteCond %{QUERY_STRING} (?:^|&)${k}(?:=([^&]*))?(?=&|$)(?!.*&${k}(?:[=&]|$))`, `RewriteRule ${API_PATH} - [E=JP_${key}:1,E=JQ_${key}:\${jaspar_unescape:%1}]`);
+    lines.push(
+      `RewriteCond %{QUERY_STRING} (?:^|&)${k}(?:=([^&]*))?(?=&|$)(?!.*&${k}(?:[=&]|$))`,
+      `RewriteRule ${API_PATH} - [E=JP_${key}:1,E=JQ_${key}:\${jaspar_unescape:%1}]`,
+    );
   }
   lines.push('RewriteCond %{ENV:JQ_format} .', `RewriteRule ${API_PATH} - [E=JFQ:1]`);
   return lines;
@@ -62,7 +65,12 @@ export function negotiationLines(sets: Numbered<readonly FormatName[]>): string[
   const lines = ['# Accept negotiation as DRF does it (src/hosts/apache-accept.ts), where no format is named.'];
   sets.items.forEach((set, n) => {
     for (const step of negotiationSteps(set)) {
-      lines.push('RewriteCond %{ENV:JFQ} !=1', `RewriteCond %{ENV:JN_${n}} ^$`, `RewriteCond %{HTTP:Accept} ${step.pattern} [NC]`, `RewriteRule ${API_PATH} - [E=JN_${n}:${step.format}]`);
+      lines.push(
+        'RewriteCond %{ENV:JFQ} !=1',
+        `RewriteCond %{ENV:JN_${n}} ^$`,
+        `RewriteCond %{HTTP:Accept} ${step.pattern} [NC]`,
+        `RewriteRule ${API_PATH} - [E=JN_${n}:${step.format}]`,
+      );
     }
   });
   return lines;
@@ -79,7 +87,11 @@ export function matchConditions(key: string, m: KeyMatch): string[] {
 /** The value a key rule's fill takes from the request, folded where the rule says. */
 function boundValue(rule: KeyRule): string {
   const raw = `%{ENV:JQ_${rule.key}}`;
-  return rule.fold === 'upper' ? `\${jaspar_toupper:${raw}}` : rule.fold === 'lower' ? `\${jaspar_tolower:${raw}}` : raw;
+  return rule.fold === 'upper'
+    ? `\${jaspar_toupper:${raw}}`
+    : rule.fold === 'lower'
+      ? `\${jaspar_tolower:${raw}}`
+      : raw;
 }
 
 /** JD_/JK_/JE_/JM_ of each distinct key rule: its first matching alternative. */
@@ -91,7 +103,11 @@ export function keyRuleLines(rules: Numbered<KeyRule>): string[] {
       if (alt.outcome.kind === 'refuse') vars.push(`E=JE_${n}:${alt.outcome.error.name}`);
       else if (rule.placeholder !== null) vars.push(`E=JK_${n}:${alt.outcome.text ?? boundValue(rule)}`);
       if (alt.missing) vars.push(`E=JM_${n}:${alt.missing.name}`);
-      lines.push(`RewriteCond %{ENV:JD_${n}} !=1`, ...matchConditions(rule.key, alt.match), `RewriteRule ${API_PATH} - [${vars.join(',')}]`);
+      lines.push(
+        `RewriteCond %{ENV:JD_${n}} !=1`,
+        ...matchConditions(rule.key, alt.match),
+        `RewriteRule ${API_PATH} - [${vars.join(',')}]`,
+      );
     }
   });
   return lines;

@@ -87,11 +87,14 @@ function preludeLines(): string[] {
 
 /** The API's own documents (src/api/documents.ts): each variant by `format=` (the first also without one), another format 404. */
 function documentLines(): string[] {
-  const lines = ['# The API\'s own documents: the OpenAPI description and its documentation page.'];
+  const lines = ["# The API's own documents: the OpenAPI description and its documentation page."];
   for (const doc of API_DOCUMENTS) {
     const path = `^${esc(`/api/v1/${doc.segment}`)}/?$`;
     doc.variants.forEach((v, i) => {
-      lines.push(`RewriteCond %{ENV:JQ_format} ${i === 0 ? `^(?:${esc(v.format)})?$` : `=${v.format}`}`, `RewriteRule ${path} /${v.file} "[END,T=${v.mediaType}]"`);
+      lines.push(
+        `RewriteCond %{ENV:JQ_format} ${i === 0 ? `^(?:${esc(v.format)})?$` : `=${v.format}`}`,
+        `RewriteRule ${path} /${v.file} "[END,T=${v.mediaType}]"`,
+      );
     });
     lines.push(`RewriteRule ${path} - [R=404,E=JASPAR_ERROR:${NOT_FOUND_ERROR.name}]`);
   }

@@ -41,7 +41,10 @@ describe('bundles for njs 0.7 and CloudFront Functions', () => {
   });
 
   it('lowers what njs lacks but can do otherwise (??, ?., catch without binding)', () => {
-    const code = restricted('lowered', 'export const f = (o?: { a?: number }) => { try { return o?.a ?? 1; } catch { return 0; } };');
+    const code = restricted(
+      'lowered',
+      'export const f = (o?: { a?: number }) => { try { return o?.a ?? 1; } catch { return 0; } };',
+    );
     expect(code).not.toMatch(/\?\?|\?\.|catch\s*\{/);
   });
 
@@ -61,7 +64,9 @@ describe('host bundles', () => {
     const code = bundle({ entry: 'cloudfront-main', platform: 'restricted', footer: '' });
     const context = createContext({});
     new Script(code).runInContext(context);
-    expect(runInContext('typeof jaspar + " " + typeof globalThis.jasparCloudfront', context)).toBe('undefined function');
+    expect(runInContext('typeof jaspar + " " + typeof globalThis.jasparCloudfront', context)).toBe(
+      'undefined function',
+    );
   });
 
   it('are the same bytes every time', () => {

@@ -103,7 +103,8 @@ export function bundleFile(file: string, req: Omit<BundleRequest, 'entry'> & { r
   const code = out.text.trimEnd();
   if (req.platform === 'restricted') {
     const banned = bannedBuiltins(code);
-    if (banned.length) throw new Error(`the ${name} bundle uses what njs 0.7 and CloudFront Functions lack: ${banned.join(', ')}`);
+    if (banned.length)
+      throw new Error(`the ${name} bundle uses what njs 0.7 and CloudFront Functions lack: ${banned.join(', ')}`);
   }
   return `${req.banner ? `${req.banner.trimEnd()}\n` : ''}${code}\n${req.footer.trimEnd()}\n`;
 }

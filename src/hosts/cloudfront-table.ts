@@ -6,7 +6,21 @@
  * configuration. Nothing here is written by hand: a new filter, format, resource or error
  * wording reaches the function with the next build.
  */
-import { BAD_REQUEST, CALLBACK_NOT_PREBUILT, ERROR_MEDIA_TYPE, INVALID_CALLBACK, INVALID_PAGE, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unavailableHere, UNOFFERED_ENDPOINTS, URI_TOO_LONG, type ApiError } from '../api/errors.js';
+import {
+  BAD_REQUEST,
+  CALLBACK_NOT_PREBUILT,
+  ERROR_MEDIA_TYPE,
+  INVALID_CALLBACK,
+  INVALID_PAGE,
+  methodNotAllowed,
+  NOT_ACCEPTABLE,
+  NOT_FOUND,
+  releaseNotServed,
+  unavailableHere,
+  UNOFFERED_ENDPOINTS,
+  URI_TOO_LONG,
+  type ApiError,
+} from '../api/errors.js';
 import { API_DOCUMENTS } from '../api/documents.js';
 import { FORMAT_NAMES, FORMATS, negotiatedType } from '../api/formats.js';
 import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES, type ListDescriptor } from '../api/resources.js';
@@ -52,15 +66,24 @@ function template(route: Route): string {
 }
 
 /** The runtime's API headers as CloudFront takes them (lower-cased names), those of `without` left out. */
-function headers(mediaType: string | null, without: readonly (readonly [string, string])[] = []): { [name: string]: string } {
+function headers(
+  mediaType: string | null,
+  without: readonly (readonly [string, string])[] = [],
+): { [name: string]: string } {
   const all = apiHeaders(mediaType);
-  if (JSON.stringify(all.slice(0, without.length)) !== JSON.stringify(without)) throw new Error(`the headers of ${mediaType} answers do not begin with every answer's`);
+  if (JSON.stringify(all.slice(0, without.length)) !== JSON.stringify(without))
+    throw new Error(`the headers of ${mediaType} answers do not begin with every answer's`);
   return Object.fromEntries(all.slice(without.length).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /** The table of a site (a full build: CloudFront serves prebuilt files only). */
 export function cloudfrontTable(site: SiteConfig): CfTable {
-  const prebuilt: PrebuiltLists = site.prebuilt ?? { pageSizes: [], orderFields: [], filterKeys: [], filterOrders: false };
+  const prebuilt: PrebuiltLists = site.prebuilt ?? {
+    pageSizes: [],
+    orderFields: [],
+    filterKeys: [],
+    filterOrders: false,
+  };
   const formats = FORMATS.filter((f) => site.formats.includes(f.name));
   const sets: string[] = [];
   const orders: string[] = [];
@@ -72,10 +95,24 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
   };
   const resources = RESOURCES.map((r): CfResource => {
     const params: Params = r.segments.includes(':id') ? { id: ':id' } : {};
-    const c = intern(sets, formats.flatMap((f, i) => (formatApplies(f.name, f.needs, r, site) ? [i] : [])));
-    if (r.kind === 'detail') return { s: r.segments, c, t: template({ kind: 'detail', resource: r.name, params, format: FORMATS[0].name }) };
+    const c = intern(
+      sets,
+      formats.flatMap((f, i) => (formatApplies(f.name, f.needs, r, site) ? [i] : [])),
+    );
+    if (r.kind === 'detail')
+      return { s: r.segments, c, t: template({ kind: 'detail', resource: r.name, params, format: FORMATS[0].name }) };
     const list: ListDescriptor = r;
-    const route: Route = { kind: 'list', resource: r.name, params, filters: {}, order: ':o', page: ':p' as unknown as number, pageSize: ':s' as unknown as number, format: FORMATS[0].name, formatInQuery: true };
+    const route: Route = {
+      kind: 'list',
+      resource: r.name,
+      params,
+      filters: {},
+      order: ':o',
+      page: ':p' as unknown as number,
+      pageSize: ':s' as unknown as number,
+      format: FORMATS[0].name,
+      formatInQuery: true,
+    };
     return {
       s: r.segments,
       c,
@@ -83,11 +120,20 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
       l: 1,
       o: intern(orders, list.orders),
       // Its filters in MATRIX_FILTERS order (the order the runtime reads and refuses them in).
-      ...(list.filters.length ? { m: intern(orders, MATRIX_FILTERS.filter((k) => list.filters.includes(k))) } : {}),
+      ...(list.filters.length
+        ? {
+            m: intern(
+              orders,
+              MATRIX_FILTERS.filter((k) => list.filters.includes(k)),
+            ),
+          }
+        : {}),
       ...(prebuiltFilterKeys(list, prebuilt).length ? { k: 1 as const } : {}),
     };
   });
-  const listWithFilters = RESOURCES.find((r): r is Extract<(typeof RESOURCES)[number], { kind: 'list' }> => r.kind === 'list' && r.prebuildFilters);
+  const listWithFilters = RESOURCES.find(
+    (r): r is Extract<(typeof RESOURCES)[number], { kind: 'list' }> => r.kind === 'list' && r.prebuildFilters,
+  );
   const keys = listWithFilters ? prebuiltFilterKeys(listWithFilters, prebuilt) : [];
   return {
     A: FORMAT_NAMES,
@@ -100,7 +146,9 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     R: resources,
     Q: Object.fromEntries(PREBUILT_FILTERS.flatMap((p) => (p.only === null ? [] : [[p.key, p.only]]))),
     K: ['jsonp', DEFAULT_CALLBACK, unavailable(CALLBACK_NOT_PREBUILT)],
-    P: PREBUILT_FILTERS.filter((p) => keys.includes(p.key)).map((p) => [p.key, p.fold === 'upper' ? 'u' : p.fold === 'lower' ? 'l' : ''] as const),
+    P: PREBUILT_FILTERS.filter((p) => keys.includes(p.key)).map(
+      (p) => [p.key, p.fold === 'upper' ? 'u' : p.fold === 'lower' ? 'l' : ''] as const,
+    ),
     O: prebuilt.orderFields,
     W: prebuilt.filterOrders ? 1 : 0,
     Z: prebuilt.pageSizes,
@@ -122,7 +170,12 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
       B: error(BAD_REQUEST),
       L: error(URI_TOO_LONG),
       M: error(methodNotAllowed(MARK)),
-      R: error(releaseNotServed(MARK, site.releases.map((r) => r.name))),
+      R: error(
+        releaseNotServed(
+          MARK,
+          site.releases.map((r) => r.name),
+        ),
+      ),
       U: error(unavailableHere(MARK)),
       C: error(INVALID_CALLBACK),
     },

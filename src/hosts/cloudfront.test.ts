@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { jsLiteral } from './cloudfront.js';
 
 describe('the table as a JavaScript literal', () => {
-  const value = { A: [1, null, 'x'], 'content-type': 'a/b', __proto__x: { s: ['é', '\u2028', '"q"'] }, n: -0.5, t: true };
+  const value = {
+    A: [1, null, 'x'],
+    'content-type': 'a/b',
+    __proto__x: { s: ['é', '\u2028', '"q"'] },
+    n: -0.5,
+    t: true,
+  };
 
   it('evaluates to the JSON value it was made from', () => {
     expect(JSON.stringify(runInNewContext(`(${jsLiteral(value)})`))).toBe(JSON.stringify(value));
@@ -11,7 +17,9 @@ describe('the table as a JavaScript literal', () => {
 
   it('leaves identifier names bare, quotes the rest, and writes only ASCII', () => {
     const text = jsLiteral(value);
-    expect(text).toBe('{A:[1,null,"x"],"content-type":"a/b",__proto__x:{s:["\\u00e9","\\u2028","\\"q\\""]},n:-0.5,t:true}');
+    expect(text).toBe(
+      '{A:[1,null,"x"],"content-type":"a/b",__proto__x:{s:["\\u00e9","\\u2028","\\"q\\""]},n:-0.5,t:true}',
+    );
     expect(text).toMatch(/^[\x20-\x7e]*$/);
   });
 

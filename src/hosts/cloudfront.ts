@@ -30,7 +30,8 @@ export const FUNCTION_LIMIT = 10 * 1024;
 export function jsLiteral(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(jsLiteral).join(',')}]`;
   // Strings in ASCII, as the bundle is: no byte counted twice, no line separator inside a literal.
-  if (value === null || typeof value !== 'object') return JSON.stringify(value).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (value === null || typeof value !== 'object')
+    return JSON.stringify(value).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const props = Object.entries(value).filter(([, v]) => v !== undefined);
   // A literal's `__proto__` (quoted or not) sets the prototype: no such name is written.
   if (props.some(([k]) => k === '__proto__')) throw new Error('a __proto__ property cannot be written as a literal');
@@ -64,7 +65,9 @@ export const OBJECT_CACHE_CONTROL = 'public, max-age=300, s-maxage=86400';
  */
 function uploadScript(): string {
   const prefixes = prefixTypes().map((p) => ({ path: p.prefix, mediaType: p.mediaType }));
-  const excludes = [...prefixes.map((t) => t.path), ...FILE_TYPES.map((t) => t.path), ...NOT_UPLOADED].map((p) => `--exclude '${p.slice(1)}${p.endsWith('/') ? '*' : ''}'`);
+  const excludes = [...prefixes.map((t) => t.path), ...FILE_TYPES.map((t) => t.path), ...NOT_UPLOADED].map(
+    (p) => `--exclude '${p.slice(1)}${p.endsWith('/') ? '*' : ''}'`,
+  );
   const usage = 'usage: upload.sh SITE_DIR BUCKET [aws s3 sync options]';
   const lines = [
     '#!/bin/sh',
@@ -83,8 +86,14 @@ function uploadScript(): string {
     `trap 'rmdir "$EMPTY"' EXIT`,
     `dir() { if [ -d "$SITE$1" ]; then printf '%s' "$SITE$1"; else printf '%s/' "$EMPTY"; fi; }`,
     `aws s3 sync "$SITE/" "s3://$BUCKET/" --delete --cache-control "$CC" ${excludes.join(' ')} "$@"`,
-    ...prefixes.map((t) => `aws s3 sync "$(dir ${t.path})" "s3://$BUCKET${t.path}" --delete --cache-control "$CC" --content-type '${t.mediaType}' "$@"`),
-    ...FILE_TYPES.map((t) => `aws s3 sync "$SITE/" "s3://$BUCKET/" --exclude '*' --include '${t.path.slice(1)}' --cache-control "$CC" --content-type '${t.mediaType}' "$@"`),
+    ...prefixes.map(
+      (t) =>
+        `aws s3 sync "$(dir ${t.path})" "s3://$BUCKET${t.path}" --delete --cache-control "$CC" --content-type '${t.mediaType}' "$@"`,
+    ),
+    ...FILE_TYPES.map(
+      (t) =>
+        `aws s3 sync "$SITE/" "s3://$BUCKET/" --exclude '*' --include '${t.path.slice(1)}' --cache-control "$CC" --content-type '${t.mediaType}' "$@"`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -119,7 +128,9 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const NOSNIFF = 'x-content-type-options';
 
 function responseHeadersPolicy(): string {
-  const items = [...API_HEADERS, ['Allow', ALLOW]].filter(([h]) => h.toLowerCase() !== NOSNIFF).map(([Header, Value]) => ({ Header, Value, Override: true }));
+  const items = [...API_HEADERS, ['Allow', ALLOW]]
+    .filter(([h]) => h.toLowerCase() !== NOSNIFF)
+    .map(([Header, Value]) => ({ Header, Value, Override: true }));
   return json({
     Name: 'jaspar-static-api',
     Comment: 'Headers every JASPAR API answer carries',
@@ -129,18 +140,36 @@ function responseHeadersPolicy(): string {
 }
 
 function errorResponses(): string {
-  const items = [403, 404].map((ErrorCode) => ({ ErrorCode, ResponsePagePath: FILE_TYPES[0]?.path ?? '/404.html', ResponseCode: '404', ErrorCachingMinTTL: 60 }));
+  const items = [403, 404].map((ErrorCode) => ({
+    ErrorCode,
+    ResponsePagePath: FILE_TYPES[0]?.path ?? '/404.html',
+    ResponseCode: '404',
+    ErrorCachingMinTTL: 60,
+  }));
   return json({ Quantity: items.length, Items: items });
 }
 
 function cacheBehaviors(): string {
   // Every method reaches the function, which answers 405 itself.
-  return json([{ PathPattern: '/api/*', Function: 'api', EventType: 'viewer-request', AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'POST', 'PATCH', 'DELETE'], CachePolicy: 'Managed-CachingOptimized' }]);
+  return json([
+    {
+      PathPattern: '/api/*',
+      Function: 'api',
+      EventType: 'viewer-request',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'POST', 'PATCH', 'DELETE'],
+      CachePolicy: 'Managed-CachingOptimized',
+    },
+  ]);
 }
 
 /** The CloudFront adapter: function, distribution snippets and scripts, all in the deploy folder. */
 export function cloudfrontFiles(site: SiteConfig): HostFile[] {
-  const deploy = (path: string, content: string, mode?: number): HostFile => ({ path: `cloudfront/${path}`, content, place: 'deploy', ...(mode ? { mode } : {}) });
+  const deploy = (path: string, content: string, mode?: number): HostFile => ({
+    path: `cloudfront/${path}`,
+    content,
+    place: 'deploy',
+    ...(mode ? { mode } : {}),
+  });
   return [
     deploy('functions/api.js', functionSource(site)),
     deploy('cache-behaviors.json', cacheBehaviors()),

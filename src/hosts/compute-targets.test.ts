@@ -34,14 +34,19 @@ describe('compact builds', () => {
 
 describe('runtime host adapters', () => {
   it('write into the site only what the site must hold (the Pages worker), the rest into the deploy folder', () => {
-    const files = hostFiles(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge'], site(false), { aliases: [] });
+    const files = hostFiles(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge'], site(false), {
+      aliases: [],
+    });
     const inSite = files.filter((f) => f.place !== 'deploy').map((f) => f.path);
     expect(inSite.sort()).toEqual(['.assetsignore', '_worker.js']);
-    expect(files.filter((f) => f.place === 'deploy').map((f) => f.path.split('/')[0])).toEqual(expect.arrayContaining(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge']));
+    expect(files.filter((f) => f.place === 'deploy').map((f) => f.path.split('/')[0])).toEqual(
+      expect.arrayContaining(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge']),
+    );
   });
 
   it('route the logos to the runtime in a compact build only', () => {
-    const conf = (compact: boolean) => hostFiles(['nginx'], site(compact), { aliases: [] }).find((f) => f.path === 'nginx/jaspar.conf')!.content;
+    const conf = (compact: boolean) =>
+      hostFiles(['nginx'], site(compact), { aliases: [] }).find((f) => f.path === 'nginx/jaspar.conf')!.content;
     expect(conf(true)).toContain('location ^~ /static/logos/svg/ {');
     expect(conf(false)).not.toContain('/static/logos/');
   });

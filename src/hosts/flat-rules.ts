@@ -10,7 +10,9 @@ import type { FormatCondition, Group, KeyAlternative, KeyRule, PathForm, ServeGr
 import type { HostError } from './host-errors.js';
 
 /** One query condition: the key equal to `value`, or present with any value bound to `bind`. */
-export type FlatCondition = { readonly key: string; readonly value: string } | { readonly key: string; readonly bind: string };
+export type FlatCondition =
+  | { readonly key: string; readonly value: string }
+  | { readonly key: string; readonly bind: string };
 
 export type FlatOutcome =
   /** Serve `target` (bound placeholders left in it); a missing file is `missing` where the host can say so. */
@@ -34,7 +36,8 @@ function spellings(value: string, caseless: boolean): string[] {
   return out;
 }
 
-const fillIn = (target: string, placeholder: string, text: string): string => target.replace(new RegExp(`:${placeholder}(?![a-z_])`), text);
+const fillIn = (target: string, placeholder: string, text: string): string =>
+  target.replace(new RegExp(`:${placeholder}(?![a-z_])`), text);
 
 /** How a host expands groups. */
 export interface FlatOptions {
@@ -55,21 +58,35 @@ function expandServe(g: ServeGroup, options: FlatOptions): FlatRule[] {
   const walk = (k: number, query: FlatCondition[], target: string, missing: HostError | null) => {
     const rule: KeyRule | undefined = g.keys[k];
     if (rule === undefined) {
-      out.push({ form: g.form, format: g.format, query, outcome: { kind: 'serve', target, missing: missing ?? g.missing }, group: g });
+      out.push({
+        form: g.form,
+        format: g.format,
+        query,
+        outcome: { kind: 'serve', target, missing: missing ?? g.missing },
+        group: g,
+      });
       return;
     }
     for (const alt of alternativesOf(rule, options)) {
       const m = alt.match;
       const options: { cond: FlatCondition | null; text: string | null }[] =
         m.kind === 'literal'
-          ? m.values.flatMap((v) => spellings(v, m.caseless).map((s) => ({ cond: { key: rule.key, value: s }, text: v })))
+          ? m.values.flatMap((v) =>
+              spellings(v, m.caseless).map((s) => ({ cond: { key: rule.key, value: s }, text: v })),
+            )
           : m.kind === 'any'
             ? [{ cond: { key: rule.key, bind: rule.placeholder ?? rule.key }, text: null }]
             : [{ cond: null, text: null }];
       for (const o of options) {
         const q = o.cond === null ? query : [...query, o.cond];
         if (alt.outcome.kind === 'refuse') {
-          out.push({ form: g.form, format: g.format, query: q, outcome: { kind: 'refuse', error: alt.outcome.error }, group: g });
+          out.push({
+            form: g.form,
+            format: g.format,
+            query: q,
+            outcome: { kind: 'refuse', error: alt.outcome.error },
+            group: g,
+          });
           continue;
         }
         // The fill: a fixed text, the literal matched, or (bound) the placeholder left in the target.
@@ -97,8 +114,12 @@ export function flatRules(groups: readonly Group[], options: FlatOptions): FlatR
       continue;
     }
     const { key, match } = g.when;
-    const conds: FlatCondition[] = match.kind === 'literal' ? match.values.flatMap((v) => spellings(v, match.caseless).map((value) => ({ key, value }))) : [{ key, bind: 'value' }];
-    for (const c of conds) out.push({ form: g.form, format: null, query: [c], outcome: { kind: 'refuse', error: g.error }, group: g });
+    const conds: FlatCondition[] =
+      match.kind === 'literal'
+        ? match.values.flatMap((v) => spellings(v, match.caseless).map((value) => ({ key, value })))
+        : [{ key, bind: 'value' }];
+    for (const c of conds)
+      out.push({ form: g.form, format: null, query: [c], outcome: { kind: 'refuse', error: g.error }, group: g });
   }
   return out;
 }

@@ -14,7 +14,11 @@ import type { KeyAlternative, KeyMatch, KeyRule } from './groups.js';
 const literal = (values: readonly string[], caseless = false): KeyMatch => ({ kind: 'literal', values, caseless });
 const ANY: KeyMatch = { kind: 'any' };
 const OTHERWISE: KeyMatch = { kind: 'otherwise' };
-const fill = (match: KeyMatch, text: string | null = null, missing?: HostError): KeyAlternative => ({ match, outcome: { kind: 'fill', text }, ...(missing ? { missing } : {}) });
+const fill = (match: KeyMatch, text: string | null = null, missing?: HostError): KeyAlternative => ({
+  match,
+  outcome: { kind: 'fill', text },
+  ...(missing ? { missing } : {}),
+});
 const refuse = (match: KeyMatch, error: HostError): KeyAlternative => ({ match, outcome: { kind: 'refuse', error } });
 
 /**
@@ -25,11 +29,18 @@ const refuse = (match: KeyMatch, error: HostError): KeyAlternative => ({ match, 
 export const DOT_SEGMENTS: readonly string[] = ['.', '..'];
 
 /** The spellings of a release a request may use (contract §8): its year and its name, ignoring case. */
-export const releaseValues = (release: ReleaseConfig): string[] => (release.year === null ? [release.name] : [String(release.year), release.name]);
+export const releaseValues = (release: ReleaseConfig): string[] =>
+  release.year === null ? [release.name] : [String(release.year), release.name];
 
 /** `release`: the served release's year or name passes, any other value is refused. */
 export function releaseKey(release: ReleaseConfig, error: HostError): KeyRule {
-  return { key: 'release', placeholder: null, fold: null, closed: false, alternatives: [fill(literal(releaseValues(release), true)), refuse(ANY, error), fill(OTHERWISE)] };
+  return {
+    key: 'release',
+    placeholder: null,
+    fold: null,
+    closed: false,
+    alternatives: [fill(literal(releaseValues(release), true)), refuse(ANY, error), fill(OTHERWISE)],
+  };
 }
 
 /**
@@ -38,14 +49,21 @@ export function releaseKey(release: ReleaseConfig, error: HostError): KeyRule {
  * that only matches values cannot tell the two apart.
  */
 export function callbackKey(): KeyRule {
-  return { key: 'callback', placeholder: null, fold: null, closed: false, alternatives: [fill(literal([DEFAULT_CALLBACK])), refuse(ANY, CALLBACK_ERROR), fill(OTHERWISE)] };
+  return {
+    key: 'callback',
+    placeholder: null,
+    fold: null,
+    closed: false,
+    alternatives: [fill(literal([DEFAULT_CALLBACK])), refuse(ANY, CALLBACK_ERROR), fill(OTHERWISE)],
+  };
 }
 
 /** A prebuilt filter of the group's selection: required, its value (folded to the stored case) in the path. */
 export function filterKey(key: MatrixFilter): KeyRule {
   const spec = PREBUILT_FILTERS.find((f) => f.key === key);
   if (!spec) throw new Error(`filter ${key} cannot be prebuilt`);
-  if (spec.only !== null) return { key, placeholder: key, fold: null, closed: false, alternatives: [fill(literal([spec.only]))] };
+  if (spec.only !== null)
+    return { key, placeholder: key, fold: null, closed: false, alternatives: [fill(literal([spec.only]))] };
   return { key, placeholder: key, fold: spec.fold, closed: false, alternatives: [fill(ANY)] };
 }
 
@@ -57,13 +75,25 @@ export function filterKey(key: MatrixFilter): KeyRule {
  */
 export function orderKey(orders: readonly string[], absent: string): KeyRule {
   const alternatives: KeyAlternative[] = orders.length ? [fill(literal(orders))] : [];
-  return { key: 'order', placeholder: 'order', fold: null, closed: true, alternatives: [...alternatives, refuse(ANY, ORDER_ERROR), fill(OTHERWISE, absent)] };
+  return {
+    key: 'order',
+    placeholder: 'order',
+    fold: null,
+    closed: true,
+    alternatives: [...alternatives, refuse(ANY, ORDER_ERROR), fill(OTHERWISE, absent)],
+  };
 }
 
 /** `page_size`: a prebuilt size as the client wrote it, or none. Closed, as `order`. */
 export function pageSizeKey(sizes: readonly number[], absent: string): KeyRule {
   const alternatives: KeyAlternative[] = sizes.length ? [fill(literal(sizes.map(String)))] : [];
-  return { key: 'page_size', placeholder: 'page_size', fold: null, closed: true, alternatives: [...alternatives, refuse(ANY, PAGE_SIZE_ERROR), fill(OTHERWISE, absent)] };
+  return {
+    key: 'page_size',
+    placeholder: 'page_size',
+    fold: null,
+    closed: true,
+    alternatives: [...alternatives, refuse(ANY, PAGE_SIZE_ERROR), fill(OTHERWISE, absent)],
+  };
 }
 
 /**
@@ -71,5 +101,11 @@ export function pageSizeKey(sizes: readonly number[], absent: string): KeyRule {
  * the end or spelt other than its file (`02`, which DRF reads as 2): the host cannot tell which.
  */
 export function pageKey(first: string): KeyRule {
-  return { key: 'page', placeholder: 'page', fold: null, closed: false, alternatives: [fill(ANY, null, PAGE_MISSING_ERROR), fill(OTHERWISE, first)] };
+  return {
+    key: 'page',
+    placeholder: 'page',
+    fold: null,
+    closed: false,
+    alternatives: [fill(ANY, null, PAGE_MISSING_ERROR), fill(OTHERWISE, first)],
+  };
 }

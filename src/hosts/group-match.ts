@@ -13,7 +13,13 @@ import { ENCODED_NAME_ERROR, NOT_FOUND_ERROR, type HostError } from './host-erro
 import { ID_PLACEHOLDER } from './group-targets.js';
 
 export type GroupAnswer =
-  | { readonly kind: 'file'; readonly file: string; readonly mediaType: string; readonly missing: HostError; readonly group: ServeGroup }
+  | {
+      readonly kind: 'file';
+      readonly file: string;
+      readonly mediaType: string;
+      readonly missing: HostError;
+      readonly group: ServeGroup;
+    }
   | { readonly kind: 'error'; readonly error: HostError };
 
 export interface EvalOptions {
@@ -62,7 +68,8 @@ function matches(m: KeyMatch, value: string | undefined): boolean {
   return m.caseless ? m.values.some((v) => asciiLower(v) === asciiLower(value)) : m.values.includes(value);
 }
 
-const folded = (rule: KeyRule, v: string): string => (rule.fold === 'upper' ? asciiUpper(v) : rule.fold === 'lower' ? asciiLower(v) : v);
+const folded = (rule: KeyRule, v: string): string =>
+  rule.fold === 'upper' ? asciiUpper(v) : rule.fold === 'lower' ? asciiLower(v) : v;
 
 /** The answer of a serve group that matched: a refusal, or the file with its fills. */
 function serve(g: ServeGroup, id: string, q: Map<string, string>): GroupAnswer {
@@ -81,14 +88,22 @@ function serve(g: ServeGroup, id: string, q: Map<string, string>): GroupAnswer {
     file = file.replace(new RegExp(`:${rule.placeholder}(?![a-z_])`), text);
   }
   const miss = missing ?? g.missing;
-  return safe ? { kind: 'file', file, mediaType: g.mediaType, missing: miss, group: g } : { kind: 'error', error: miss };
+  return safe
+    ? { kind: 'file', file, mediaType: g.mediaType, missing: miss, group: g }
+    : { kind: 'error', error: miss };
 }
 
 /**
  * The groups' answer to a GET of `path` (raw) with `query` (raw, without `?`): a file or an
  * error (`Not found.` when no group matches); null for a path outside `/api/v1/`.
  */
-export function evaluateGroups(groups: readonly Group[], path: string, query: string, accept: string | null, options: EvalOptions): GroupAnswer | null {
+export function evaluateGroups(
+  groups: readonly Group[],
+  path: string,
+  query: string,
+  accept: string | null,
+  options: EvalOptions,
+): GroupAnswer | null {
   const segments = parsePath(path);
   if (segments === null || segments[0] !== 'api' || segments[1] !== 'v1') return null;
   const below = segments.slice(2);
@@ -103,7 +118,11 @@ export function evaluateGroups(groups: readonly Group[], path: string, query: st
     const picked = options.negotiate && !named ? negotiate(accept, g.negotiable) : null;
     if (g.kind === 'refuse') {
       const hit =
-        g.when === 'not-acceptable' ? options.negotiate && !named && picked === null : g.when === 'unknown-format' ? named : matches(g.when.match, q.get(g.when.key));
+        g.when === 'not-acceptable'
+          ? options.negotiate && !named && picked === null
+          : g.when === 'unknown-format'
+            ? named
+            : matches(g.when.match, q.get(g.when.key));
       if (hit) return { kind: 'error', error: g.error };
       continue;
     }

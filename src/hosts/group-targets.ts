@@ -25,11 +25,22 @@ function params(segments: readonly string[]): Params {
  * request without the key leaves it. Placeholders stand where routes hold numbers, so the
  * route is assembled as text first: the path function writes every value with String().
  */
-function templateRoute(list: ListDescriptor, filters: readonly MatrixFilter[], ordered: boolean, format: FormatName, formatInQuery: boolean, absent: Field | null): ListRoute {
+function templateRoute(
+  list: ListDescriptor,
+  filters: readonly MatrixFilter[],
+  ordered: boolean,
+  format: FormatName,
+  formatInQuery: boolean,
+  absent: Field | null,
+): ListRoute {
   const values: Record<string, string> = {};
   for (const f of filters) values[f] = `:${f}`;
   const placeholder = (field: Field): string | null => (field === absent ? null : PLACEHOLDERS[field]);
-  const fields = { order: ordered ? placeholder('order') : null, pageSize: placeholder('pageSize'), page: placeholder('page') ?? '1' };
+  const fields = {
+    order: ordered ? placeholder('order') : null,
+    pageSize: placeholder('pageSize'),
+    page: placeholder('page') ?? '1',
+  };
   return {
     kind: 'list',
     resource: list.name as ListRoute['resource'],
@@ -44,7 +55,13 @@ function templateRoute(list: ListDescriptor, filters: readonly MatrixFilter[], o
 }
 
 /** The target of a list group, with a leading slash. */
-export function listTarget(list: ListDescriptor, filters: readonly MatrixFilter[], ordered: boolean, format: FormatName, formatInQuery: boolean): string {
+export function listTarget(
+  list: ListDescriptor,
+  filters: readonly MatrixFilter[],
+  ordered: boolean,
+  format: FormatName,
+  formatInQuery: boolean,
+): string {
   return `/${routeFile(templateRoute(list, filters, ordered, format, formatInQuery, null), true)}`;
 }
 
@@ -57,13 +74,23 @@ export function placeholderAt(template: string, placeholder: string): number {
 }
 
 /** What the placeholder of `field` becomes when a request leaves its key out (`default`, page `1`). */
-export function absentFill(list: ListDescriptor, filters: readonly MatrixFilter[], format: FormatName, formatInQuery: boolean, field: Field): string {
+export function absentFill(
+  list: ListDescriptor,
+  filters: readonly MatrixFilter[],
+  format: FormatName,
+  formatInQuery: boolean,
+  field: Field,
+): string {
   const ordered = list.orders.length > 0;
   const full = listTarget(list, filters, ordered, format, formatInQuery);
   const without = `/${routeFile(templateRoute(list, filters, ordered, format, formatInQuery, field), true)}`;
   const at = placeholderAt(full, PLACEHOLDERS[field]);
   const tail = full.length - at - PLACEHOLDERS[field].length;
-  if (at < 0 || without.slice(0, at) !== full.slice(0, at) || without.slice(without.length - tail) !== full.slice(full.length - tail)) {
+  if (
+    at < 0 ||
+    without.slice(0, at) !== full.slice(0, at) ||
+    without.slice(without.length - tail) !== full.slice(full.length - tail)
+  ) {
     throw new Error(`the path function does not write ${field} as one placeholder: ${full}`);
   }
   return without.slice(at, without.length - tail);
@@ -71,6 +98,11 @@ export function absentFill(list: ListDescriptor, filters: readonly MatrixFilter[
 
 /** The target of a detail group, with a leading slash. */
 export function detailTarget(detail: DetailDescriptor, format: FormatName): string {
-  const route: DetailRoute = { kind: 'detail', resource: detail.name as DetailRoute['resource'], params: params(detail.segments), format };
+  const route: DetailRoute = {
+    kind: 'detail',
+    resource: detail.name as DetailRoute['resource'],
+    params: params(detail.segments),
+    format,
+  };
   return `/${routeFile(route, true)}`;
 }

@@ -117,10 +117,11 @@ export function groupErrors(groups: readonly Group[], also: readonly HostError[]
     if (g.kind === 'refuse') add(g.error);
     else {
       add(g.missing);
-      for (const k of g.keys) for (const a of k.alternatives) {
-        if (a.outcome.kind === 'refuse') add(a.outcome.error);
-        if (a.missing) add(a.missing);
-      }
+      for (const k of g.keys)
+        for (const a of k.alternatives) {
+          if (a.outcome.kind === 'refuse') add(a.outcome.error);
+          if (a.missing) add(a.missing);
+        }
     }
   }
   for (const e of also) add(e);

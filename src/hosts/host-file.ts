@@ -25,7 +25,15 @@ export interface HostFile {
   readonly mode?: number;
 }
 
-export const HOST_TARGETS = ['netlify', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge', 'nginx', 'apache'] as const;
+export const HOST_TARGETS = [
+  'netlify',
+  'netlify-edge',
+  'cloudflare',
+  'cloudfront',
+  'lambda-edge',
+  'nginx',
+  'apache',
+] as const;
 export type HostTarget = (typeof HOST_TARGETS)[number];
 
 /** Hosts whose rules cannot match part of a path segment, so suffix forms need copies. */

@@ -11,7 +11,15 @@
  * nginx by internal redirect, and every response folder gets its Content-Type and the API
  * headers from the format table.
  */
-import { ALLOW, BAD_REQUEST, ERROR_MEDIA_TYPE, EVERY_API_HEADER, methodNotAllowed, NOT_FOUND, URI_TOO_LONG } from '../api/errors.js';
+import {
+  ALLOW,
+  BAD_REQUEST,
+  ERROR_MEDIA_TYPE,
+  EVERY_API_HEADER,
+  methodNotAllowed,
+  NOT_FOUND,
+  URI_TOO_LONG,
+} from '../api/errors.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { NOT_SERVED } from '../runtime/resolve.js';
 import type { SiteConfig } from '../routes/site-data.js';
@@ -36,7 +44,10 @@ export function njsModule(site: SiteConfig): string {
 const nginxString = (body: string) => `'${body.replace(/[\\']/g, '\\$&')}'`;
 /** DRF's 405 body naming the method nginx read (its methods are letters, `_` and `-`: safe in JSON). */
 const METHOD_PLACEHOLDER = 'JASPARMETHOD';
-const methodBody = nginxString(methodNotAllowed(METHOD_PLACEHOLDER).body).replace(METHOD_PLACEHOLDER, '$request_method');
+const methodBody = nginxString(methodNotAllowed(METHOD_PLACEHOLDER).body).replace(
+  METHOD_PLACEHOLDER,
+  '$request_method',
+);
 
 /**
  * nginx's own error answers (before or around the runtime: a request line or URI it cannot
@@ -45,16 +56,32 @@ const methodBody = nginxString(methodNotAllowed(METHOD_PLACEHOLDER).body).replac
  * line have no URI yet, which a named location needs (nginx answers 500 "empty URI"): they go
  * to an internal URI instead; the 405 keeps the request (a named location) to name its method.
  */
-const OWN_ERRORS: readonly { readonly codes: string; readonly target: string; readonly status: number; readonly body: string }[] = [
+const OWN_ERRORS: readonly {
+  readonly codes: string;
+  readonly target: string;
+  readonly status: number;
+  readonly body: string;
+}[] = [
   // 494: a request header too large, which nginx answers as 400 (`=400`: the status sent).
-  { codes: '400 494 =400', target: '/_jaspar-error/bad-request', status: BAD_REQUEST.status, body: nginxString(BAD_REQUEST.body) },
+  {
+    codes: '400 494 =400',
+    target: '/_jaspar-error/bad-request',
+    status: BAD_REQUEST.status,
+    body: nginxString(BAD_REQUEST.body),
+  },
   { codes: '405', target: '@jaspar_method_not_allowed', status: 405, body: methodBody },
-  { codes: '414', target: '/_jaspar-error/uri-too-long', status: URI_TOO_LONG.status, body: nginxString(URI_TOO_LONG.body) },
+  {
+    codes: '414',
+    target: '/_jaspar-error/uri-too-long',
+    status: URI_TOO_LONG.status,
+    body: nginxString(URI_TOO_LONG.body),
+  },
 ];
 
 function serverInclude(site: SiteConfig): string {
   const headers = [...EVERY_API_HEADER, ['Allow', ALLOW]].map(([k, v]) => `add_header ${k} "${v}" always;`).join(' ');
-  const typed = (match: string, mediaType: string) => `location ${match} { types { } default_type "${mediaType}"; ${headers} try_files $uri =404; }`;
+  const typed = (match: string, mediaType: string) =>
+    `location ${match} { types { } default_type "${mediaType}"; ${headers} try_files $uri =404; }`;
   // No default Content-Type: answers without a body (OPTIONS) carry none, as on every host.
   const js = (match: string) => `location ${match} { types { } default_type ""; js_content jaspar.handle; }`;
   const lines = [

@@ -34,5 +34,8 @@ export async function memorySample(targets: readonly HostTarget[] = []): Promise
   const sink = new MemorySink();
   const deploy = new MemorySink();
   await writeSite(release, sink, options, {}, deploy);
-  return { site: siteConfig(release, options), files: new Map([...sink.files, ...[...deploy.files].map(([k, v]) => [`#deploy/${k}`, v] as const)]) };
+  return {
+    site: siteConfig(release, options),
+    files: new Map([...sink.files, ...[...deploy.files].map(([k, v]) => [`#deploy/${k}`, v] as const)]),
+  };
 }

@@ -34,11 +34,20 @@ describe('inspect', () => {
     const report = inspectDump(readFlatDump(SAMPLE));
     expect(report.shape).toBe('flat-file tables');
     expect(report.tables.map((t) => [t.table, t.found?.rows])).toEqual([
-      ['MATRIX', 34], ['MATRIX_DATA', 1688], ['MATRIX_ANNOTATION', 273], ['MATRIX_PROTEIN', 26],
-      ['MATRIX_SPECIES', 35], ['TAX', 9], ['TFFM', 23], ['RELEASE', undefined],
+      ['MATRIX', 34],
+      ['MATRIX_DATA', 1688],
+      ['MATRIX_ANNOTATION', 273],
+      ['MATRIX_PROTEIN', 26],
+      ['MATRIX_SPECIES', 35],
+      ['TAX', 9],
+      ['TFFM', 23],
+      ['RELEASE', undefined],
     ]);
     expect(report.collections).toEqual([
-      { name: 'CNE', matrices: 7 }, { name: 'CORE', matrices: 16 }, { name: 'PBM', matrices: 7 }, { name: 'POLII', matrices: 4 },
+      { name: 'CNE', matrices: 7 },
+      { name: 'CORE', matrices: 16 },
+      { name: 'PBM', matrices: 7 },
+      { name: 'POLII', matrices: 4 },
     ]);
     expect(report.lists.slice(0, 3)).toEqual([
       { list: 'matrix', items: 34, pages: 4 },
@@ -46,7 +55,9 @@ describe('inspect', () => {
       { list: 'collections/CNE', items: 7, pages: 1 },
     ]);
     expect(report.fatal).toEqual([]);
-    expect(report.warnings.map((w) => w.message)).toEqual(['TFFM TFFM0007.1 points at matrix MA0999.1, which is not in the release']);
+    expect(report.warnings.map((w) => w.message)).toEqual([
+      'TFFM TFFM0007.1 points at matrix MA0999.1, which is not in the release',
+    ]);
   });
 
   it('reports every problem, not only the first', () => {
@@ -78,7 +89,9 @@ describe('inspect', () => {
       expect(String(out.mock.calls[0]?.[0])).toContain('matrices: 34, TFFMs: 23, collections: 4');
       const d = brokenSample();
       expect(await main(['node', 'jaspar-static', 'inspect', d])).toBe(1);
-      expect(err.mock.calls.map((c) => String(c[0])).join('')).toBe(`jaspar-static: error: ${d}: 5 fatal problems found; a build of this dump would fail\n`);
+      expect(err.mock.calls.map((c) => String(c[0])).join('')).toBe(
+        `jaspar-static: error: ${d}: 5 fatal problems found; a build of this dump would fail\n`,
+      );
     } finally {
       out.mockRestore();
       err.mockRestore();

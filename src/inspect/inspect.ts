@@ -58,7 +58,10 @@ function countBy(matrices: readonly Matrix[], keys: (m: Matrix) => readonly stri
 /** The per-value lists of the API: collections, tax groups (`tax_group` annotation, lower-cased), species. */
 const GROUPED_LISTS: readonly { readonly list: string; readonly keys: (m: Matrix) => readonly string[] }[] = [
   { list: 'collections', keys: (m) => [m.collection] },
-  { list: 'taxon', keys: (m) => m.annotations.filter((a) => a.tag === 'tax_group' && a.value !== '').map((a) => a.value.toLowerCase()) },
+  {
+    list: 'taxon',
+    keys: (m) => m.annotations.filter((a) => a.tag === 'tax_group' && a.value !== '').map((a) => a.value.toLowerCase()),
+  },
   { list: 'species', keys: (m) => m.species.map((s) => s.taxId) },
 ];
 
@@ -69,7 +72,8 @@ export function inspectDump(dump: RawDump, options: { year?: number | null } = {
   const size = DEFAULT_PAGE_SIZE;
   const list = (name: string, items: number): ListReport => ({ list: name, items, pages: pageCount(items, size) });
   const lists: ListReport[] = [list('matrix', release.matrices.length), list('tffm', release.tffms.length)];
-  for (const g of GROUPED_LISTS) for (const [key, n] of countBy(release.matrices, g.keys)) lists.push(list(`${g.list}/${key}`, n));
+  for (const g of GROUPED_LISTS)
+    for (const [key, n] of countBy(release.matrices, g.keys)) lists.push(list(`${g.list}/${key}`, n));
   return {
     shape: dump.shape,
     release: release.info.name,

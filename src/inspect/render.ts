@@ -10,11 +10,16 @@ const where = (w: Warning): string => {
 /** Lists of one kind (e.g. every `species/…`) folded into one line when there are many. */
 function listLines(lists: readonly ListReport[], kind: string, foldAbove: number): string[] {
   const own = lists.filter((l) => l.list === kind || l.list.startsWith(`${kind}/`));
-  if (own.length <= foldAbove) return own.map((l) => `  ${l.list.padEnd(28)} ${String(l.items).padStart(6)} items ${String(l.pages).padStart(5)} pages`);
+  if (own.length <= foldAbove)
+    return own.map(
+      (l) => `  ${l.list.padEnd(28)} ${String(l.items).padStart(6)} items ${String(l.pages).padStart(5)} pages`,
+    );
   const items = own.reduce((n, l) => n + l.items, 0);
   const totalPages = own.reduce((n, l) => n + l.pages, 0);
   const largest = own.reduce((a, b) => (b.items > a.items ? b : a));
-  return [`  ${`${kind}/…`.padEnd(28)} ${own.length} lists, ${items} items, ${totalPages} pages (largest ${largest.list}: ${largest.items} items, ${largest.pages} pages)`];
+  return [
+    `  ${`${kind}/…`.padEnd(28)} ${own.length} lists, ${items} items, ${totalPages} pages (largest ${largest.list}: ${largest.items} items, ${largest.pages} pages)`,
+  ];
 }
 
 /** Render the report as lines of text (problems listed in full, never truncated). */
@@ -30,6 +35,9 @@ export function renderReport(dump: string, r: InspectReport): string[] {
   lines.push(...listLines(r.lists, 'species', 10));
   lines.push(`problems: ${r.fatal.length} fatal (a build stops at the first), ${r.warnings.length} warning(s)`);
   for (const f of r.fatal) lines.push(`  fatal: ${f.formatted}`);
-  for (const w of r.warnings) lines.push(`  warning: ${where(w)}${w.message}${w.place.text === undefined ? '' : ` ("${shorten(w.place.text)}")`}`);
+  for (const w of r.warnings)
+    lines.push(
+      `  warning: ${where(w)}${w.message}${w.place.text === undefined ? '' : ` ("${shorten(w.place.text)}")`}`,
+    );
   return lines;
 }

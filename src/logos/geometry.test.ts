@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Pfm } from '../model/types.js';
-import { columnFrequencies, informationContent, logoColumn, logoColumns, MAX_BITS, reverseComplement } from './geometry.js';
+import {
+  columnFrequencies,
+  informationContent,
+  logoColumn,
+  logoColumns,
+  MAX_BITS,
+  reverseComplement,
+} from './geometry.js';
 
 /** MA0004.1 Arnt, the contract's worked example. */
 const ARNT: Pfm = { A: [4, 19, 0, 0, 0, 0], C: [16, 0, 20, 0, 0, 0], G: [0, 1, 0, 20, 0, 20], T: [0, 0, 0, 0, 20, 0] };
@@ -29,7 +36,13 @@ describe('logo geometry', () => {
 
   it('two equal bases give 1 bit split evenly, in A C G T order', () => {
     const pfm: Pfm = { A: [0], C: [3], G: [3], T: [0] };
-    expect(logoColumn(pfm, 0)).toEqual({ bits: 1, letters: [{ base: 'C', bits: 0.5 }, { base: 'G', bits: 0.5 }] });
+    expect(logoColumn(pfm, 0)).toEqual({
+      bits: 1,
+      letters: [
+        { base: 'C', bits: 0.5 },
+        { base: 'G', bits: 0.5 },
+      ],
+    });
   });
 
   it('is independent of the column total (decimal counts too)', () => {

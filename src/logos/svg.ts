@@ -16,7 +16,9 @@ const n = (v: number): string => String(Math.round(v * 1000) / 1000);
 const glyphId = (base: string): string => `g${base}`;
 
 function defs(): string {
-  const paths = BASES.map((b) => `<path id="${glyphId(b)}" fill="${PALETTE[b]}" fill-rule="evenodd" d="${GLYPHS[b]}"/>`);
+  const paths = BASES.map(
+    (b) => `<path id="${glyphId(b)}" fill="${PALETTE[b]}" fill-rule="evenodd" d="${GLYPHS[b]}"/>`,
+  );
   return `<defs>${paths.join('')}</defs>`;
 }
 
@@ -37,7 +39,9 @@ function yAxis(): string {
 
 function xAxis(width: number): string {
   const y = LAYOUT.top + LAYOUT.plot;
-  const parts = [`<path d="M${LAYOUT.left - 4} ${y}H${LAYOUT.left + width * LAYOUT.column}" stroke="#444" fill="none"/>`];
+  const parts = [
+    `<path d="M${LAYOUT.left - 4} ${y}H${LAYOUT.left + width * LAYOUT.column}" stroke="#444" fill="none"/>`,
+  ];
   for (let i = 0; i < width; i++) {
     const x = n(LAYOUT.left + (i + 0.5) * LAYOUT.column);
     parts.push(`<text x="${x}" y="${y + 16}" text-anchor="middle">${i + 1}</text>`);
@@ -55,7 +59,9 @@ function stack(column: LogoColumn, index: number): string {
     y -= h;
     // Letters thinner than a thousandth of a pixel would print as scale(…,0); leave them out.
     if (Math.round(h * 1000) === 0) continue;
-    uses.push(`<use href="#${glyphId(letter.base)}" transform="translate(${n(x)} ${n(y)}) scale(${sx} ${n(h / GLYPH_BOX)})"/>`);
+    uses.push(
+      `<use href="#${glyphId(letter.base)}" transform="translate(${n(x)} ${n(y)}) scale(${sx} ${n(h / GLYPH_BOX)})"/>`,
+    );
   }
   return uses.join('');
 }

@@ -5,18 +5,33 @@ import { yearFromName } from './release-identity.js';
 import { UserError } from '../errors.js';
 import { CollectAll } from './problems.js';
 
-const table = (name: TableName, rows: (string | null)[][]): RawTable => ({ name, file: `${name}.txt`, rows: rows.map((cells, i) => ({ cells, line: i + 1 })) });
+const table = (name: TableName, rows: (string | null)[][]): RawTable => ({
+  name,
+  file: `${name}.txt`,
+  rows: rows.map((cells, i) => ({ cells, line: i + 1 })),
+});
 
 /** Two matrices of one base id, counts for the first only, one annotation and a species. */
-function dump(matrixRows: (string | null)[][] = [['1', 'CORE', 'MA0001', '1', 'AGL3'], ['2', 'CORE', 'MA0001', '2', 'AGL3']]): RawDump {
+function dump(
+  matrixRows: (string | null)[][] = [
+    ['1', 'CORE', 'MA0001', '1', 'AGL3'],
+    ['2', 'CORE', 'MA0001', '2', 'AGL3'],
+  ],
+): RawDump {
   return {
     shape: 'test tables',
     name: 'JASPAR2020_test',
     tables: {
       MATRIX: table('MATRIX', matrixRows),
       MATRIX_DATA: table('MATRIX_DATA', [
-        ['1', 'A', '1', '3'], ['1', 'C', '1', '0'], ['1', 'G', '1', '1'], ['1', 'T', '1', '0'],
-        ['1', 'A', '2', '0'], ['1', 'C', '2', '4'], ['1', 'G', '2', '0'], ['1', 'T', '2', '0'],
+        ['1', 'A', '1', '3'],
+        ['1', 'C', '1', '0'],
+        ['1', 'G', '1', '1'],
+        ['1', 'T', '1', '0'],
+        ['1', 'A', '2', '0'],
+        ['1', 'C', '2', '4'],
+        ['1', 'G', '2', '0'],
+        ['1', 'T', '2', '0'],
       ]),
       MATRIX_ANNOTATION: table('MATRIX_ANNOTATION', [['1', 'tax_group', 'plants']]),
       MATRIX_SPECIES: table('MATRIX_SPECIES', [['1', '3702']]),
@@ -56,7 +71,10 @@ describe('buildRelease', () => {
   });
 
   it('stops at a bad cell, naming file, table and line', () => {
-    const bad = dump([['1', 'CORE', 'MA0001', '1', 'AGL3'], ['x2', 'CORE', 'MA0002', '1', 'B']]);
+    const bad = dump([
+      ['1', 'CORE', 'MA0001', '1', 'AGL3'],
+      ['x2', 'CORE', 'MA0002', '1', 'B'],
+    ]);
     const error = (() => {
       try {
         buildRelease(bad);
@@ -71,7 +89,13 @@ describe('buildRelease', () => {
 
   it('collects every problem for inspect instead of stopping', () => {
     const problems = new CollectAll();
-    buildRelease(dump([['x1', 'CORE', 'MA0001', '1', 'A'], ['2', 'CORE', 'bad id/..', '1', 'B']]), { problems });
+    buildRelease(
+      dump([
+        ['x1', 'CORE', 'MA0001', '1', 'A'],
+        ['2', 'CORE', 'bad id/..', '1', 'B'],
+      ]),
+      { problems },
+    );
     expect(problems.fatals.length).toBeGreaterThanOrEqual(2);
   });
 

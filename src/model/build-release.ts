@@ -48,8 +48,10 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
   const problems = recording(options.problems ?? new StopAtFirst(), warnings);
   const { info, yearFrom } = releaseIdentity(dump, options, problems);
   const matrixTable = dump.tables.MATRIX;
-  if (!matrixTable) problems.fatal(new UserError(`no MATRIX table found; the dump was read as ${dump.shape}`, { file: dump.name }));
-  else if (matrixTable.rows.length === 0) problems.fatal(new UserError('MATRIX table has no rows', { file: matrixTable.file, table: 'MATRIX' }));
+  if (!matrixTable)
+    problems.fatal(new UserError(`no MATRIX table found; the dump was read as ${dump.shape}`, { file: dump.name }));
+  else if (matrixTable.rows.length === 0)
+    problems.fatal(new UserError('MATRIX table has no rows', { file: matrixTable.file, table: 'MATRIX' }));
 
   const taxNames = new Map<string, string | null>();
   eachRow(dump.tables.TAX, problems, (c) => void taxNames.set(c.text(0, 'TAX_ID'), c.nullableText(1)));
@@ -57,7 +59,10 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
     c.integer(0, 'ID'),
     { tag: c.text(1, 'TAG'), value: c.nullableText(2) ?? '' },
   ]);
-  const proteins = groupByKey<string>(dump.tables.MATRIX_PROTEIN, problems, (c) => [c.integer(0, 'ID'), c.text(1, 'ACC')]);
+  const proteins = groupByKey<string>(dump.tables.MATRIX_PROTEIN, problems, (c) => [
+    c.integer(0, 'ID'),
+    c.text(1, 'ACC'),
+  ]);
   const species = groupByKey<Species>(dump.tables.MATRIX_SPECIES, problems, (c) => {
     const taxId = c.text(1, 'TAX_ID');
     return [c.integer(0, 'ID'), { taxId, name: taxNames.get(taxId) ?? null }];
@@ -87,7 +92,10 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
     seenIds.set(matrixId, line);
     const cells = data.get(key) ?? [];
     if (cells.length === 0) {
-      problems.warn({ message: `matrix ${matrixId} (ID ${key}) has no MATRIX_DATA rows; it is published with an empty PFM`, place: c.place() });
+      problems.warn({
+        message: `matrix ${matrixId} (ID ${key}) has no MATRIX_DATA rows; it is published with an empty PFM`,
+        place: c.place(),
+      });
     }
     const pfm = buildPfm(matrixId, cells, problems);
     matrices.push({
@@ -109,13 +117,20 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
   for (const [key, rows] of data) {
     if (listed.has(key)) continue;
     const first = rows[0] as PfmCells;
-    problems.warn({ message: `MATRIX_DATA rows for ID ${key}, which is not in MATRIX, are ignored`, place: first.reader.place() });
+    problems.warn({
+      message: `MATRIX_DATA rows for ID ${key}, which is not in MATRIX, are ignored`,
+      place: first.reader.place(),
+    });
   }
 
   const tffms = readTffms(dump.tables.TFFM, new Set(matrices.map((m) => m.matrixId)), problems);
   const known = new Set(matrices.map((m) => m.matrixId));
   for (const id of extras.sites.keys()) {
-    if (!known.has(id)) problems.warn({ message: `binding sites for ${id}, which is not in the release, are ignored`, place: { file: `sites/${id}` } });
+    if (!known.has(id))
+      problems.warn({
+        message: `binding sites for ${id}, which is not in the release, are ignored`,
+        place: { file: `sites/${id}` },
+      });
   }
   return { release: { info, matrices, tffms, tffmFiles: extras.tffmFiles }, yearFrom, warnings };
 }

@@ -21,7 +21,8 @@ const EMPTY_PFM: Pfm = { A: [], C: [], G: [], T: [] };
  */
 export function buildPfm(matrixId: string, cells: readonly PfmCells[], problems: Problems): Pfm {
   if (cells.length === 0) return EMPTY_PFM;
-  const fail = (cell: PfmCells, message: string) => problems.fatal(new UserError(`matrix ${matrixId}: ${message}`, cell.reader.place()));
+  const fail = (cell: PfmCells, message: string) =>
+    problems.fatal(new UserError(`matrix ${matrixId}: ${message}`, cell.reader.place()));
   const rows = new Map<Base, Map<number, PfmCells>>(BASES.map((b) => [b, new Map()]));
   let width = 0;
   for (const cell of cells) {
@@ -55,7 +56,10 @@ export function buildPfm(matrixId: string, cells: readonly PfmCells[], problems:
     }
     if (missing.length > 0) {
       const first = [...row.values()][0] ?? (cells[0] as PfmCells);
-      fail(first, `row ${base} has no value for column${missing.length > 1 ? 's' : ''} ${describe(missing)} (columns must be 1..${width})`);
+      fail(
+        first,
+        `row ${base} has no value for column${missing.length > 1 ? 's' : ''} ${describe(missing)} (columns must be 1..${width})`,
+      );
     }
     out[base] = values;
   }

@@ -44,18 +44,33 @@ function tableYear(table: RawTable | undefined, problems: Problems): { year: num
   if (!table) return null;
   const [first, second] = table.rows;
   if (!first) {
-    problems.fatal(new UserError('RELEASE table has no rows; it must name the release, e.g. JASPAR2020', { file: table.file, table: 'RELEASE' }));
+    problems.fatal(
+      new UserError('RELEASE table has no rows; it must name the release, e.g. JASPAR2020', {
+        file: table.file,
+        table: 'RELEASE',
+      }),
+    );
     return null;
   }
   const cells = new CellReader(table, first);
   if (second) {
-    problems.fatal(new UserError(`RELEASE table has ${table.rows.length} rows; a dump holds one release`, new CellReader(table, second).place()));
+    problems.fatal(
+      new UserError(
+        `RELEASE table has ${table.rows.length} rows; a dump holds one release`,
+        new CellReader(table, second).place(),
+      ),
+    );
     return null;
   }
   const text = first.cells[0] ?? '';
   const year = /^(19|20)\d\d$/.test(text.trim()) ? Number(text.trim()) : yearFromName(text);
   if (year === null) {
-    problems.fatal(new UserError(`RELEASE NAME "${text}" names no release; expected JASPAR<year>, e.g. JASPAR2020`, cells.place(text)));
+    problems.fatal(
+      new UserError(
+        `RELEASE NAME "${text}" names no release; expected JASPAR<year>, e.g. JASPAR2020`,
+        cells.place(text),
+      ),
+    );
     return null;
   }
   return { year, place: cells.place() };
@@ -70,14 +85,21 @@ export function releaseIdentity(dump: RawDump, options: IdentityOptions, problem
   const fromName = yearFromName(dumpName);
   const given = options.year ?? null;
   if (fromTable && fromName !== null && fromTable.year !== fromName) {
-    problems.warn({ message: `the RELEASE table names ${releaseNameOf(fromTable.year)} but the dump is named "${dumpName}"; the table wins`, place: fromTable.place });
+    problems.warn({
+      message: `the RELEASE table names ${releaseNameOf(fromTable.year)} but the dump is named "${dumpName}"; the table wins`,
+      place: fromTable.place,
+    });
   }
   const found = fromTable?.year ?? fromName;
   if (given !== null && found !== null && given !== found) {
-    problems.warn({ message: `--release ${given} differs from the dump's own ${releaseNameOf(found)}; publishing ${releaseNameOf(given)} as asked`, place: fromTable?.place ?? { file: dumpName } });
+    problems.warn({
+      message: `--release ${given} differs from the dump's own ${releaseNameOf(found)}; publishing ${releaseNameOf(given)} as asked`,
+      place: fromTable?.place ?? { file: dumpName },
+    });
   }
   const year = given ?? found;
-  const yearFrom: ReleaseSource | null = given !== null ? 'option' : fromTable ? 'release table' : fromName !== null ? 'dump name' : null;
+  const yearFrom: ReleaseSource | null =
+    given !== null ? 'option' : fromTable ? 'release table' : fromName !== null ? 'dump name' : null;
   // Without any year the dump's own name is all there is to tell the release by.
   const name = options.releaseName ?? (year === null ? dumpName : releaseNameOf(year));
   return { info: { name, year }, yearFrom };

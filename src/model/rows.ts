@@ -13,7 +13,11 @@ export function eachRow(table: RawTable | undefined, problems: Problems, fn: (ce
 }
 
 /** Group the rows of a MATRIX_* table by matrix key, rows kept in dump order. */
-export function groupByKey<T>(table: RawTable | undefined, problems: Problems, read: (c: CellReader) => [number, T]): Map<number, T[]> {
+export function groupByKey<T>(
+  table: RawTable | undefined,
+  problems: Problems,
+  read: (c: CellReader) => [number, T],
+): Map<number, T[]> {
   const out = new Map<number, T[]>();
   eachRow(table, problems, (c) => {
     const [key, value] = read(c);

@@ -34,7 +34,10 @@ export function readTffms(table: RawTable | undefined, matrixIds: ReadonlySet<st
     seenIds.set(tffm.tffmId, line);
     const matrixId = `${tffm.matrixBaseId}.${tffm.matrixVersion}`;
     if (!matrixIds.has(matrixId)) {
-      problems.warn({ message: `TFFM ${tffm.tffmId} points at matrix ${matrixId}, which is not in the release`, place: c.place() });
+      problems.warn({
+        message: `TFFM ${tffm.tffmId} points at matrix ${matrixId}, which is not in the release`,
+        place: c.place(),
+      });
     }
     tffms.push(tffm);
   });

@@ -18,7 +18,8 @@ export interface BuildRecord {
 
 const RECORD_SUFFIX = '.build.json';
 
-export const recordPathFor = (target: string): string => join(dirname(resolve(target)), `.${basename(resolve(target))}${RECORD_SUFFIX}`);
+export const recordPathFor = (target: string): string =>
+  join(dirname(resolve(target)), `.${basename(resolve(target))}${RECORD_SUFFIX}`);
 
 /** Whether a name beside a site is a build record (kept between builds, unlike staging folders). */
 export const isBuildRecord = (name: string): boolean => name.startsWith('.') && name.endsWith(RECORD_SUFFIX);
@@ -44,7 +45,11 @@ export async function writeRecord(target: string, record: BuildRecord): Promise<
  * The site and deploy folders as the record describes them, when the fingerprint is the
  * record's and neither folder changed since (by their stamps); otherwise null.
  */
-export async function unchangedSince(target: string, deployDir: string, fingerprint: string): Promise<BuildRecord | null> {
+export async function unchangedSince(
+  target: string,
+  deployDir: string,
+  fingerprint: string,
+): Promise<BuildRecord | null> {
   const record = await readRecord(target);
   if (record === null || record.fingerprint !== fingerprint) return null;
   const [site, deploy] = await Promise.all([stampTree(target), stampTree(deployDir)]);

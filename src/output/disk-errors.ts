@@ -47,7 +47,10 @@ export function diskError(err: unknown, target: string, written: WriteProgress):
   }
   if (DENIED.has(e.code)) {
     const why = e.code === 'EROFS' ? 'the file system is read-only' : 'permission denied';
-    return new UserError(`cannot write the site here: ${why}; the previous site is unchanged. Build with --out in a folder you can write (${e.code})`, { file: path });
+    return new UserError(
+      `cannot write the site here: ${why}; the previous site is unchanged. Build with --out in a folder you can write (${e.code})`,
+      { file: path },
+    );
   }
   return null;
 }

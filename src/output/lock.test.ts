@@ -22,7 +22,15 @@ async function deadPid(): Promise<number> {
   return child.pid as number;
 }
 
-const owner = (pid: number, boot: string | null) => JSON.stringify({ pid, host: hostname(), boot, started: '2026-01-01T00:00:00.000Z', token: 'feedfeed', command: 'jaspar-static build' });
+const owner = (pid: number, boot: string | null) =>
+  JSON.stringify({
+    pid,
+    host: hostname(),
+    boot,
+    started: '2026-01-01T00:00:00.000Z',
+    token: 'feedfeed',
+    command: 'jaspar-static build',
+  });
 
 describe('the output lock', () => {
   it('is a file beside the target, removed on release, and only by its owner', () => {
@@ -43,7 +51,9 @@ describe('the output lock', () => {
     const lock = lockOutput(out);
     try {
       expect(() => lockOutput(out)).toThrow(UserError);
-      expect(() => lockOutput(out)).toThrow(new RegExp(`another build is writing this site \\(pid ${process.pid} on ${hostname()}, started \\d{4}-`));
+      expect(() => lockOutput(out)).toThrow(
+        new RegExp(`another build is writing this site \\(pid ${process.pid} on ${hostname()}, started \\d{4}-`),
+      );
     } finally {
       lock.release();
     }
@@ -52,18 +62,28 @@ describe('the output lock', () => {
   it('takes over the lock of a dead process, or of a live one whose pid was reused, and says so', async () => {
     const out = fresh();
     const dead = await deadPid();
-    for (const [pid, boot] of [[dead, null], [process.pid, 'not-our-start-time']] as const) {
+    for (const [pid, boot] of [
+      [dead, null],
+      [process.pid, 'not-our-start-time'],
+    ] as const) {
       writeFileSync(lockPathFor(out), owner(pid, boot));
       const log: string[] = [];
       const lock = lockOutput(out, (l) => log.push(l));
-      expect(log).toEqual([`removed the lock of a build that is no longer running (pid ${pid} on ${hostname()}, started 2026-01-01T00:00:00.000Z: jaspar-static build)`]);
+      expect(log).toEqual([
+        `removed the lock of a build that is no longer running (pid ${pid} on ${hostname()}, started 2026-01-01T00:00:00.000Z: jaspar-static build)`,
+      ]);
       lock.release();
     }
   });
 
   it('refuses a lock from another machine, telling which file to delete', () => {
     const out = fresh();
-    writeFileSync(lockPathFor(out), JSON.stringify({ pid: 1, host: 'elsewhere', boot: null, started: 'x', token: 't', command: '' }));
-    expect(() => lockOutput(out)).toThrow(`another build may be writing this site (pid 1 on elsewhere, started x); if none runs there, delete ${lockPathFor(out)}`);
+    writeFileSync(
+      lockPathFor(out),
+      JSON.stringify({ pid: 1, host: 'elsewhere', boot: null, started: 'x', token: 't', command: '' }),
+    );
+    expect(() => lockOutput(out)).toThrow(
+      `another build may be writing this site (pid 1 on elsewhere, started x); if none runs there, delete ${lockPathFor(out)}`,
+    );
   });
 });

@@ -25,7 +25,8 @@ export interface OutputLock {
   release(): void;
 }
 
-export const lockPathFor = (target: string): string => join(dirname(resolve(target)), `.${basename(resolve(target))}.lock`);
+export const lockPathFor = (target: string): string =>
+  join(dirname(resolve(target)), `.${basename(resolve(target))}.lock`);
 
 /** Field 22 of /proc/<pid>/stat (start time in clock ticks since boot); null where there is no /proc. */
 function processStart(pid: number): string | null {
@@ -87,9 +88,16 @@ export function lockOutput(target: string, log: (line: string) => void = () => {
       const owner = readOwner(path);
       if (owner === null) continue; // released meanwhile
       if (owner.host !== me.host) {
-        throw new UserError(`another build may be writing this site (${ownerText(owner)}); if none runs there, delete ${path}`, { file: target });
+        throw new UserError(
+          `another build may be writing this site (${ownerText(owner)}); if none runs there, delete ${path}`,
+          { file: target },
+        );
       }
-      if (alive(owner)) throw new UserError(`another build is writing this site (${ownerText(owner)}); wait for it to finish or stop it`, { file: target });
+      if (alive(owner))
+        throw new UserError(
+          `another build is writing this site (${ownerText(owner)}); wait for it to finish or stop it`,
+          { file: target },
+        );
       // Stale. Move it aside first: of two builds taking over at once, only one moves it.
       const aside = `${path}.stale-${me.pid}-${me.token}`;
       try {
@@ -105,7 +113,10 @@ export function lockOutput(target: string, log: (line: string) => void = () => {
         } finally {
           unlinkSync(aside);
         }
-        throw new UserError(`another build is writing this site (${ownerText(moved)}); wait for it to finish or stop it`, { file: target });
+        throw new UserError(
+          `another build is writing this site (${ownerText(moved)}); wait for it to finish or stop it`,
+          { file: target },
+        );
       }
       unlinkSync(aside);
       log(`removed the lock of a build that is no longer running (${ownerText(owner)})`);

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTree, tempDir } from '../../test/support/scratch.js';
 import { checkOutputPath, DiskSink, MemorySink } from './sink.js';
 
-const HOSTILE = ['../escape.json', 'files/../../escape.json', '/etc/passwd', 'files//x.json', 'files/./x.json', '', 'files/', 'a\u0000b', 'a\\..\\b'];
+const HOSTILE = [
+  '../escape.json',
+  'files/../../escape.json',
+  '/etc/passwd',
+  'files//x.json',
+  'files/./x.json',
+  '',
+  'files/',
+  'a\u0000b',
+  'a\\..\\b',
+];
 
 describe('the output path guard', () => {
   it('splits a relative path of safe segments', () => {

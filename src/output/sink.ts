@@ -100,7 +100,8 @@ export class DiskSink implements Sink {
   }
 
   async settle(inFlight: number): Promise<void> {
-    while (this.pending > inFlight && this.failure === null) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    while (this.pending > inFlight && this.failure === null)
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
     if (this.failure) throw this.failure;
   }
 
@@ -125,7 +126,8 @@ export class DiskSink implements Sink {
     this.pending++;
     const abs = join(this.root, path);
     // A failed write(2) (ENOSPC) carries no path; the file being written is what to report.
-    const failed = (err: NodeJS.ErrnoException | null) => this.done(err && Object.assign(err, { path: err.path ?? abs }));
+    const failed = (err: NodeJS.ErrnoException | null) =>
+      this.done(err && Object.assign(err, { path: err.path ?? abs }));
     if (this.previous !== null) {
       this.place(path, abs, buf, mode).then(() => failed(null), failed);
     } else {

@@ -12,7 +12,7 @@ async function deadPid(): Promise<number> {
 }
 
 describe('what killed builds leave beside a site', () => {
-  it('a half-written build record of a dead build is removed and said; the record and a live build\'s are kept', async () => {
+  it("a half-written build record of a dead build is removed and said; the record and a live build's are kept", async () => {
     const root = await tempDir('stale');
     const out = join(root, 'dist');
     mkdirSync(out);
@@ -24,7 +24,11 @@ describe('what killed builds leave beside a site', () => {
     writeFileSync(join(root, `.other.build.json.${dead}.tmp`), '{}\n');
     const log: string[] = [];
     await removeStale(out, (l) => log.push(l));
-    expect(log).toEqual([`removed ${join(root, `.dist.build.json.${dead}.tmp`)}, left by a build that was stopped (pid ${dead})`]);
-    expect(readdirSync(root).sort()).toEqual(['.dist.build.json', `.dist.build.json.${process.pid}.tmp`, `.other.build.json.${dead}.tmp`, 'dist'].sort());
+    expect(log).toEqual([
+      `removed ${join(root, `.dist.build.json.${dead}.tmp`)}, left by a build that was stopped (pid ${dead})`,
+    ]);
+    expect(readdirSync(root).sort()).toEqual(
+      ['.dist.build.json', `.dist.build.json.${process.pid}.tmp`, `.other.build.json.${dead}.tmp`, 'dist'].sort(),
+    );
   });
 });

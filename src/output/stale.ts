@@ -39,7 +39,8 @@ export async function removeStale(target: string, log: (line: string) => void): 
   const stale: { path: string; kind: 'staging' | 'old' | 'record'; pid: number }[] = [];
   for (const name of names) {
     const m = pattern.exec(name);
-    if (m !== null && leftBy(Number(m[2]))) stale.push({ path: join(parent, name), kind: m[1] as 'staging' | 'old', pid: Number(m[2]) });
+    if (m !== null && leftBy(Number(m[2])))
+      stale.push({ path: join(parent, name), kind: m[1] as 'staging' | 'old', pid: Number(m[2]) });
     const r = recordTmp.exec(name);
     if (r !== null && leftBy(Number(r[1]))) stale.push({ path: join(parent, name), kind: 'record', pid: Number(r[1]) });
   }
@@ -51,12 +52,16 @@ export async function removeStale(target: string, log: (line: string) => void): 
   }
   if (!targetExists) {
     // Newest first: the site most recently swapped out is the one that was live.
-    const olds = stale.filter((s) => s.kind === 'old').sort((a, b) => statSync(b.path).mtimeMs - statSync(a.path).mtimeMs);
+    const olds = stale
+      .filter((s) => s.kind === 'old')
+      .sort((a, b) => statSync(b.path).mtimeMs - statSync(a.path).mtimeMs);
     const newest = olds[0];
     if (newest) {
       renameSync(newest.path, abs);
       stale.splice(stale.indexOf(newest), 1);
-      log(`restored the previous site ${abs} from ${newest.path} (its build, pid ${newest.pid}, was stopped while swapping it)`);
+      log(
+        `restored the previous site ${abs} from ${newest.path} (its build, pid ${newest.pid}, was stopped while swapping it)`,
+      );
     }
   }
   for (const s of stale) {

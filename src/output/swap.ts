@@ -31,7 +31,10 @@ function renameOrExplain(from: string, to: string): void {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'EBUSY' && code !== 'EXDEV') throw err;
-    throw new UserError(`cannot swap the new site in: ${from} is a mount point (or busy), and a folder is replaced by renaming it within its parent; build with --out a folder inside it (${code})`, { file: from });
+    throw new UserError(
+      `cannot swap the new site in: ${from} is a mount point (or busy), and a folder is replaced by renaming it within its parent; build with --out a folder inside it (${code})`,
+      { file: from },
+    );
   }
 }
 

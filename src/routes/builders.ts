@@ -4,7 +4,14 @@
  * these return through the format registry, and the index (src/site/index-data.ts) records them
  * for the runtime.
  */
-import { matrixDetail, matrixListRecord, taxIdJson, tffmDetail, tffmListRecord, type TffmFiles } from '../api/records.js';
+import {
+  matrixDetail,
+  matrixListRecord,
+  taxIdJson,
+  tffmDetail,
+  tffmListRecord,
+  type TffmFiles,
+} from '../api/records.js';
 import { apiUrl } from '../api/urls.js';
 import { releaseId, releaseRecord, type ServedRelease } from '../api/releases.js';
 import type { DetailName, ItemKind, ListName, ResourceDescriptor } from '../api/resources.js';
@@ -49,7 +56,10 @@ export interface ItemSource<T> {
 
 const names = (groups: ReadonlyMap<string, unknown>): Named[] => [...groups.keys()].map((name) => ({ name }));
 
-function namedSource(segment: string, groups: (index: ReleaseIndex) => ReadonlyMap<string, unknown>): ItemSource<Named> {
+function namedSource(
+  segment: string,
+  groups: (index: ReleaseIndex) => ReadonlyMap<string, unknown>,
+): ItemSource<Named> {
   return {
     items: (index) => names(groups(index)),
     record: (n, ctx) => ({ name: n.name, url: apiUrl(ctx.baseUrl, `${segment}/${n.name}/`) }),
@@ -63,7 +73,12 @@ export const ITEM_SOURCES: { readonly [K in ItemKind]: ItemSource<ItemTypes[K]> 
     items: (index) => index.release.matrices,
     record: (m, ctx) => matrixListRecord(m, ctx.baseUrl),
     matrix: (m) => m,
-    orderValues: { name: (m) => m.name, base_id: (m) => m.baseId, collection: (m) => m.collection, version: (m) => m.version },
+    orderValues: {
+      name: (m) => m.name,
+      base_id: (m) => m.baseId,
+      collection: (m) => m.collection,
+      version: (m) => m.version,
+    },
   },
   tffm: {
     items: (index) => index.release.tffms,
@@ -106,7 +121,8 @@ export interface ListInstance {
 }
 
 const all: readonly ListInstance[] = [{ id: '', items: 'all' }];
-const groups = (m: ReadonlyMap<string, readonly Matrix[]>): ListInstance[] => [...m].map(([id, items]) => ({ id, items }));
+const groups = (m: ReadonlyMap<string, readonly Matrix[]>): ListInstance[] =>
+  [...m].map(([id, items]) => ({ id, items }));
 
 /** The instances of each list in a release. */
 export const LIST_INSTANCES: { readonly [L in ListName]: (index: ReleaseIndex) => readonly ListInstance[] } = {
@@ -160,7 +176,13 @@ export const DETAIL_SOURCES: { readonly [D in DetailName]: DetailSource<DetailTy
   },
   'matrix-detail': {
     instances: (index) => index.release.matrices.map((m) => ({ id: m.matrixId, item: m })),
-    data: (m, ctx, index) => matrixDetail(m, ctx.baseUrl, index.tffmByMatrix.get(m.matrixId), m.sites ? apiUrl(ctx.baseUrl, `sites/${m.matrixId}/`) : null),
+    data: (m, ctx, index) =>
+      matrixDetail(
+        m,
+        ctx.baseUrl,
+        index.tffmByMatrix.get(m.matrixId),
+        m.sites ? apiUrl(ctx.baseUrl, `sites/${m.matrixId}/`) : null,
+      ),
     matrices: (m) => [m],
     shows: (m) => [m],
   },
@@ -171,19 +193,28 @@ export const DETAIL_SOURCES: { readonly [D in DetailName]: DetailSource<DetailTy
     shows: (t) => [t],
   },
   'sites-detail': {
-    instances: (index) => index.release.matrices.filter((m) => m.sites !== null).map((m) => ({ id: m.matrixId, item: m })),
+    instances: (index) =>
+      index.release.matrices.filter((m) => m.sites !== null).map((m) => ({ id: m.matrixId, item: m })),
     data: (m) => ({
       matrix_id: m.matrixId,
       name: m.name,
       sites: (m.sites?.fasta ?? []).map((f) => ({ id: f.id, sequence: f.sequence, site: f.site })),
-      regions: (m.sites?.bed ?? []).map((r) => ({ chrom: r.chrom, start: r.start, end: r.end, name: r.name, score: r.score, strand: r.strand })),
+      regions: (m.sites?.bed ?? []).map((r) => ({
+        chrom: r.chrom,
+        start: r.start,
+        end: r.end,
+        name: r.name,
+        score: r.score,
+        strand: r.strand,
+      })),
     }),
     matrices: () => null,
     shows: (m) => [m],
   },
   'release-detail': {
     // A release with no number whose name cannot be a URL segment has no detail page.
-    instances: (index) => index.served.filter((r) => isSafeSegment(releaseId(r))).map((r) => ({ id: releaseId(r), item: r })),
+    instances: (index) =>
+      index.served.filter((r) => isSafeSegment(releaseId(r))).map((r) => ({ id: releaseId(r), item: r })),
     data: (r, ctx) => releaseRecord(r, ctx.baseUrl),
     matrices: () => null,
     shows: () => [],
@@ -197,11 +228,17 @@ export const DETAIL_SOURCES: { readonly [D in DetailName]: DetailSource<DetailTy
 };
 
 /** Every instance of a resource in a release: its parameters and, for a list, its number of records. */
-export function resourceInstances(resource: ResourceDescriptor, index: ReleaseIndex): { params: Params; count: number }[] {
+export function resourceInstances(
+  resource: ResourceDescriptor,
+  index: ReleaseIndex,
+): { params: Params; count: number }[] {
   const params = (id: string): Params => (resource.segments.includes(':id') ? { id } : {});
   if (resource.kind === 'list') {
     const all = ITEM_SOURCES[resource.items].items(index).length;
-    return LIST_INSTANCES[resource.name](index).map((i) => ({ params: params(i.id), count: i.items === 'all' ? all : i.items.length }));
+    return LIST_INSTANCES[resource.name](index).map((i) => ({
+      params: params(i.id),
+      count: i.items === 'all' ? all : i.items.length,
+    }));
   }
   return DETAIL_SOURCES[resource.name].instances(index).map((i) => ({ params: params(i.id), count: 0 }));
 }

@@ -4,7 +4,16 @@ import { resourceSpec } from '../api/resources.js';
 import type { IndexData } from './site-data.js';
 import { indexData } from '../site/index-data.js';
 import { sampleRelease } from '../../test/support/sample-release.js';
-import { defaultRouteOptions, detailRoutes, filterParams, formatVariants, listRoutes, listVariants, pageRefs, subsets } from './generate.js';
+import {
+  defaultRouteOptions,
+  detailRoutes,
+  filterParams,
+  formatVariants,
+  listRoutes,
+  listVariants,
+  pageRefs,
+  subsets,
+} from './generate.js';
 import { routeFile } from './paths.js';
 import { indexRelease } from './release-index.js';
 
@@ -27,13 +36,21 @@ describe('pure helpers', () => {
   });
 
   it('puts filter values in path order whatever order they came in', () => {
-    expect(Object.keys(filterParams([{ key: 'tax_group', value: 'plants' }, { key: 'collection', value: 'CORE' }]))).toEqual(['collection', 'tax_group']);
+    expect(
+      Object.keys(
+        filterParams([
+          { key: 'tax_group', value: 'plants' },
+          { key: 'collection', value: 'CORE' },
+        ]),
+      ),
+    ).toEqual(['collection', 'tax_group']);
   });
 });
 
 describe('format variants', () => {
   it('offers bed only for matrix resources of a release with sites, and the implicit JSON only on lists', () => {
-    const names = (r: Parameters<typeof formatVariants>[0], site: typeof ALL) => formatVariants(r, site).map((v) => `${v.format}${v.formatInQuery ? '' : '(implicit)'}`);
+    const names = (r: Parameters<typeof formatVariants>[0], site: typeof ALL) =>
+      formatVariants(r, site).map((v) => `${v.format}${v.formatInQuery ? '' : '(implicit)'}`);
     expect(names(resourceSpec('matrix-list'), ALL)).toEqual([...FORMAT_NAMES, 'json(implicit)']);
     expect(names(resourceSpec('matrix-list'), { ...ALL, withSites: false })).not.toContain('bed');
     expect(names(resourceSpec('matrix-detail'), ALL)).toEqual([...FORMAT_NAMES]);
@@ -70,7 +87,9 @@ describe('routes of the sample release', () => {
 
   it('prebuilds only filter values that select something, each selection a subset of the list', () => {
     const prebuilt = { ...defaultRouteOptions(), pageSizes: [], orderFields: [], filterKeys: ['collection'] };
-    const filtered = [...listVariants(index, prebuilt)].filter((v) => v.list.name === 'matrix-list' && v.filters.length > 0);
+    const filtered = [...listVariants(index, prebuilt)].filter(
+      (v) => v.list.name === 'matrix-list' && v.filters.length > 0,
+    );
     expect(filtered.length).toBeGreaterThan(0);
     for (const v of filtered) {
       expect(v.filters.map((f) => f.key)).toEqual(['collection']);

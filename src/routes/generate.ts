@@ -6,7 +6,13 @@
  * serves (src/routes/prebuilt.ts).
  */
 import { DEFAULT_FORMAT, FORMATS, type FormatName } from '../api/formats.js';
-import { PREBUILT_FILTERS, RESOURCES, type DetailDescriptor, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
+import {
+  PREBUILT_FILTERS,
+  RESOURCES,
+  type DetailDescriptor,
+  type ListDescriptor,
+  type MatrixFilter,
+} from '../api/resources.js';
 import { formatApplies } from './applies.js';
 import { prebuiltFilterKeys, prebuiltOrders } from './prebuilt.js';
 import { filterItems, orderItems, pageCount, type FilterValue, type OrderTerm } from './select.js';
@@ -39,9 +45,16 @@ export interface FormatVariant {
 }
 
 /** Formats that apply to a resource on a site, each as `?format=` variant, plus the implicit default for lists. */
-export function formatVariants(resource: ListDescriptor | DetailDescriptor, site: Pick<SiteConfig, 'formats' | 'withSites'>): FormatVariant[] {
-  const out: FormatVariant[] = FORMATS.filter((f) => formatApplies(f.name, f.needs, resource, site)).map((f) => ({ format: f.name, formatInQuery: true }));
-  if (resource.kind === 'list' && site.formats.includes(DEFAULT_FORMAT)) out.push({ format: DEFAULT_FORMAT, formatInQuery: false });
+export function formatVariants(
+  resource: ListDescriptor | DetailDescriptor,
+  site: Pick<SiteConfig, 'formats' | 'withSites'>,
+): FormatVariant[] {
+  const out: FormatVariant[] = FORMATS.filter((f) => formatApplies(f.name, f.needs, resource, site)).map((f) => ({
+    format: f.name,
+    formatInQuery: true,
+  }));
+  if (resource.kind === 'list' && site.formats.includes(DEFAULT_FORMAT))
+    out.push({ format: DEFAULT_FORMAT, formatInQuery: false });
   return out;
 }
 
@@ -77,7 +90,12 @@ export interface Selection {
 }
 
 /** The unfiltered selection, then every prebuilt filter combination that selects something. */
-export function* selections(index: IndexData, list: ListDescriptor, base: readonly number[], prebuilt: PrebuiltLists): Generator<Selection> {
+export function* selections(
+  index: IndexData,
+  list: ListDescriptor,
+  base: readonly number[],
+  prebuilt: PrebuiltLists,
+): Generator<Selection> {
   yield { filters: [], items: base };
   const keys = prebuiltFilterKeys(list, prebuilt) as MatrixFilter[];
   for (const subset of subsets(keys)) {
@@ -120,7 +138,8 @@ export function* listVariants(index: IndexData, prebuilt: PrebuiltLists): Genera
         for (const order of [null, ...prebuiltOrders(list, prebuilt, sel.filters.length > 0)]) {
           const terms = termsOf(order);
           const items = orderItems(index, list, sel.items, terms);
-          for (const pageSize of [null, ...prebuilt.pageSizes]) yield { list, id, filters: sel.filters, order, terms, pageSize, items };
+          for (const pageSize of [null, ...prebuilt.pageSizes])
+            yield { list, id, filters: sel.filters, order, terms, pageSize, items };
         }
       }
     }
@@ -138,7 +157,10 @@ export function filterParams(filters: readonly FilterValue[]): Params {
 }
 
 /** The routes of one list variant: every page × format variant. */
-export function* listRoutes(variant: ListVariant, site: Pick<SiteConfig, 'formats' | 'withSites'>): Generator<ListRoute> {
+export function* listRoutes(
+  variant: ListVariant,
+  site: Pick<SiteConfig, 'formats' | 'withSites'>,
+): Generator<ListRoute> {
   const size = effectivePageSize(variant.pageSize);
   const params: Params = variant.list.segments.length > 1 ? { id: variant.id } : {};
   for (const page of pageRefs(variant.items.length, size)) {
@@ -158,7 +180,12 @@ export function* listRoutes(variant: ListVariant, site: Pick<SiteConfig, 'format
 }
 
 /** The routes of one detail instance: one per applicable format. */
-export function* detailRoutes(detail: DetailDescriptor, id: string, site: Pick<SiteConfig, 'formats' | 'withSites'>): Generator<DetailRoute> {
+export function* detailRoutes(
+  detail: DetailDescriptor,
+  id: string,
+  site: Pick<SiteConfig, 'formats' | 'withSites'>,
+): Generator<DetailRoute> {
   const params: Params = detail.segments.includes(':id') ? { id } : {};
-  for (const f of formatVariants(detail, site)) yield { kind: 'detail', resource: detail.name as DetailRoute['resource'], params, format: f.format };
+  for (const f of formatVariants(detail, site))
+    yield { kind: 'detail', resource: detail.name as DetailRoute['resource'], params, format: f.format };
 }

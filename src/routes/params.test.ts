@@ -19,7 +19,9 @@ describe('a request’s parameters, read once as JASPAR reads them', () => {
     ]);
     expect(read('order=bogus').order).toEqual([]);
     expect(read('order=--name').order).toEqual([]);
-    expect(readParams(tffms, 'order=log_p_detailed', null).order).toEqual([{ field: 'log_p_detailed', descending: false }]);
+    expect(readParams(tffms, 'order=log_p_detailed', null).order).toEqual([
+      { field: 'log_p_detailed', descending: false },
+    ]);
   });
 
   it('takes a page size of 1–1000, clamps above, ignores anything else', () => {
@@ -56,26 +58,49 @@ describe('a request’s parameters, read once as JASPAR reads them', () => {
       { key: 'family', value: 'bzip' },
       { key: 'type', value: 'SELEX' },
     ]);
-    expect(readParams(resourceSpec('species-matrices'), 'class=zinc', null).filters).toEqual([{ key: 'class', value: 'zinc' }]);
+    expect(readParams(resourceSpec('species-matrices'), 'class=zinc', null).filters).toEqual([
+      { key: 'class', value: 'zinc' },
+    ]);
   });
 
   it('reads the TFFM list’s own filters, search and tax_group, and no other (contract §8.1)', () => {
-    const p = readParams(tffms, 'search=FOX&tax_group=vertebrates&class=zinc&version=latest&collection=CORE&page_size=1000', null);
+    const p = readParams(
+      tffms,
+      'search=FOX&tax_group=vertebrates&class=zinc&version=latest&collection=CORE&page_size=1000',
+      null,
+    );
     expect(p.filters).toEqual([
       { key: 'tax_group', value: 'vertebrates' },
       { key: 'search', value: 'FOX' },
     ]);
     expect(p.ignored).toEqual(['class', 'version', 'collection']);
     expect(readParams(tffms, 'search=&tax_group=', null).filters).toEqual([]);
-    expect(readParams(resourceSpec('collection-list'), 'search=x', null)).toMatchObject({ filters: [], ignored: ['search'] });
+    expect(readParams(resourceSpec('collection-list'), 'search=x', null)).toMatchObject({
+      filters: [],
+      ignored: ['search'],
+    });
   });
 
   it('names the JSONP function by callback: the default when absent, null (a 400) when it is no name (contract §8.1)', () => {
     const cb = (q: string) => jsonpCallback(read(q));
     expect(cb('')).toBe(DEFAULT_CALLBACK);
     expect(DEFAULT_CALLBACK).toBe('callback');
-    for (const name of ['jQuery3710_1700000000000', 'cb', '$', '_x.y$.z9', 'a'.repeat(128)]) expect(cb(`callback=${name}`), name).toBe(name);
-    for (const bad of ['alert(1)//', '', '1abc', 'a..b', 'a.', '.a', 'a-b', 'a b', 'ü', 'a'.repeat(129), 'x;alert(1)', 'a\nb']) {
+    for (const name of ['jQuery3710_1700000000000', 'cb', '$', '_x.y$.z9', 'a'.repeat(128)])
+      expect(cb(`callback=${name}`), name).toBe(name);
+    for (const bad of [
+      'alert(1)//',
+      '',
+      '1abc',
+      'a..b',
+      'a.',
+      '.a',
+      'a-b',
+      'a b',
+      'ü',
+      'a'.repeat(129),
+      'x;alert(1)',
+      'a\nb',
+    ]) {
       expect(cb(`callback=${encodeURIComponent(bad)}`), bad).toBeNull();
     }
     expect(CALLBACK_NAME.test('jQuery.fn.cb')).toBe(true);
@@ -96,8 +121,24 @@ describe('a request’s parameters, read once as JASPAR reads them', () => {
   });
 
   it('gives a prebuilt page’s route the parameters its own pairs read as', () => {
-    const route: ListRoute = { kind: 'list', resource: 'matrix-list', params: {}, filters: { collection: 'CORE', version: 'latest' }, order: '-name', page: 3, pageSize: 100, format: 'json', formatInQuery: true };
-    const parsed = readParams(matrices, routePairs(route).map((p) => `${p.key}=${p.value}`).join('&') + '&page=3', null);
+    const route: ListRoute = {
+      kind: 'list',
+      resource: 'matrix-list',
+      params: {},
+      filters: { collection: 'CORE', version: 'latest' },
+      order: '-name',
+      page: 3,
+      pageSize: 100,
+      format: 'json',
+      formatInQuery: true,
+    };
+    const parsed = readParams(
+      matrices,
+      routePairs(route)
+        .map((p) => `${p.key}=${p.value}`)
+        .join('&') + '&page=3',
+      null,
+    );
     expect(routeParams(route)).toEqual({ ...parsed, pairs: routePairs(route), ignored: [] });
   });
 });

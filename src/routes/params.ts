@@ -161,7 +161,16 @@ export function readParams(resource: ResourceDescriptor, search: string, suffix:
     if (last[pairs[i]!.key] === undefined) names.push(pairs[i]!.key);
     last[pairs[i]!.key] = pairs[i]!.value;
   }
-  const into: Draft = { format: null, release: null, filters: [], order: [], page: 1, pageSize: null, pageSizeText: null, callback: null };
+  const into: Draft = {
+    format: null,
+    release: null,
+    filters: [],
+    order: [],
+    page: 1,
+    pageSize: null,
+    pageSizeText: null,
+    callback: null,
+  };
   const used: { [name: string]: boolean } = Object.create(null);
   for (let i = 0; i < PARAMETERS.length; i++) {
     const p = PARAMETERS[i]!;
@@ -170,15 +179,42 @@ export function readParams(resource: ResourceDescriptor, search: string, suffix:
   }
   const ignored: string[] = [];
   for (let i = 0; i < names.length; i++) if (!used[names[i]!]) ignored.push(names[i]!);
-  return { pairs, format: into.format, release: into.release, filters: into.filters, order: into.order, page: into.page, pageSize: into.pageSize, pageSizeText: into.pageSizeText, callback: into.callback, ignored };
+  return {
+    pairs,
+    format: into.format,
+    release: into.release,
+    filters: into.filters,
+    order: into.order,
+    page: into.page,
+    pageSize: into.pageSize,
+    pageSizeText: into.pageSizeText,
+    callback: into.callback,
+    ignored,
+  };
 }
 
 /** The order value of a term (`name`, `-name`), as file paths and links name it. */
 export const orderValue = (term: OrderTerm): string => `${term.descending ? '-' : ''}${term.field}`;
 
 /** The same request with other pairs, order and page (a link the HTML navigation offers). */
-export function varied(params: RequestParams, pairs: readonly QueryPair[], order: readonly OrderTerm[], page: number | 'last'): RequestParams {
-  return { pairs, format: params.format, release: params.release, filters: params.filters, order, page, pageSize: params.pageSize, pageSizeText: params.pageSizeText, callback: params.callback, ignored: params.ignored };
+export function varied(
+  params: RequestParams,
+  pairs: readonly QueryPair[],
+  order: readonly OrderTerm[],
+  page: number | 'last',
+): RequestParams {
+  return {
+    pairs,
+    format: params.format,
+    release: params.release,
+    filters: params.filters,
+    order,
+    page,
+    pageSize: params.pageSize,
+    pageSizeText: params.pageSizeText,
+    callback: params.callback,
+    ignored: params.ignored,
+  };
 }
 
 /** The parameters of the request a prebuilt list page was made for (the build's pages), read from its route. */
@@ -189,8 +225,20 @@ export function routeParams(route: ListRoute): RequestParams {
     if (value !== undefined) filters.push({ key: MATRIX_FILTERS[i]!, value });
   }
   const desc = route.order !== null && route.order.charAt(0) === '-';
-  const order: OrderTerm[] = route.order === null ? [] : [{ field: desc ? route.order.slice(1) : route.order, descending: desc }];
+  const order: OrderTerm[] =
+    route.order === null ? [] : [{ field: desc ? route.order.slice(1) : route.order, descending: desc }];
   const pageSizeText = route.pageSize === null ? null : String(route.pageSize);
   const format = route.formatInQuery ? route.format : null;
-  return { pairs: routePairs(route), format, release: null, filters, order, page: route.page, pageSize: route.pageSize, pageSizeText, callback: null, ignored: [] };
+  return {
+    pairs: routePairs(route),
+    format,
+    release: null,
+    filters,
+    order,
+    page: route.page,
+    pageSize: route.pageSize,
+    pageSizeText,
+    callback: null,
+    ignored: [],
+  };
 }

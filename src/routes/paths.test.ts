@@ -14,13 +14,23 @@ const list = (over: Partial<ListRoute> = {}): ListRoute => ({
   formatInQuery: true,
   ...over,
 });
-const detail = (over: Partial<DetailRoute> = {}): DetailRoute => ({ kind: 'detail', resource: 'matrix-detail', params: { id: 'MA0004.1' }, format: 'jaspar', ...over });
+const detail = (over: Partial<DetailRoute> = {}): DetailRoute => ({
+  kind: 'detail',
+  resource: 'matrix-detail',
+  params: { id: 'MA0004.1' },
+  format: 'jaspar',
+  ...over,
+});
 
 describe('routeFile', () => {
   it('puts a list page under its format, resource, page size, order and page', () => {
     expect(routeFile(list())).toBe('files/json/matrix/_/default/default/1.json');
-    expect(routeFile(list({ format: 'yaml', order: '-name', pageSize: 100, page: 'last' }))).toBe('files/yaml/matrix/_/100/-name/last.yaml');
-    expect(routeFile(list({ resource: 'collection-matrices', params: { id: 'CORE' }, format: 'api' }))).toBe('files/api/collections/CORE/_/default/default/1.html');
+    expect(routeFile(list({ format: 'yaml', order: '-name', pageSize: 100, page: 'last' }))).toBe(
+      'files/yaml/matrix/_/100/-name/last.yaml',
+    );
+    expect(routeFile(list({ resource: 'collection-matrices', params: { id: 'CORE' }, format: 'api' }))).toBe(
+      'files/api/collections/CORE/_/default/default/1.html',
+    );
   });
 
   it('keeps JSON served without ?format= in its own folder', () => {
@@ -28,12 +38,16 @@ describe('routeFile', () => {
   });
 
   it('puts filters between the list marker and the page size', () => {
-    expect(routeFile(list({ filters: { collection: 'CORE', tax_group: 'plants' } }))).toBe('files/json/matrix/_/collection/CORE/tax_group/plants/default/default/1.json');
+    expect(routeFile(list({ filters: { collection: 'CORE', tax_group: 'plants' } }))).toBe(
+      'files/json/matrix/_/collection/CORE/tax_group/plants/default/default/1.json',
+    );
   });
 
   it('hoists literal segments of a detail before its id, and names a detail without id index', () => {
     expect(routeFile(detail())).toBe('files/jaspar/matrix/MA0004.1.jaspar');
-    expect(routeFile(detail({ resource: 'matrix-versions', params: { id: 'MA0004' }, format: 'json' }))).toBe('files/json/matrix/versions/MA0004.json');
+    expect(routeFile(detail({ resource: 'matrix-versions', params: { id: 'MA0004' }, format: 'json' }))).toBe(
+      'files/json/matrix/versions/MA0004.json',
+    );
     expect(routeFile(detail({ resource: 'api-root', params: {}, format: 'api' }))).toBe('files/api/index.html');
   });
 

@@ -57,7 +57,14 @@ function folded(f: FilterValue): string {
  * Filter values are folded to the stored case; a page number out of range still gives a
  * route (its file does not exist).
  */
-export function prebuiltRoute(list: ListDescriptor, id: string, format: FormatName, formatInQuery: boolean, params: RequestParams, prebuilt: PrebuiltLists): ListRoute | Unprebuilt {
+export function prebuiltRoute(
+  list: ListDescriptor,
+  id: string,
+  format: FormatName,
+  formatInQuery: boolean,
+  params: RequestParams,
+  prebuilt: PrebuiltLists,
+): ListRoute | Unprebuilt {
   const keys = prebuiltFilterKeys(list, prebuilt);
   const filters = params.filters;
   const values: { [key: string]: string } = {};
@@ -73,7 +80,8 @@ export function prebuiltRoute(list: ListDescriptor, id: string, format: FormatNa
     return { unavailable: `order=${order}${filters.length > 0 ? ' on a filtered list' : ''}` };
   }
   const pageSize = params.pageSize;
-  if (pageSize !== null && prebuilt.pageSizes.indexOf(pageSize) === -1) return { unavailable: `page_size=${params.pageSizeText}` };
+  if (pageSize !== null && prebuilt.pageSizes.indexOf(pageSize) === -1)
+    return { unavailable: `page_size=${params.pageSizeText}` };
   const page = params.page;
   const implicit = !formatInQuery && formatSpec(format).role === 'default';
   return {
@@ -93,7 +101,8 @@ export function prebuiltRoute(list: ListDescriptor, id: string, format: FormatNa
 const MAX_PAGE = 9007199254740991;
 
 /** Whether a page names a file: `last`, or a positive integer that prints as digits. */
-export const pageNamesFile = (page: ListRoute['page']): boolean => page === 'last' || (typeof page === 'number' && page >= 1 && page <= MAX_PAGE);
+export const pageNamesFile = (page: ListRoute['page']): boolean =>
+  page === 'last' || (typeof page === 'number' && page >= 1 && page <= MAX_PAGE);
 
 /** Whether a prebuilt route's values can all be file names (else no file exists for it). */
 export function isFileable(route: ListRoute): boolean {

@@ -43,7 +43,6 @@ export const servedReleases = (served: readonly Release[], about: ReleaseAbout):
     tffms: r.tffms.length,
   }));
 
-
 /** Group items under one or several keys each, keys sorted, items kept in input order. */
 export function groupSorted<T>(items: readonly T[], keys: (item: T) => readonly string[]): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -58,10 +57,15 @@ export function groupSorted<T>(items: readonly T[], keys: (item: T) => readonly 
 }
 
 /** The lower-cased tax groups a matrix is annotated with. */
-export const taxGroupsOf = (m: Matrix): string[] => m.annotations.filter((a) => a.tag === 'tax_group' && a.value !== '').map((a) => a.value.toLowerCase());
+export const taxGroupsOf = (m: Matrix): string[] =>
+  m.annotations.filter((a) => a.tag === 'tax_group' && a.value !== '').map((a) => a.value.toLowerCase());
 
 /** `served`: every release of the site, newest first (default: this one alone); `about`: what the build was told of them. */
-export function indexRelease(release: Release, served: readonly Release[] = [release], about: ReleaseAbout = {}): ReleaseIndex {
+export function indexRelease(
+  release: Release,
+  served: readonly Release[] = [release],
+  about: ReleaseAbout = {},
+): ReleaseIndex {
   const versions = new Map<string, Matrix[]>();
   for (const m of release.matrices) {
     const list = versions.get(m.baseId);
@@ -75,10 +79,16 @@ export function indexRelease(release: Release, served: readonly Release[] = [rel
     if (!tffmByMatrix.has(id)) tffmByMatrix.set(id, t);
   }
   const names = new Map<string, string | null>();
-  for (const m of release.matrices) for (const s of m.species) if (!names.has(s.taxId) || names.get(s.taxId) === null) names.set(s.taxId, s.name);
+  for (const m of release.matrices)
+    for (const s of m.species) if (!names.has(s.taxId) || names.get(s.taxId) === null) names.set(s.taxId, s.name);
   const species = [...groupSorted(release.matrices, (m) => m.species.map((s) => s.taxId))]
     .map(([taxId, matrices]) => ({ taxId, name: names.get(taxId) ?? null, matrices }))
-    .sort((a, b) => (a.name === null ? 1 : 0) - (b.name === null ? 1 : 0) || byteOrder(a.name ?? '', b.name ?? '') || byteOrder(a.taxId, b.taxId));
+    .sort(
+      (a, b) =>
+        (a.name === null ? 1 : 0) - (b.name === null ? 1 : 0) ||
+        byteOrder(a.name ?? '', b.name ?? '') ||
+        byteOrder(a.taxId, b.taxId),
+    );
   return {
     release,
     versions,

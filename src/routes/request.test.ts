@@ -33,7 +33,15 @@ describe('reading a request as Django does', () => {
   });
 
   it('parses integers as Python’s int()', () => {
-    for (const [s, n] of [['7', 7], [' 07 ', 7], ['+3', 3], ['-2', -2], ['1_000', 1000], ['0', 0]] as const) expect(pyInt(s), s).toBe(n);
+    for (const [s, n] of [
+      ['7', 7],
+      [' 07 ', 7],
+      ['+3', 3],
+      ['-2', -2],
+      ['1_000', 1000],
+      ['0', 0],
+    ] as const)
+      expect(pyInt(s), s).toBe(n);
     for (const s of ['', 'abc', '1.0', '1__0', '_1', '1_', '2e3', '0x10']) expect(pyInt(s), s).toBeNull();
   });
 

@@ -38,8 +38,10 @@ export function utf8Decode(bytes: readonly number[]): string {
     let lo = 0x80;
     let hi = 0xbf;
     if (b >= 0xc2 && b <= 0xdf) (need = 1), (cp = b & 0x1f);
-    else if (b >= 0xe0 && b <= 0xef) (need = 2), (cp = b & 0x0f), (lo = b === 0xe0 ? 0xa0 : 0x80), (hi = b === 0xed ? 0x9f : 0xbf);
-    else if (b >= 0xf0 && b <= 0xf4) (need = 3), (cp = b & 0x07), (lo = b === 0xf0 ? 0x90 : 0x80), (hi = b === 0xf4 ? 0x8f : 0xbf);
+    else if (b >= 0xe0 && b <= 0xef)
+      (need = 2), (cp = b & 0x0f), (lo = b === 0xe0 ? 0xa0 : 0x80), (hi = b === 0xed ? 0x9f : 0xbf);
+    else if (b >= 0xf0 && b <= 0xf4)
+      (need = 3), (cp = b & 0x07), (lo = b === 0xf0 ? 0x90 : 0x80), (hi = b === 0xf4 ? 0x8f : 0xbf);
     else {
       out += '\ufffd';
       i++;
@@ -62,7 +64,10 @@ export function utf8Decode(bytes: readonly number[]): string {
       i += j;
       continue;
     }
-    out += cp < 0x10000 ? String.fromCharCode(cp) : String.fromCharCode(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
+    out +=
+      cp < 0x10000
+        ? String.fromCharCode(cp)
+        : String.fromCharCode(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
     i += need + 1;
   }
   return out;
@@ -163,9 +168,7 @@ export function quotePlus(s: string): string {
   } catch (e) {
     encoded = encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'));
   }
-  return encoded
-    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    .replace(/%20/g, '+');
+  return encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
 }
 
 /** The name JSONP wraps its JSON in when the request names none (the service's JSONP renderer). */

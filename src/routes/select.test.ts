@@ -31,18 +31,32 @@ describe('the filters of contract §8.1 on the sample release', () => {
   const tffmIds = (query: string): string[] => {
     const params = readParams(tffmList, query, null);
     const all = index.lists['tffm-list']['']!;
-    return orderItems(index as IndexData, tffmList, filterItems(index as IndexData, tffmList, all, params.filters), params.order).map((i) => index.tffms.tffmId[i]!);
+    return orderItems(
+      index as IndexData,
+      tffmList,
+      filterItems(index as IndexData, tffmList, all, params.filters),
+      params.order,
+    ).map((i) => index.tffms.tffmId[i]!);
   };
   const matrixIds = (query: string): string[] => {
     const list = resourceSpec('matrix-list');
     const params = readParams(list, query, null);
-    return filterItems(index as IndexData, list, index.lists['matrix-list']['']!, params.filters).map((i) => `${index.matrices.baseId[i]}.${index.matrices.version[i]}`);
+    return filterItems(index as IndexData, list, index.lists['matrix-list']['']!, params.filters).map(
+      (i) => `${index.matrices.baseId[i]}.${index.matrices.version[i]}`,
+    );
   };
 
   it('TFFM search: the name, tffm_id or matrix_id contains the term, ignoring ASCII case', () => {
     const contains = (term: string) =>
-      release.tffms.filter((t) => [t.name, t.tffmId, `${t.matrixBaseId}.${t.matrixVersion}`].some((v) => v.toLowerCase().includes(term.toLowerCase()))).map((t) => t.tffmId);
-    for (const term of ['arkin', 'TFFM001', 'ma0101.3', 'pb00', 'zzz', '::', '.1']) expect(tffmIds(`search=${encodeURIComponent(term)}`), term).toEqual(contains(term));
+      release.tffms
+        .filter((t) =>
+          [t.name, t.tffmId, `${t.matrixBaseId}.${t.matrixVersion}`].some((v) =>
+            v.toLowerCase().includes(term.toLowerCase()),
+          ),
+        )
+        .map((t) => t.tffmId);
+    for (const term of ['arkin', 'TFFM001', 'ma0101.3', 'pb00', 'zzz', '::', '.1'])
+      expect(tffmIds(`search=${encodeURIComponent(term)}`), term).toEqual(contains(term));
     expect(tffmIds('search=ARKIN')).toEqual(['TFFM0004.1', 'TFFM0001.1', 'TFFM0040.1']);
     // By matrix_id alone: the TFFM named Zelt is trained on MA0103.1.
     expect(tffmIds('search=MA0103.1')).toEqual(['TFFM0031.1']);
@@ -50,9 +64,14 @@ describe('the filters of contract §8.1 on the sample release', () => {
 
   it('TFFM tax_group: its matrix has the group (lower-cased); a TFFM whose matrix the release lacks has none', () => {
     const groupOf = (t: Release['tffms'][number]) =>
-      release.matrices.find((m) => m.matrixId === `${t.matrixBaseId}.${t.matrixVersion}`)?.annotations.filter((a) => a.tag === 'tax_group').map((a) => a.value.toLowerCase()) ?? [];
+      release.matrices
+        .find((m) => m.matrixId === `${t.matrixBaseId}.${t.matrixVersion}`)
+        ?.annotations.filter((a) => a.tag === 'tax_group')
+        .map((a) => a.value.toLowerCase()) ?? [];
     for (const g of ['vertebrates', 'Insects', 'FUNGI', 'plants', 'nematodes']) {
-      expect(tffmIds(`tax_group=${g}`), g).toEqual(release.tffms.filter((t) => groupOf(t).includes(g.toLowerCase())).map((t) => t.tffmId));
+      expect(tffmIds(`tax_group=${g}`), g).toEqual(
+        release.tffms.filter((t) => groupOf(t).includes(g.toLowerCase())).map((t) => t.tffmId),
+      );
     }
     expect(tffmIds('tax_group=vertebrates')).not.toContain('TFFM0007.1'); // its matrix MA0999.1 is not in the release
     expect(tffmIds('tax_group=vertebrates').length).toBeGreaterThan(3);

@@ -41,7 +41,12 @@ interface PreparedFilter {
   readonly lower: string;
 }
 
-const prepare = (f: FilterValue): PreparedFilter => ({ key: f.key, value: f.value, upper: asciiUpper(f.value), lower: asciiLower(f.value) });
+const prepare = (f: FilterValue): PreparedFilter => ({
+  key: f.key,
+  value: f.value,
+  upper: asciiUpper(f.value),
+  lower: asciiLower(f.value),
+});
 
 /** Whether matrix `i` passes one filter (every filter but `version`). */
 function passes(m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
@@ -65,7 +70,11 @@ function passes(m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
     case 'type':
       return anyContains(m.types[i]!, f.lower);
     case 'search':
-      return containsFolded(m.name[i]!, f.lower) || containsFolded(m.baseId[i]!, f.lower) || containsFolded(m.collection[i]!, f.lower);
+      return (
+        containsFolded(m.name[i]!, f.lower) ||
+        containsFolded(m.baseId[i]!, f.lower) ||
+        containsFolded(m.collection[i]!, f.lower)
+      );
     case 'version':
       return true;
   }
@@ -77,7 +86,12 @@ function passes(m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
  * a TFFM whose matrix the release lacks has none). Other names are no TFFM filter.
  */
 function tffmPasses(t: TffmAttributes, m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
-  if (f.key === 'search') return containsFolded(t.name[i]!, f.lower) || containsFolded(t.tffmId[i]!, f.lower) || containsFolded(t.matrixId[i]!, f.lower);
+  if (f.key === 'search')
+    return (
+      containsFolded(t.name[i]!, f.lower) ||
+      containsFolded(t.tffmId[i]!, f.lower) ||
+      containsFolded(t.matrixId[i]!, f.lower)
+    );
   if (f.key === 'tax_group') return t.matrix[i]! !== -1 && m.taxGroups[t.matrix[i]!]!.indexOf(f.lower) !== -1;
   return true;
 }
@@ -103,14 +117,20 @@ function filterTffms(index: IndexData, items: readonly number[], filters: readon
   const out: number[] = [];
   for (let k = 0; k < items.length; k++) {
     let ok = true;
-    for (let f = 0; f < prepared.length && ok; f++) ok = tffmPasses(index.tffms, index.matrices, items[k]!, prepared[f]!);
+    for (let f = 0; f < prepared.length && ok; f++)
+      ok = tffmPasses(index.tffms, index.matrices, items[k]!, prepared[f]!);
     if (ok) out.push(items[k]!);
   }
   return out;
 }
 
 /** The items of a list instance that pass `filters`, in default order. */
-export function filterItems(index: IndexData, list: ListDescriptor, items: readonly number[], filters: readonly FilterValue[]): readonly number[] {
+export function filterItems(
+  index: IndexData,
+  list: ListDescriptor,
+  items: readonly number[],
+  filters: readonly FilterValue[],
+): readonly number[] {
   if (filters.length === 0) return items;
   if (list.items === 'tffm') return filterTffms(index, items, filters);
   if (list.items !== 'matrix') return items;
@@ -132,7 +152,12 @@ export function filterItems(index: IndexData, list: ListDescriptor, items: reado
 }
 
 /** `items` ordered by `terms` (ranks of the list's item table), ties in default order. */
-export function orderItems(index: IndexData, list: ListDescriptor, items: readonly number[], terms: readonly OrderTerm[]): readonly number[] {
+export function orderItems(
+  index: IndexData,
+  list: ListDescriptor,
+  items: readonly number[],
+  terms: readonly OrderTerm[],
+): readonly number[] {
   if (terms.length === 0) return items;
   const table = index.tables[list.items];
   const ranks: (readonly number[])[] = [];

@@ -93,7 +93,9 @@ export interface IndexData {
    * Per detail resource, its instances' ids in fragment order, and the items each shows
    * (matrix indices for matrix resources, the TFFM index for a TFFM).
    */
-  readonly details: { readonly [D in DetailName]: { readonly ids: readonly string[]; readonly items: readonly (readonly number[])[] } };
+  readonly details: {
+    readonly [D in DetailName]: { readonly ids: readonly string[]; readonly items: readonly (readonly number[])[] };
+  };
   /** Per fragment kind and format, the first index of each chunk file. */
   readonly chunks: { readonly [kind: string]: { readonly [format: string]: readonly number[] } };
 }

@@ -44,11 +44,20 @@ export function apiHeaders(mediaType: string | null): Header[] {
   return out;
 }
 
-export const errorAnswer = (e: ApiError): Answer => ({ status: e.status, headers: apiHeaders(ERROR_MEDIA_TYPE), body: e.body });
+export const errorAnswer = (e: ApiError): Answer => ({
+  status: e.status,
+  headers: apiHeaders(ERROR_MEDIA_TYPE),
+  body: e.body,
+});
 
-export const bodyAnswer = (body: string, mediaType: string): Answer => ({ status: 200, headers: apiHeaders(mediaType), body });
+export const bodyAnswer = (body: string, mediaType: string): Answer => ({
+  status: 200,
+  headers: apiHeaders(mediaType),
+  body,
+});
 
 export const answered = (answer: Answer): Step => ({ answer });
 
 /** What a file answer sends, from its file's text: the text, its start replaced where the answer says so. */
-export const fileText = (a: Answer, text: string): string => (a.replaceStart === undefined ? text : a.replaceStart.text + text.slice(a.replaceStart.bytes));
+export const fileText = (a: Answer, text: string): string =>
+  a.replaceStart === undefined ? text : a.replaceStart.text + text.slice(a.replaceStart.bytes);

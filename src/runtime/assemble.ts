@@ -8,7 +8,15 @@
 import { FORMATS, type FormatName } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
 import { htmlListPage, type HtmlListView } from '../formats/html/list-page.js';
-import { bedBody, jsonList, jsonpWrap, MEME_HEADER, textBody, yamlList, type Envelope } from '../formats/list-frames.js';
+import {
+  bedBody,
+  jsonList,
+  jsonpWrap,
+  MEME_HEADER,
+  textBody,
+  yamlList,
+  type Envelope,
+} from '../formats/list-frames.js';
 import { formatApplies } from '../routes/applies.js';
 import { jsonpCallback, type RequestParams } from '../routes/params.js';
 import { DEFAULT_CALLBACK } from '../routes/request.js';
@@ -28,13 +36,17 @@ export interface ListView extends HtmlListView {
 /** The formats that apply to a view's list on its site, in the table's order (the HTML page offers them). */
 function applicableFormats(view: ListView): FormatName[] {
   const out: FormatName[] = [];
-  for (let i = 0; i < FORMATS.length; i++) if (formatApplies(FORMATS[i]!.name, FORMATS[i]!.needs, view.list, view.site)) out.push(FORMATS[i]!.name);
+  for (let i = 0; i < FORMATS.length; i++)
+    if (formatApplies(FORMATS[i]!.name, FORMATS[i]!.needs, view.list, view.site)) out.push(FORMATS[i]!.name);
   return out;
 }
 
 type ListAssembler = (env: Envelope, fragments: readonly string[], view: ListView) => string | null;
 
-const text = (header: string): ListAssembler => (_env, fragments) => textBody(fragments, header);
+const text =
+  (header: string): ListAssembler =>
+  (_env, fragments) =>
+    textBody(fragments, header);
 
 /** Per format: the body of a list page from its records' fragments. */
 export const LIST_ASSEMBLERS: { readonly [F in FormatName]: ListAssembler } = {
@@ -67,7 +79,10 @@ export const FRAGMENT_FORMAT: { readonly [F in FormatName]: FormatName } = {
 };
 
 /** How a compact build's detail body is made: stored whole, wrapped around another format's, or from its matrices' record fragments. */
-export type DetailSource = { readonly stored: FormatName } | { readonly wrap: FormatName } | { readonly matrices: FormatName };
+export type DetailSource =
+  | { readonly stored: FormatName }
+  | { readonly wrap: FormatName }
+  | { readonly matrices: FormatName };
 
 export const DETAIL_SOURCES: { readonly [F in FormatName]: DetailSource } = {
   json: { stored: 'json' },
@@ -89,4 +104,3 @@ export function detailFromMatrices(format: FormatName, fragments: readonly strin
 
 /** The body of a detail whose JSON is `json`, in a wrapping format (JSONP calling `callback`). */
 export const wrapDetail = (json: string, callback: string): string => jsonpWrap(json, callback);
-

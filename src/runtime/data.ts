@@ -74,7 +74,13 @@ export function fragments(
 }
 
 /** The position of `id` among a detail resource's instances (a lookup derived once per index). */
-export function detailPosition(loaded: Loaded, release: ReleaseConfig, index: IndexData, detail: keyof IndexData['details'], id: string): number {
+export function detailPosition(
+  loaded: Loaded,
+  release: ReleaseConfig,
+  index: IndexData,
+  detail: keyof IndexData['details'],
+  id: string,
+): number {
   const key = `#${indexFile(release)}#${detail}`;
   let lookup = loaded[key] as { [id: string]: number } | undefined;
   if (lookup === undefined) {

@@ -41,7 +41,13 @@ export type PageResult =
   | { readonly kind: 'loading' };
 
 /** The items of a list instance as a request selects and orders them; null when the instance does not exist. */
-export function selectedItems(index: IndexData, list: ListDescriptor, id: string, filters: readonly FilterValue[], order: readonly OrderTerm[]): readonly number[] | null {
+export function selectedItems(
+  index: IndexData,
+  list: ListDescriptor,
+  id: string,
+  filters: readonly FilterValue[],
+  order: readonly OrderTerm[],
+): readonly number[] | null {
   const instances = index.lists[list.name as keyof IndexData['lists']];
   const base = instances ? instances[id] : undefined;
   if (base === undefined) return null;
@@ -55,7 +61,11 @@ export function listPageBody(req: PageRequest, source: FragmentSource): PageResu
 }
 
 /** The body of one page of `selected` (the list's items as the request selects and orders them). */
-export function pageBody(req: Omit<PageRequest, 'index'>, selected: readonly number[], source: FragmentSource): PageResult {
+export function pageBody(
+  req: Omit<PageRequest, 'index'>,
+  selected: readonly number[],
+  source: FragmentSource,
+): PageResult {
   const pageSize = effectivePageSize(req.params.pageSize);
   const page = resolvePage(req.params.page, selected.length, pageSize);
   if (page === null) return { kind: 'invalid-page' };

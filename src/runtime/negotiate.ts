@@ -29,7 +29,8 @@ function parseMediaType(token: string): MediaType {
     const name = (eq === -1 ? p : p.slice(0, eq)).trim().toLowerCase();
     if (name !== '' && params.indexOf(name) === -1) params.push(name);
   }
-  const precedence = main === '*' ? 0 : sub === '*' ? 1 : params.length === 0 || (params.length === 1 && params[0] === 'q') ? 2 : 3;
+  const precedence =
+    main === '*' ? 0 : sub === '*' ? 1 : params.length === 0 || (params.length === 1 && params[0] === 'q') ? 2 : 3;
   return { main, sub, precedence };
 }
 

@@ -28,11 +28,22 @@ export function resolveDetail(ctx: Ctx, detail: DetailDescriptor): Step {
   // Validated at the door (resolve.ts); rules mode has refused any name but the default.
   const callback = jsonpCallback(ctx.request.params) ?? DEFAULT_CALLBACK;
   if (site.prebuilt !== null) {
-    const route: DetailRoute = { kind: 'detail', resource: detail.name as DetailRoute['resource'], params: hasId ? { id } : {}, format };
+    const route: DetailRoute = {
+      kind: 'detail',
+      resource: detail.name as DetailRoute['resource'],
+      params: hasId ? { id } : {},
+      format,
+    };
     const file = `${release.root}${routeFile(route)}`;
     // The prebuilt JSONP detail calls the default name: another name replaces it (compute hosts).
     if (format === 'jsonp' && callback !== DEFAULT_CALLBACK) {
-      return answered({ status: 200, headers: apiHeaders(mediaType), file, replaceStart: { bytes: DEFAULT_CALLBACK.length, text: callback }, missing: errorAnswer(NOT_FOUND) });
+      return answered({
+        status: 200,
+        headers: apiHeaders(mediaType),
+        file,
+        replaceStart: { bytes: DEFAULT_CALLBACK.length, text: callback },
+        missing: errorAnswer(NOT_FOUND),
+      });
     }
     return answered({ status: 200, headers: apiHeaders(mediaType), file, missing: errorAnswer(NOT_FOUND) });
   }
@@ -46,7 +57,15 @@ export function resolveDetail(ctx: Ctx, detail: DetailDescriptor): Step {
   const source = DETAIL_SOURCES[format];
   let body: string | null;
   if ('matrices' in source) {
-    const frags = fragments(ctx.loaded, release, index, recordKind('matrix'), source.matrices, index.details[name].items[position]!, needs);
+    const frags = fragments(
+      ctx.loaded,
+      release,
+      index,
+      recordKind('matrix'),
+      source.matrices,
+      index.details[name].items[position]!,
+      needs,
+    );
     if (frags === null) return { need: needs.files };
     body = detailFromMatrices(format, frags);
   } else {

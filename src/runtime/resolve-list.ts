@@ -57,12 +57,31 @@ export function resolveList(ctx: Ctx, list: ListDescriptor): Step {
       if (options.mode === 'rules') return answered(errorAnswer(unavailableHere(found.unavailable)));
     } else if (options.mode === 'rules') {
       // No file can be named so: a page past any end, a filter value that is no stored value (an empty selection), an unknown id.
-      if (!isFileable(found)) return answered(errorAnswer(!pageNamesFile(found.page) ? INVALID_PAGE : found.params.id !== undefined && !isSafeSegment(found.params.id) ? NOT_FOUND : EMPTY_SELECTION));
-      return answered({ status: 200, headers: apiHeaders(mediaType), file: `${release.root}${routeFile(found)}`, missing: missingList(found) });
+      if (!isFileable(found))
+        return answered(
+          errorAnswer(
+            !pageNamesFile(found.page)
+              ? INVALID_PAGE
+              : found.params.id !== undefined && !isSafeSegment(found.params.id)
+                ? NOT_FOUND
+                : EMPTY_SELECTION,
+          ),
+        );
+      return answered({
+        status: 200,
+        headers: apiHeaders(mediaType),
+        file: `${release.root}${routeFile(found)}`,
+        missing: missingList(found),
+      });
     } else if (isCanonical(found, params.pairs)) {
       route = found;
       if (!options.skipFiles && isFileable(found)) {
-        return answered({ status: 200, headers: apiHeaders(mediaType), file: `${release.root}${routeFile(found)}`, missing: 'compute' });
+        return answered({
+          status: 200,
+          headers: apiHeaders(mediaType),
+          file: `${release.root}${routeFile(found)}`,
+          missing: 'compute',
+        });
       }
     }
   }

@@ -25,7 +25,15 @@ export function resolveLogo(site: SiteConfig, loaded: Loaded, name: string): Ste
     if (index === null) return { need: needs.files };
     const position = detailPosition(loaded, release, index, 'matrix-detail', id);
     if (position === -1) continue;
-    const frags = fragments(loaded, release, index, reverse ? LOGO_KINDS.reverse : LOGO_KINDS.forward, LOGO_FORMAT, [position], needs);
+    const frags = fragments(
+      loaded,
+      release,
+      index,
+      reverse ? LOGO_KINDS.reverse : LOGO_KINDS.forward,
+      LOGO_FORMAT,
+      [position],
+      needs,
+    );
     if (frags === null) return { need: needs.files };
     return answered({ status: 200, headers: [['Content-Type', SVG_TYPE]], body: frags[0]! });
   }

@@ -8,7 +8,17 @@
  * It is pure over the site's data: when it needs a file it has not been given it returns the
  * paths it needs, and the host calls it again once they are loaded. Runtime-safe subset.
  */
-import { BAD_REQUEST, CALLBACK_NOT_PREBUILT, INVALID_CALLBACK, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed, unofferedEndpoint, URI_TOO_LONG } from '../api/errors.js';
+import {
+  BAD_REQUEST,
+  CALLBACK_NOT_PREBUILT,
+  INVALID_CALLBACK,
+  methodNotAllowed,
+  NOT_ACCEPTABLE,
+  NOT_FOUND,
+  releaseNotServed,
+  unofferedEndpoint,
+  URI_TOO_LONG,
+} from '../api/errors.js';
 import { FORMATS, formatSpec, isFormatName, type FormatName } from '../api/formats.js';
 import type { ResourceDescriptor } from '../api/resources.js';
 import { documentVariant, matchDocument } from '../api/documents.js';
@@ -39,7 +49,6 @@ export interface RuntimeRequest {
   readonly accept: string | null;
 }
 
-
 /** Longest request target answered (longer: 414). */
 export const MAX_URL = 8192;
 
@@ -49,7 +58,8 @@ export const NOT_SERVED: readonly string[] = ['/jaspar-static.json', '/_redirect
 /** The formats that apply to a resource on this site, in the table's (negotiation) order. */
 function candidates(resource: ResourceDescriptor, site: SiteConfig): FormatName[] {
   const out: FormatName[] = [];
-  for (let i = 0; i < FORMATS.length; i++) if (formatApplies(FORMATS[i]!.name, FORMATS[i]!.needs, resource, site)) out.push(FORMATS[i]!.name);
+  for (let i = 0; i < FORMATS.length; i++)
+    if (formatApplies(FORMATS[i]!.name, FORMATS[i]!.needs, resource, site)) out.push(FORMATS[i]!.name);
   return out;
 }
 
@@ -71,7 +81,12 @@ function releaseNames(site: SiteConfig): string[] {
 }
 
 /** The format of an API request: suffix, then `format=` (both in `asked`), then Accept; null: 406; undefined: 404. */
-function pickFormat(resource: ResourceDescriptor, asked: string | null, accept: string | null, site: SiteConfig): { format: FormatName; named: boolean } | null | undefined {
+function pickFormat(
+  resource: ResourceDescriptor,
+  asked: string | null,
+  accept: string | null,
+  site: SiteConfig,
+): { format: FormatName; named: boolean } | null | undefined {
   const allowed = candidates(resource, site);
   if (asked !== null) {
     return isFormatName(asked) && allowed.indexOf(asked) !== -1 ? { format: asked, named: true } : undefined;
@@ -86,10 +101,21 @@ function resolveDocument(req: RuntimeRequest, below: readonly string[]): Step | 
   if (doc === null) return null;
   const variant = documentVariant(doc, parseQuery(req.query).get('format'));
   if (variant === null) return answered(errorAnswer(NOT_FOUND));
-  return answered({ status: 200, headers: apiHeaders(variant.mediaType), file: variant.file, missing: errorAnswer(NOT_FOUND) });
+  return answered({
+    status: 200,
+    headers: apiHeaders(variant.mediaType),
+    file: variant.file,
+    missing: errorAnswer(NOT_FOUND),
+  });
 }
 
-function resolveApi(req: RuntimeRequest, segments: readonly string[], site: SiteConfig, loaded: Loaded, options: ResolveOptions): Step {
+function resolveApi(
+  req: RuntimeRequest,
+  segments: readonly string[],
+  site: SiteConfig,
+  loaded: Loaded,
+  options: ResolveOptions,
+): Step {
   // An endpoint no copy computes answers its refusal whatever the format or query (contract §8.1).
   const unoffered = unofferedEndpoint(segments[2]);
   if (unoffered !== null) return answered(errorAnswer(unoffered));
@@ -111,7 +137,15 @@ function resolveApi(req: RuntimeRequest, segments: readonly string[], site: Site
     // A rules-only host's files call the default name: it cannot write another.
     if (options.mode === 'rules' && callback !== DEFAULT_CALLBACK) return answered(errorAnswer(CALLBACK_NOT_PREBUILT));
   }
-  const request: ApiRequest = { resource: match.resource, id: match.id, suffix: match.suffix, format: picked.format, named: picked.named, release, params };
+  const request: ApiRequest = {
+    resource: match.resource,
+    id: match.id,
+    suffix: match.suffix,
+    format: picked.format,
+    named: picked.named,
+    release,
+    params,
+  };
   const ctx: Ctx = { site, loaded, options, request };
   if (match.resource.kind === 'detail') return resolveDetail(ctx, match.resource);
   return resolveList(ctx, match.resource);
@@ -129,7 +163,9 @@ export function resolve(req: RuntimeRequest, site: SiteConfig, loaded: Loaded, o
   const path = `/${segments.join('/')}`;
   if (NOT_SERVED.indexOf(path) !== -1) return answered(errorAnswer(NOT_FOUND));
   // Static files only: never a hidden file or a name that could leave the site.
-  for (let i = 0; i < segments.length; i++) if (!isSafeSegment(segments[i]!) || segments[i]!.charAt(0) === '.') return answered(errorAnswer(NOT_FOUND));
-  if (site.prebuilt === null && path.indexOf(`/${LOGO_DIR}/`) === 0) return resolveLogo(site, loaded, segments[segments.length - 1]!);
+  for (let i = 0; i < segments.length; i++)
+    if (!isSafeSegment(segments[i]!) || segments[i]!.charAt(0) === '.') return answered(errorAnswer(NOT_FOUND));
+  if (site.prebuilt === null && path.indexOf(`/${LOGO_DIR}/`) === 0)
+    return resolveLogo(site, loaded, segments[segments.length - 1]!);
   return answered({ status: 200, headers: [], passThrough: true });
 }

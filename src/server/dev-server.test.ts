@@ -26,7 +26,16 @@ describe('the dev server on a sample site', () => {
   beforeAll(async () => {
     root = await tempDir('dev-server');
     // The default and a few formats, no extra page sizes, orders or filters: small and quick.
-    const options = { ...defaultRouteOptions(), formats: ['json', 'jaspar', 'api'] as const, pageSizes: [], orderFields: [], filterKeys: [], withSites: true, baseUrl: 'http://127.0.0.1', targets: [] };
+    const options = {
+      ...defaultRouteOptions(),
+      formats: ['json', 'jaspar', 'api'] as const,
+      pageSizes: [],
+      orderFields: [],
+      filterKeys: [],
+      withSites: true,
+      baseUrl: 'http://127.0.0.1',
+      targets: [],
+    };
     await writeSite(await sampleRelease(), new DiskSink(root), options);
     server = await startDevServer({ dir: root, port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -70,7 +79,13 @@ describe('the dev server on a sample site', () => {
   });
 
   it('answers hostile and unknown URLs with an error and keeps serving', async () => {
-    for (const path of ['/api/v1/matrix/NOPE.1/', '/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/api/v1/matrix/%E0%A4%A/', `/api/v1/${'x'.repeat(5000)}/`]) {
+    for (const path of [
+      '/api/v1/matrix/NOPE.1/',
+      '/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/api/v1/matrix/%E0%A4%A/',
+      `/api/v1/${'x'.repeat(5000)}/`,
+    ]) {
       const r = await get(path);
       expect(r.status, path).toBeGreaterThanOrEqual(400);
       expect(r.status, path).toBeLessThan(500);

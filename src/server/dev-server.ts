@@ -37,14 +37,23 @@ const sendError = (res: ServerResponse, e: ApiError) => send(res, errorAnswer(e)
 /** serve-handler configuration derived from the format table, for files outside the API. */
 function handlerConfig(root: string) {
   const headers = [
-    ...prefixTypes().map((p) => ({ source: `${p.prefix.slice(1)}**`, headers: [{ key: 'Content-Type', value: p.mediaType }] })),
+    ...prefixTypes().map((p) => ({
+      source: `${p.prefix.slice(1)}**`,
+      headers: [{ key: 'Content-Type', value: p.mediaType }],
+    })),
     ...FILE_TYPES.map((f) => ({ source: f.path.slice(1), headers: [{ key: 'Content-Type', value: f.mediaType }] })),
   ];
   return { public: root, directoryListing: false, cleanUrls: false, symlinks: false, etag: false, headers };
 }
 
 /** Send a site file with the runtime's headers; false when it does not exist. */
-async function sendFile(handle: SiteHandle, res: ServerResponse, a: Answer, file: string, head: boolean): Promise<boolean> {
+async function sendFile(
+  handle: SiteHandle,
+  res: ServerResponse,
+  a: Answer,
+  file: string,
+  head: boolean,
+): Promise<boolean> {
   const abs = sitePath(handle.root, file);
   const info = abs === null ? null : await stat(abs).catch(() => null);
   if (abs === null || info === null || !info.isFile()) return false;
@@ -52,17 +61,26 @@ async function sendFile(handle: SiteHandle, res: ServerResponse, a: Answer, file
   for (const [k, v] of a.headers) headers[k] = v;
   // A JSONP detail calling another name: its start replaced (src/runtime/answer.ts).
   const start = a.replaceStart;
-  const body = start === undefined ? null : Buffer.concat([Buffer.from(start.text, 'utf8'), (await readFile(abs)).subarray(start.bytes)]);
+  const body =
+    start === undefined
+      ? null
+      : Buffer.concat([Buffer.from(start.text, 'utf8'), (await readFile(abs)).subarray(start.bytes)]);
   headers['Content-Length'] = String(body === null ? info.size : body.length);
   res.writeHead(a.status, headers);
   if (head) res.end();
   else if (body !== null) res.end(body);
-  else createReadStream(abs).on('error', () => res.destroy()).pipe(res);
+  else
+    createReadStream(abs)
+      .on('error', () => res.destroy())
+      .pipe(res);
   return true;
 }
 
 /** Build the request handler for a built site folder. */
-export async function createHandler(dir: string, mode: Mode = 'compute'): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
+export async function createHandler(
+  dir: string,
+  mode: Mode = 'compute',
+): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
   const handle = await openSite(dir);
   const config = handlerConfig(handle.root);
   const passThrough = (req: IncomingMessage, res: ServerResponse, path: string) => {
@@ -76,7 +94,12 @@ export async function createHandler(dir: string, mode: Mode = 'compute'): Promis
     const method = req.method ?? 'GET';
     const raw = req.url ?? '/';
     const q = raw.indexOf('?');
-    const request = { method, path: q === -1 ? raw : raw.slice(0, q), query: q === -1 ? '' : raw.slice(q + 1), accept: req.headers.accept ?? null };
+    const request = {
+      method,
+      path: q === -1 ? raw : raw.slice(0, q),
+      query: q === -1 ? '' : raw.slice(q + 1),
+      accept: req.headers.accept ?? null,
+    };
     let a = await answer(handle, request, { mode });
     if (a.passThrough) {
       // Existing files only (a folder by its index.html); a missing one gets the site's 404 body.
@@ -110,8 +133,13 @@ export async function startDevServer(options: DevServerOptions): Promise<Server>
   // Requests Node cannot parse still get an answer: too long (431) or malformed (400).
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
-    const [status, text, body] = err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', URI_TOO_LONG.body] : [400, 'Bad Request', BAD_REQUEST.body];
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+    const [status, text, body] =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', URI_TOO_LONG.body]
+        : [400, 'Bad Request', BAD_REQUEST.body];
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   return new Promise((resolveServer, reject) => {
     server.once('error', reject);

@@ -29,12 +29,20 @@ export interface AssetFile {
  * and reverse-complement logos (a compact build keeps logos in fragment chunks instead).
  * `data` is the runtime's index of the release (the facets' counts and prebuilt selections).
  */
-export function* assetFiles(index: ReleaseIndex, ctx: RenderContext, options: SiteOptions, data: IndexData): Generator<AssetFile> {
+export function* assetFiles(
+  index: ReleaseIndex,
+  ctx: RenderContext,
+  options: SiteOptions,
+  data: IndexData,
+): Generator<AssetFile> {
   // Hosts that serve one page for every file they lack (Netlify, S3 behind CloudFront): it says why it may be missing.
   yield { path: '404.html', content: NOT_PREBUILT.body };
   // The landing page and the search link to the HTML pages, so they exist only when those do.
   if (options.formats.includes(BROWSABLE_FORMAT)) {
-    yield { path: LANDING_FILE, content: landingPage(ctx, BROWSABLE_FORMAT, landingFacets(data, options, ctx.compact)) };
+    yield {
+      path: LANDING_FILE,
+      content: landingPage(ctx, BROWSABLE_FORMAT, landingFacets(data, options, ctx.compact)),
+    };
     yield* searchFiles(index.release, ctx.compact);
   }
   // TFFM model files shipped with the release, linked from the TFFM details.

@@ -89,7 +89,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const written = { files: 0, bytes: 0, diskBytes: 0 };
   const locks: OutputLock[] = [];
   // Before any work (the dump is not read yet): refuse to replace folders that are not ours.
-  checkOutputFolders(options.out, deployDir, options.deployDir !== undefined, typeof options.dump === 'string' ? [options.dump] : options.dump, options.force === true);
+  checkOutputFolders(
+    options.out,
+    deployDir,
+    options.deployDir !== undefined,
+    typeof options.dump === 'string' ? [options.dump] : options.dump,
+    options.force === true,
+  );
   try {
     locks.push(lockOutput(options.out, log));
     locks.push(lockOutput(deployDir, log));
@@ -113,35 +119,63 @@ async function readRelease(dump: string, options: BuildOptions) {
   const extras = readExtras(dump);
   const changed = changedInputs(before, await snapshotInputs(dump, DUMP_INPUTS));
   if (changed.length > 0) {
-    throw new UserError(`the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`, { file: dump });
+    throw new UserError(
+      `the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`,
+      { file: dump },
+    );
   }
-  const { release, warnings, yearFrom } = buildRelease(raw, { year: options.year ?? null, releaseName: options.releaseName ?? null, extras });
+  const { release, warnings, yearFrom } = buildRelease(raw, {
+    year: options.year ?? null,
+    releaseName: options.releaseName ?? null,
+    extras,
+  });
   const readSeconds = reading.end(read);
   const { info } = release;
-  const summary: ReadSummary = { shape: raw.shape, release: info.name, year: info.year, yearFrom, matrices: release.matrices.length, tffms: release.tffms.length, warnings, readSeconds };
+  const summary: ReadSummary = {
+    shape: raw.shape,
+    release: info.name,
+    year: info.year,
+    yearFrom,
+    matrices: release.matrices.length,
+    tffms: release.tffms.length,
+    warnings,
+    readSeconds,
+  };
   options.events?.({ type: 'read', summary });
   return { dump, release, summary, inputs: before.keys() };
 }
 
 /** Newest first (by year, then name); two dumps of one release name are refused. */
 function newestFirst<T extends { dump: string; release: Release }>(read: T[]): T[] {
-  const sorted = [...read].sort((a, b) => (b.release.info.year ?? -1) - (a.release.info.year ?? -1) || (a.release.info.name < b.release.info.name ? 1 : -1));
+  const sorted = [...read].sort(
+    (a, b) =>
+      (b.release.info.year ?? -1) - (a.release.info.year ?? -1) || (a.release.info.name < b.release.info.name ? 1 : -1),
+  );
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i]!.release.info.name === sorted[i - 1]!.release.info.name) {
-      throw new UserError(`${sorted[i - 1]!.dump} and ${sorted[i]!.dump} are both release ${sorted[i]!.release.info.name}: a site serves each release once`);
+      throw new UserError(
+        `${sorted[i - 1]!.dump} and ${sorted[i]!.dump} are both release ${sorted[i]!.release.info.name}: a site serves each release once`,
+      );
     }
   }
   return sorted;
 }
 
 /** One dump's fingerprint as before; several dumps: the digest of each one's, newest first. */
-async function fingerprintOf(read: readonly { dump: string; inputs: Iterable<string> }[], settings: unknown): Promise<string> {
+async function fingerprintOf(
+  read: readonly { dump: string; inputs: Iterable<string> }[],
+  settings: unknown,
+): Promise<string> {
   if (read.length === 1) return buildFingerprint(read[0]!.dump, read[0]!.inputs, settings);
   const parts = await Promise.all(read.map((r) => buildFingerprint(r.dump, r.inputs, settings)));
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 
-async function buildLocked(options: BuildOptions, deployDir: string, written: { files: number; bytes: number; diskBytes: number }): Promise<BuildSummary> {
+async function buildLocked(
+  options: BuildOptions,
+  deployDir: string,
+  written: { files: number; bytes: number; diskBytes: number },
+): Promise<BuildSummary> {
   const started = performance.now();
   const events = options.events;
   const dumps = typeof options.dump === 'string' ? [options.dump] : options.dump;
@@ -166,13 +200,25 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
   };
   // A site built from the same bytes, options and generator, untouched since: nothing to write.
   // (Not with an injected sink: tests that inject write failures must reach the writer.)
-  const settings = { ...site, ...(releases.length === 1 ? { release: release.info } : { releases: releases.map((r) => r.info) }), out: resolve(options.out), deployDir: resolve(deployDir) };
+  const settings = {
+    ...site,
+    ...(releases.length === 1 ? { release: release.info } : { releases: releases.map((r) => r.info) }),
+    out: resolve(options.out),
+    deployDir: resolve(deployDir),
+  };
   const fingerprint = options.openSink ? null : await fingerprintOf(ordered, settings);
   const kept = fingerprint === null ? null : await unchangedSince(options.out, deployDir, fingerprint);
   options.signal?.throwIfAborted();
   if (kept !== null) {
     const unchanged = kept.site.files + kept.deploy.files;
-    return { ...readSummary, files: kept.site.files, bytes: kept.site.bytes, seconds: (performance.now() - started) / 1000, changes: { ...NO_CHANGES, unchanged }, rebuilt: false };
+    return {
+      ...readSummary,
+      files: kept.site.files,
+      bytes: kept.site.bytes,
+      seconds: (performance.now() - started) / 1000,
+      changes: { ...NO_CHANGES, unchanged },
+      rebuilt: false,
+    };
   }
   const staged = stageOutput(options.out);
   const stagedDeploy = stageOutput(deployDir);
@@ -183,16 +229,26 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
     const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging, live(options.out));
     sink = out;
     const deploy = new DiskSink(stagedDeploy.staging, live(deployDir));
-    const writing = new PhaseClock(events, 'write', events ? { files: releases.reduce((sum, r) => sum + estimateFiles(r, site, releases), 0), bytes: 0 } : null);
+    const writing = new PhaseClock(
+      events,
+      'write',
+      events ? { files: releases.reduce((sum, r) => sum + estimateFiles(r, site, releases), 0), bytes: 0 } : null,
+    );
     try {
-      await writeSite(releases.length === 1 ? release : releases, out, site, {
-        tick: async (files) => {
-          writing.progress({ files, bytes: out.bytes });
-          // Let signal handlers run, then stop if one asked us to.
-          await yieldToEventLoop();
-          options.signal?.throwIfAborted();
+      await writeSite(
+        releases.length === 1 ? release : releases,
+        out,
+        site,
+        {
+          tick: async (files) => {
+            writing.progress({ files, bytes: out.bytes });
+            // Let signal handlers run, then stop if one asked us to.
+            await yieldToEventLoop();
+            options.signal?.throwIfAborted();
+          },
         },
-      }, deploy);
+        deploy,
+      );
     } catch (err) {
       // Let background writes finish before the staging folder is removed, so none lands after.
       await Promise.allSettled([out.settle(0), deploy.settle(0)]);
@@ -201,14 +257,21 @@ async function buildLocked(options: BuildOptions, deployDir: string, written: { 
     options.signal?.throwIfAborted();
     const done = { files: out.files, bytes: out.bytes };
     writing.end(done);
-    const changes = await changesAgainst([[out, options.out], [deploy, deployDir]]);
-    const [siteStamp, deployStamp] = fingerprint === null ? [null, null] : await Promise.all([stampTree(staged.staging), stampTree(stagedDeploy.staging)]);
+    const changes = await changesAgainst([
+      [out, options.out],
+      [deploy, deployDir],
+    ]);
+    const [siteStamp, deployStamp] =
+      fingerprint === null
+        ? [null, null]
+        : await Promise.all([stampTree(staged.staging), stampTree(stagedDeploy.staging)]);
     const swapping = new PhaseClock(events, 'swap', done);
     // Both renames first, then the old trees are removed (discard, below): a kill between
     // leaves the new site with its new configuration, never the new site with the old one.
     await staged.commit();
     await stagedDeploy.commit();
-    if (fingerprint !== null && siteStamp && deployStamp) await writeRecord(options.out, { fingerprint, site: siteStamp, deploy: deployStamp });
+    if (fingerprint !== null && siteStamp && deployStamp)
+      await writeRecord(options.out, { fingerprint, site: siteStamp, deploy: deployStamp });
     swapping.end(done);
     return { ...readSummary, ...done, seconds: (performance.now() - started) / 1000, changes, rebuilt: true };
   } finally {

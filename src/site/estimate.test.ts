@@ -17,10 +17,20 @@ const SLACK = 2;
 const CHUNK_DIR = '/frag/';
 
 describe('the file estimate progress uses for its ETA', () => {
-  const cases: { name: string; formats: readonly FormatName[]; targets: readonly HostTarget[]; pageSizes?: number[] }[] = [
+  const cases: {
+    name: string;
+    formats: readonly FormatName[];
+    targets: readonly HostTarget[];
+    pageSizes?: number[];
+  }[] = [
     { name: 'every format and host (the default)', formats: FORMAT_NAMES, targets: HOST_TARGETS },
     { name: 'JSON for Netlify (suffix copies)', formats: ['json'], targets: ['netlify'] },
-    { name: 'text formats for nginx, no page sizes', formats: ['jaspar', 'meme', 'bed'], targets: ['nginx'], pageSizes: [] },
+    {
+      name: 'text formats for nginx, no page sizes',
+      formats: ['jaspar', 'meme', 'bed'],
+      targets: ['nginx'],
+      pageSizes: [],
+    },
   ];
   for (const c of cases) {
     it(`is never above what is written and, but for fragment chunks, at most ${SLACK} files below: ${c.name}`, async () => {
@@ -40,8 +50,14 @@ describe('the file estimate progress uses for its ETA', () => {
       const estimate = estimateFiles(release, options);
       const chunks = [...site.files.keys()].filter((p) => p.includes(CHUNK_DIR)).length;
       expect(chunks).toBeGreaterThan(0);
-      expect(written - chunks - estimate, `estimated ${estimate}, wrote ${written} with ${chunks} chunks`).toBeGreaterThanOrEqual(0);
-      expect(written - chunks - estimate, `estimated ${estimate}, wrote ${written} with ${chunks} chunks`).toBeLessThanOrEqual(SLACK);
+      expect(
+        written - chunks - estimate,
+        `estimated ${estimate}, wrote ${written} with ${chunks} chunks`,
+      ).toBeGreaterThanOrEqual(0);
+      expect(
+        written - chunks - estimate,
+        `estimated ${estimate}, wrote ${written} with ${chunks} chunks`,
+      ).toBeLessThanOrEqual(SLACK);
     });
   }
 });

@@ -16,7 +16,11 @@ const annotated = (id: string, collection: string, group: string, classes: strin
 
 const release: Release = {
   info: { name: 'test', year: null },
-  matrices: [annotated('MA0001.1', 'CORE', 'vertebrates', ['bHLH']), annotated('MA0002.1', 'CORE', 'insects', ['bHLH', 'bZIP']), annotated('CN0001.1', 'CNE', 'vertebrates', [])],
+  matrices: [
+    annotated('MA0001.1', 'CORE', 'vertebrates', ['bHLH']),
+    annotated('MA0002.1', 'CORE', 'insects', ['bHLH', 'bZIP']),
+    annotated('CN0001.1', 'CNE', 'vertebrates', []),
+  ],
   tffms: [],
   tffmFiles: new Map(),
 };
@@ -27,19 +31,35 @@ const facet = (facets: Facet[], title: string) => facets.find((f) => f.title ===
 describe('landing page facets', () => {
   it('count the matrices of every collection, taxonomic group and TF class', () => {
     const facets = landingFacets(data, defaultRouteOptions(), false);
-    expect(facet(facets, 'Collection').map((v) => [v.label, v.count])).toEqual([['CNE', 1], ['CORE', 2]]);
-    expect(facet(facets, 'Taxonomic group').map((v) => [v.label, v.count])).toEqual([['insects', 1], ['vertebrates', 2]]);
+    expect(facet(facets, 'Collection').map((v) => [v.label, v.count])).toEqual([
+      ['CNE', 1],
+      ['CORE', 2],
+    ]);
+    expect(facet(facets, 'Taxonomic group').map((v) => [v.label, v.count])).toEqual([
+      ['insects', 1],
+      ['vertebrates', 2],
+    ]);
     expect(facet(facets, 'TF class')).toEqual([
       { label: 'bHLH', count: 2, to: { tfClass: 'bHLH' } },
       { label: 'bZIP', count: 1, to: { tfClass: 'bZIP' } },
     ]);
   });
 
-  it('link to the prebuilt filtered matrix list, or the value\'s own list where filters are not prebuilt', () => {
-    const route = (v: { to: unknown }) => (v.to as { page: { route: { resource: string; params: object; filters: object } } }).page.route;
+  it("link to the prebuilt filtered matrix list, or the value's own list where filters are not prebuilt", () => {
+    const route = (v: { to: unknown }) =>
+      (v.to as { page: { route: { resource: string; params: object; filters: object } } }).page.route;
     const prebuilt = facet(landingFacets(data, defaultRouteOptions(), false), 'Collection')[0]!;
-    expect(route(prebuilt)).toMatchObject({ resource: 'matrix-list', params: {}, filters: { collection: 'CNE' }, page: 1, format: 'api' });
-    const own = facet(landingFacets(data, { ...defaultRouteOptions(), filterKeys: ['tax_id'] }, false), 'Taxonomic group')[1]!;
+    expect(route(prebuilt)).toMatchObject({
+      resource: 'matrix-list',
+      params: {},
+      filters: { collection: 'CNE' },
+      page: 1,
+      format: 'api',
+    });
+    const own = facet(
+      landingFacets(data, { ...defaultRouteOptions(), filterKeys: ['tax_id'] }, false),
+      'Taxonomic group',
+    )[1]!;
     expect(route(own)).toMatchObject({ resource: 'taxon-matrices', params: { id: 'vertebrates' }, filters: {} });
     const compact = facet(landingFacets(data, { ...defaultRouteOptions(), filterKeys: [] }, true), 'Collection')[1]!;
     expect(route(compact)).toMatchObject({ resource: 'matrix-list', filters: { collection: 'CORE' } });

@@ -17,7 +17,11 @@ const CODE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** sha256 of the generator: every file of its code tree, and the nearest package.json above it. */
 async function codeDigest(): Promise<string> {
   const hash = createHash('sha256');
-  for (const path of await listTree(CODE_ROOT)) hash.update(`${path}\0`).update(await readFile(join(CODE_ROOT, path))).update('\0');
+  for (const path of await listTree(CODE_ROOT))
+    hash
+      .update(`${path}\0`)
+      .update(await readFile(join(CODE_ROOT, path)))
+      .update('\0');
   for (let dir = dirname(CODE_ROOT); dir !== dirname(dir); dir = dirname(dir)) {
     if (existsSync(join(dir, 'package.json'))) {
       hash.update(await readFile(join(dir, 'package.json')));
@@ -35,6 +39,10 @@ async function codeDigest(): Promise<string> {
 export async function buildFingerprint(dump: string, inputs: Iterable<string>, settings: unknown): Promise<string> {
   const hash = createHash('sha256');
   hash.update(`code ${await codeDigest()}\n`).update(`settings ${JSON.stringify(settings)}\n`);
-  for (const path of [...inputs].sort()) hash.update(`input ${relative(dump, path)}\0`).update(await readFile(path)).update('\0');
+  for (const path of [...inputs].sort())
+    hash
+      .update(`input ${relative(dump, path)}\0`)
+      .update(await readFile(path))
+      .update('\0');
   return hash.digest('hex');
 }

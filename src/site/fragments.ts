@@ -15,7 +15,15 @@ import type { ReleaseIndex } from '../routes/release-index.js';
 import type { DetailRoute } from '../routes/route.js';
 import { formatApplies } from '../routes/applies.js';
 import { DETAIL_SOURCES as DETAIL_BODIES } from '../runtime/assemble.js';
-import { chunkFile, detailKind, LOGO_FORMAT, LOGO_KINDS, recordKind, type ReleaseConfig, type SiteConfig } from '../routes/site-data.js';
+import {
+  chunkFile,
+  detailKind,
+  LOGO_FORMAT,
+  LOGO_KINDS,
+  recordKind,
+  type ReleaseConfig,
+  type SiteConfig,
+} from '../routes/site-data.js';
 
 /** Target size of a chunk file, in UTF-16 code units of its fragments. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -29,41 +37,74 @@ const ITEM_KINDS: readonly ItemKind[] = ['matrix', 'tffm', 'collection', 'taxon'
 function recordFormats(kind: ItemKind, site: SiteConfig): FormatName[] {
   const holder = RESOURCES.find((r) => r.kind === 'list' && r.items === kind);
   if (!holder) return [];
-  return FORMATS.filter((f) => RENDERERS[f.name].record !== null && formatApplies(f.name, f.needs, holder, site)).map((f) => f.name);
+  return FORMATS.filter((f) => RENDERERS[f.name].record !== null && formatApplies(f.name, f.needs, holder, site)).map(
+    (f) => f.name,
+  );
 }
 
-function kindRecords<K extends ItemKind>(kind: K, index: ReleaseIndex, records: RecordContext, ctx: RenderContext, site: SiteConfig): Map<string, readonly string[]> {
+function kindRecords<K extends ItemKind>(
+  kind: K,
+  index: ReleaseIndex,
+  records: RecordContext,
+  ctx: RenderContext,
+  site: SiteConfig,
+): Map<string, readonly string[]> {
   const source = ITEM_SOURCES[kind];
   const items: readonly ItemTypes[K][] = source.items(index);
   const inputs = items.map((item) => ({ record: source.record(item, records), matrix: source.matrix(item), kind }));
   const out = new Map<string, readonly string[]>();
   for (const format of recordFormats(kind, site)) {
     const render = RENDERERS[format].record;
-    if (render) out.set(format, inputs.map((input) => render(input, ctx)));
+    if (render)
+      out.set(
+        format,
+        inputs.map((input) => render(input, ctx)),
+      );
   }
   return out;
 }
 
 /** Every list record of the release in every format that applies. */
-export function recordFragments(index: ReleaseIndex, records: RecordContext, ctx: RenderContext, site: SiteConfig): FragmentSet {
+export function recordFragments(
+  index: ReleaseIndex,
+  records: RecordContext,
+  ctx: RenderContext,
+  site: SiteConfig,
+): FragmentSet {
   const set: FragmentSet = new Map();
   for (const kind of ITEM_KINDS) set.set(recordKind(kind), kindRecords(kind, index, records, ctx, site));
   return set;
 }
 
-function detailBodies<D extends DetailName>(name: D, index: ReleaseIndex, records: RecordContext, ctx: RenderContext, site: SiteConfig): Map<string, readonly string[]> {
+function detailBodies<D extends DetailName>(
+  name: D,
+  index: ReleaseIndex,
+  records: RecordContext,
+  ctx: RenderContext,
+  site: SiteConfig,
+): Map<string, readonly string[]> {
   const source = DETAIL_SOURCES[name];
   const resource = RESOURCES.find((r) => r.name === name);
   const out = new Map<string, readonly string[]>();
   if (!resource) return out;
   const instances = source.instances(index);
-  const stored = FORMATS.filter((f) => 'stored' in DETAIL_BODIES[f.name] && formatApplies(f.name, f.needs, resource, site));
+  const stored = FORMATS.filter(
+    (f) => 'stored' in DETAIL_BODIES[f.name] && formatApplies(f.name, f.needs, resource, site),
+  );
   for (const f of stored) {
     out.set(
       f.name,
       instances.map((inst) => {
-        const route: DetailRoute = { kind: 'detail', resource: name, params: resource.segments.includes(':id') ? { id: inst.id } : {}, format: f.name };
-        const body = RENDERERS[f.name].detail({ route, data: source.data(inst.item, records, index), matrices: source.matrices(inst.item) }, ctx);
+        const route: DetailRoute = {
+          kind: 'detail',
+          resource: name,
+          params: resource.segments.includes(':id') ? { id: inst.id } : {},
+          format: f.name,
+        };
+        const body = RENDERERS[f.name].detail(
+          { route, data: source.data(inst.item, records, index), matrices: source.matrices(inst.item) },
+          ctx,
+        );
         if (body === null) throw new Error(`${name} ${inst.id} has no ${f.name} body`);
         return body;
       }),
@@ -73,9 +114,15 @@ function detailBodies<D extends DetailName>(name: D, index: ReleaseIndex, record
 }
 
 /** A compact build's detail bodies (formats stored whole) and logos, which it writes as no files of their own. */
-export function compactFragments(index: ReleaseIndex, records: RecordContext, ctx: RenderContext, site: SiteConfig): FragmentSet {
+export function compactFragments(
+  index: ReleaseIndex,
+  records: RecordContext,
+  ctx: RenderContext,
+  site: SiteConfig,
+): FragmentSet {
   const set: FragmentSet = new Map();
-  for (const r of RESOURCES) if (r.kind === 'detail') set.set(detailKind(r.name), detailBodies(r.name, index, records, ctx, site));
+  for (const r of RESOURCES)
+    if (r.kind === 'detail') set.set(detailKind(r.name), detailBodies(r.name, index, records, ctx, site));
   const ms = index.release.matrices;
   set.set(LOGO_KINDS.forward, new Map([[LOGO_FORMAT, ms.map((m) => logoSvg(m.pfm))]]));
   set.set(LOGO_KINDS.reverse, new Map([[LOGO_FORMAT, ms.map((m) => logoSvg(reverseComplement(m.pfm)))]]));
@@ -83,7 +130,10 @@ export function compactFragments(index: ReleaseIndex, records: RecordContext, ct
 }
 
 /** The chunk files of a fragment set and the index's chunk starts: kind → format → first item of each chunk. */
-export function chunkFiles(set: FragmentSet, release: ReleaseConfig): { files: { path: string; content: string }[]; starts: Record<string, Record<string, number[]>> } {
+export function chunkFiles(
+  set: FragmentSet,
+  release: ReleaseConfig,
+): { files: { path: string; content: string }[]; starts: Record<string, Record<string, number[]>> } {
   const files: { path: string; content: string }[] = [];
   const starts: Record<string, Record<string, number[]>> = {};
   for (const [kind, formats] of set) {
@@ -94,8 +144,12 @@ export function chunkFiles(set: FragmentSet, release: ReleaseConfig): { files: {
       while (start < fragments.length || (start === 0 && firsts.length === 0)) {
         let end = start;
         let size = 0;
-        while (end < fragments.length && (end === start || size + fragments[end]!.length <= CHUNK_BYTES)) size += fragments[end++]!.length;
-        files.push({ path: chunkFile(release, kind, format, firsts.length), content: JSON.stringify(fragments.slice(start, end)) });
+        while (end < fragments.length && (end === start || size + fragments[end]!.length <= CHUNK_BYTES))
+          size += fragments[end++]!.length;
+        files.push({
+          path: chunkFile(release, kind, format, firsts.length),
+          content: JSON.stringify(fragments.slice(start, end)),
+        });
         firsts.push(start);
         if (end === start) break;
         start = end;

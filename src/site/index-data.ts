@@ -30,7 +30,13 @@ function matrixAttributes(ms: readonly Matrix[]): MatrixAttributes {
     baseId: ms.map((m) => m.baseId),
     collection: ms.map((m) => m.collection),
     version: ms.map((m) => m.version),
-    taxGroups: ms.map((m) => [...new Set(tagValues(m, 'tax_group').filter((v) => v !== '').map(asciiLower))]),
+    taxGroups: ms.map((m) => [
+      ...new Set(
+        tagValues(m, 'tax_group')
+          .filter((v) => v !== '')
+          .map(asciiLower),
+      ),
+    ]),
     taxIds: ms.map((m) => m.species.map((s) => s.taxId)),
     classes: ms.map((m) => tagValues(m, 'class')),
     families: ms.map((m) => tagValues(m, 'family')),
@@ -42,7 +48,12 @@ function matrixAttributes(ms: readonly Matrix[]): MatrixAttributes {
 function tffmAttributes(ts: readonly Tffm[], ms: readonly Matrix[]): TffmAttributes {
   const byId = new Map(ms.map((m, i) => [m.matrixId, i]));
   const matrixId = ts.map((t) => `${t.matrixBaseId}.${t.matrixVersion}`);
-  return { name: ts.map((t) => t.name), tffmId: ts.map((t) => t.tffmId), matrixId, matrix: matrixId.map((id) => byId.get(id) ?? -1) };
+  return {
+    name: ts.map((t) => t.name),
+    tffmId: ts.map((t) => t.tffmId),
+    matrixId,
+    matrix: matrixId.map((id) => byId.get(id) ?? -1),
+  };
 }
 
 /** Position of each object in its kind's item array, for matrices and TFFMs. */
@@ -61,7 +72,10 @@ export function indexData(index: ReleaseIndex): Omit<IndexData, 'chunks'> {
     if (resource.kind === 'list') {
       const instances: Record<string, number[]> = {};
       for (const inst of LIST_INSTANCES[resource.name](index)) {
-        instances[inst.id] = inst.items === 'all' ? Array.from({ length: tables[resource.items].count }, (_, i) => i) : inst.items.map((m) => matrixAt.get(m) as number);
+        instances[inst.id] =
+          inst.items === 'all'
+            ? Array.from({ length: tables[resource.items].count }, (_, i) => i)
+            : inst.items.map((m) => matrixAt.get(m) as number);
       }
       lists[resource.name] = instances;
     } else {
@@ -72,7 +86,12 @@ export function indexData(index: ReleaseIndex): Omit<IndexData, 'chunks'> {
   return { tables, matrices: matrixAttributes(matrices), tffms: tffmAttributes(tffms, matrices), lists, details };
 }
 
-function detailInstances<D extends DetailName>(name: D, index: ReleaseIndex, matrixAt: Map<Matrix, number>, tffmAt: Map<Tffm, number>): { ids: string[]; items: number[][] } {
+function detailInstances<D extends DetailName>(
+  name: D,
+  index: ReleaseIndex,
+  matrixAt: Map<Matrix, number>,
+  tffmAt: Map<Tffm, number>,
+): { ids: string[]; items: number[][] } {
   const source = DETAIL_SOURCES[name];
   const ids: string[] = [];
   const items: number[][] = [];

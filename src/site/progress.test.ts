@@ -15,16 +15,31 @@ describe('the events a build sends', () => {
   const events: BuildEvent[] = [];
   let summary: BuildSummary;
   const built = (async () => {
-    summary = await build({ dump: SAMPLE, out: join(root, 'dist'), baseUrl: 'https://jaspar.example.org', formats: ['json'], targets: [...HOST_TARGETS], events: (e) => events.push(e) });
+    summary = await build({
+      dump: SAMPLE,
+      out: join(root, 'dist'),
+      baseUrl: 'https://jaspar.example.org',
+      formats: ['json'],
+      targets: [...HOST_TARGETS],
+      events: (e) => events.push(e),
+    });
   })();
 
   it('come in phase order: read (then what was read), write, swap', async () => {
     await built;
-    const steps = events.map((e) => (e.type === 'read' ? 'read summary' : `${e.type} ${e.phase}`)).filter((s, i, all) => s !== all[i - 1]);
+    const steps = events
+      .map((e) => (e.type === 'read' ? 'read summary' : `${e.type} ${e.phase}`))
+      .filter((s, i, all) => s !== all[i - 1]);
     expect(steps).toEqual([
-      'phase-start read', 'progress read', 'phase-end read', 'read summary',
-      'phase-start write', 'progress write', 'phase-end write',
-      'phase-start swap', 'phase-end swap',
+      'phase-start read',
+      'progress read',
+      'phase-end read',
+      'read summary',
+      'phase-start write',
+      'progress write',
+      'phase-end write',
+      'phase-start swap',
+      'phase-end swap',
     ]);
   });
 
@@ -32,8 +47,14 @@ describe('the events a build sends', () => {
     await built;
     const read = events.find((e) => e.type === 'read');
     expect(read?.type === 'read' && read.summary).toEqual({
-      shape: summary.shape, release: summary.release, year: summary.year, yearFrom: summary.yearFrom,
-      matrices: 34, tffms: 23, warnings: summary.warnings, readSeconds: summary.readSeconds,
+      shape: summary.shape,
+      release: summary.release,
+      year: summary.year,
+      yearFrom: summary.yearFrom,
+      matrices: 34,
+      tffms: 23,
+      warnings: summary.warnings,
+      readSeconds: summary.readSeconds,
     });
   });
 
@@ -55,9 +76,13 @@ describe('the events a build sends', () => {
     // Low by the fragment chunk files only (a few per list kind and format; estimate.test.ts counts them).
     expect(summary.files - estimate).toBeLessThanOrEqual(Math.ceil(summary.files / 100));
     const progress = events.flatMap((e) => (e.type === 'progress' && e.phase === 'write' ? [e.done] : []));
-    expect(progress.map((d) => d.files)).toEqual(Array.from({ length: Math.floor(summary.files / 500) }, (_, i) => (i + 1) * 500));
+    expect(progress.map((d) => d.files)).toEqual(
+      Array.from({ length: Math.floor(summary.files / 500) }, (_, i) => (i + 1) * 500),
+    );
     expect(progress.every((d, i) => d.bytes > 0 && d.bytes >= (progress[i - 1]?.bytes ?? 0))).toBe(true);
     const written = { files: summary.files, bytes: summary.bytes };
-    expect(events.filter((e) => e.type === 'phase-end' && e.phase !== 'read').map((e) => e.type === 'phase-end' && e.done)).toEqual([written, written]);
+    expect(
+      events.filter((e) => e.type === 'phase-end' && e.phase !== 'read').map((e) => e.type === 'phase-end' && e.done),
+    ).toEqual([written, written]);
   });
 });

@@ -26,13 +26,21 @@ function valueFor<T>(values: readonly ForRelease<T>[], release: Release, newest:
 function checkYears(flag: string, values: readonly ForRelease<unknown>[], releases: readonly Release[]): void {
   for (const v of values) {
     if (v.year === null || releases.some((r) => r.info.year === v.year)) continue;
-    const years = releases.map((r) => (r.info.year === null ? `${r.info.name} (no year)` : String(r.info.year))).join(', ');
-    throw new UserError(`${flag} "${v.year}=${String(v.value)}": no release of ${v.year} is built; this build serves ${years}`);
+    const years = releases
+      .map((r) => (r.info.year === null ? `${r.info.name} (no year)` : String(r.info.year)))
+      .join(', ');
+    throw new UserError(
+      `${flag} "${v.year}=${String(v.value)}": no release of ${v.year} is built; this build serves ${years}`,
+    );
   }
 }
 
 /** Per release name (`releases` newest first), its PubMed id and website. */
-export function releaseAbout(releases: readonly Release[], pubmed: readonly ForRelease<number>[], website: readonly ForRelease<string>[]): ReleaseAbout {
+export function releaseAbout(
+  releases: readonly Release[],
+  pubmed: readonly ForRelease<number>[],
+  website: readonly ForRelease<string>[],
+): ReleaseAbout {
   checkYears('--release-pubmed', pubmed, releases);
   checkYears('--release-website', website, releases);
   const out: { [name: string]: { pubmedId: number | null; website: string | null } } = {};

@@ -53,19 +53,31 @@ describe('which folders a build replaces', () => {
     const dir = userFiles(join(await tempDir('cwd'), 'here'));
     process.chdir(dir);
     for (const force of [[], ['--force']]) {
-      await refused([...BUILD, '--out', '.', ...force], dir, `--out ".": it is the current folder or holds it (build into a folder of its own, e.g. --out dist); ${NEVER}`);
+      await refused(
+        [...BUILD, '--out', '.', ...force],
+        dir,
+        `--out ".": it is the current folder or holds it (build into a folder of its own, e.g. --out dist); ${NEVER}`,
+      );
     }
     // An ancestor of the current folder, named by its absolute path.
     mkdirSync(join(dir, 'raw', 'deeper'));
     process.chdir(join(dir, 'raw', 'deeper'));
-    await refused([...BUILD, '--out', dir, '--force'], dir, `--out "${dir}": it is the current folder or holds it (build into a folder of its own, e.g. --out dist); ${NEVER}`);
+    await refused(
+      [...BUILD, '--out', dir, '--force'],
+      dir,
+      `--out "${dir}": it is the current folder or holds it (build into a folder of its own, e.g. --out dist); ${NEVER}`,
+    );
   });
 
   it('a folder of someone else: refused before the dump is read, naming a few entries; --force replaces it', async () => {
     const dir = userFiles(join(root, 'mine'));
     writeFileSync(join(dir, 'z-more.txt'), 'more\n');
     // The dump does not exist: the refusal comes first, before any work.
-    await refused(['build', join(root, 'no-such-dump'), '--out', dir], dir, `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), it holds .DS_Store, notes.txt, raw/ and 1 more; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`);
+    await refused(
+      ['build', join(root, 'no-such-dump'), '--out', dir],
+      dir,
+      `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), it holds .DS_Store, notes.txt, raw/ and 1 more; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+    );
     const r = await runMain([...BUILD, '--out', dir, '--force']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -91,7 +103,11 @@ describe('which folders a build replaces', () => {
     expect(record).not.toEqual([]);
     rmSync(dir, { recursive: true });
     userFiles(dir);
-    await refused([...BUILD, '--out', dir], dir, `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`);
+    await refused(
+      [...BUILD, '--out', dir],
+      dir,
+      `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+    );
   });
 
   it('/ is refused at once, with or without --force', async () => {
@@ -101,10 +117,14 @@ describe('which folders a build replaces', () => {
     }
   });
 
-  it('the home folder, a folder holding .git and the dump\'s folder are never replaced', async () => {
+  it("the home folder, a folder holding .git and the dump's folder are never replaced", async () => {
     const home = userFiles(join(root, 'home'));
     process.env.HOME = home;
-    await refused([...BUILD, '--out', home, '--force'], home, `--out "${home}": it is your home folder or holds it; ${NEVER}`);
+    await refused(
+      [...BUILD, '--out', home, '--force'],
+      home,
+      `--out "${home}": it is your home folder or holds it; ${NEVER}`,
+    );
     // A folder holding the home folder (`/home`, `/Users`) neither.
     const homes = join(root, 'home', '..');
     process.env.HOME = join(home, 'me');
@@ -117,7 +137,11 @@ describe('which folders a build replaces', () => {
     writeFileSync(join(repo, '.git', 'HEAD'), 'ref: refs/heads/main\n');
     // Even when it looks like a site of ours (a site published from its own repository).
     writeFileSync(join(repo, manifestFile), '{"generator": "jaspar-static"}\n');
-    await refused([...BUILD, '--out', repo, '--force'], repo, `--out "${repo}": it holds .git (a repository); ${NEVER}`);
+    await refused(
+      [...BUILD, '--out', repo, '--force'],
+      repo,
+      `--out "${repo}": it holds .git (a repository); ${NEVER}`,
+    );
     const parent = join(SAMPLE, '..');
     const r = await runMain([...BUILD, '--out', parent, '--force']);
     expect(r.stderr).toBe(`${ERROR}--out "${parent}": the dump ${SAMPLE} is inside it; ${NEVER}\n`);
@@ -126,16 +150,28 @@ describe('which folders a build replaces', () => {
   it('a file named as --out is refused, not replaced', async () => {
     const dir = userFiles(join(root, 'file-out'));
     const file = join(dir, 'notes.txt');
-    await refused([...BUILD, '--out', file, '--force'], dir, `--out "${file}": it is a file, not a folder; the site is written as a folder there, so choose another path`);
+    await refused(
+      [...BUILD, '--out', file, '--force'],
+      dir,
+      `--out "${file}": it is a file, not a folder; the site is written as a folder there, so choose another path`,
+    );
   });
 
   it('the deploy folder follows the same rule, default or --deploy-dir', async () => {
     const dir = join(root, 'deploy');
     const out = join(dir, 'site');
     userFiles(`${out}.deploy`);
-    await refused([...BUILD, '--out', out], `${out}.deploy`, `deploy folder "${out}.deploy": not a deploy folder of jaspar-static (only host folders such as nginx/), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`);
+    await refused(
+      [...BUILD, '--out', out],
+      `${out}.deploy`,
+      `deploy folder "${out}.deploy": not a deploy folder of jaspar-static (only host folders such as nginx/), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+    );
     const given = userFiles(join(dir, 'conf'));
-    await refused([...BUILD, '--out', out, '--deploy-dir', given], given, `--deploy-dir "${given}": not a deploy folder of jaspar-static (only host folders such as nginx/), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`);
+    await refused(
+      [...BUILD, '--out', out, '--deploy-dir', given],
+      given,
+      `--deploy-dir "${given}": not a deploy folder of jaspar-static (only host folders such as nginx/), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+    );
     // Its own deploy folder is replaced by the next build; --force replaces the user's.
     expect((await runMain([...BUILD, '--out', join(dir, 'other')])).code).toBe(0);
     expect((await runMain([...BUILD, '--out', join(dir, 'other'), '--page-sizes', 'none'])).code).toBe(0);

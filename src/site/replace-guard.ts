@@ -29,7 +29,8 @@ export interface ReplaceCheck {
   readonly force: boolean;
 }
 
-const within = (inner: string, outer: string) => inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
+const within = (inner: string, outer: string) =>
+  inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
 
 /** The path, and the real path behind it when it exists (links resolved), to compare both. */
 function spellings(path: string): string[] {
@@ -57,7 +58,8 @@ function neverReplaced(check: ReplaceCheck, names: readonly string[] | null): st
   const home = spellings(homedir());
   if (dirs.some((d) => home.some((h) => within(h, d)))) return 'it is your home folder or holds it';
   const cwd = spellings(process.cwd());
-  if (dirs.some((d) => cwd.some((c) => within(c, d)))) return 'it is the current folder or holds it (build into a folder of its own, e.g. --out dist)';
+  if (dirs.some((d) => cwd.some((c) => within(c, d))))
+    return 'it is the current folder or holds it (build into a folder of its own, e.g. --out dist)';
   if (names?.includes('.git')) return 'it holds .git (a repository)';
   for (const dump of check.dumps) {
     if (spellings(dump).some((p) => dirs.some((d) => within(p, d)))) return `the dump ${dump} is inside it`;
@@ -85,7 +87,10 @@ function isOwn(dir: string, role: FolderRole, names: readonly string[]): boolean
 
 /** `a, b/, c and 4 more` — the first entries of a folder, folders marked with a slash. */
 function sample(dir: string, names: readonly string[]): string {
-  const shown = [...names].sort().slice(0, 3).map((n) => (statOrNull(resolve(dir, n))?.isDirectory() ? `${n}/` : n));
+  const shown = [...names]
+    .sort()
+    .slice(0, 3)
+    .map((n) => (statOrNull(resolve(dir, n))?.isDirectory() ? `${n}/` : n));
   return names.length > 3 ? `${shown.join(', ')} and ${names.length - 3} more` : shown.join(', ');
 }
 
@@ -99,24 +104,47 @@ export function checkReplaceable(check: ReplaceCheck): void {
   const st = statOrNull(resolve(dir));
   const names = st?.isDirectory() ? readdirSync(resolve(dir)) : null;
   const never = neverReplaced(check, names);
-  if (never !== null) throw fail(`${never}; the build replaces its folder whole, so it never builds there, even with --force`);
+  if (never !== null)
+    throw fail(`${never}; the build replaces its folder whole, so it never builds there, even with --force`);
   if (st === null) return;
-  if (!st.isDirectory()) throw fail(`it is ${st.isSymbolicLink() ? 'a symbolic link' : 'a file'}, not a folder; the ${role} is written as a folder there, so choose another path`);
+  if (!st.isDirectory())
+    throw fail(
+      `it is ${st.isSymbolicLink() ? 'a symbolic link' : 'a file'}, not a folder; the ${role} is written as a folder there, so choose another path`,
+    );
   if (names === null || names.length === 0 || isOwn(dir, role, names)) return;
   if (check.force) return;
-  const what = role === 'site' ? `a site built by jaspar-static (no ${manifestFile})` : 'a deploy folder of jaspar-static (only host folders such as nginx/)';
-  throw fail(`not ${what}, it holds ${sample(dir, names)}; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`);
+  const what =
+    role === 'site'
+      ? `a site built by jaspar-static (no ${manifestFile})`
+      : 'a deploy folder of jaspar-static (only host folders such as nginx/)';
+  throw fail(
+    `not ${what}, it holds ${sample(dir, names)}; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+  );
 }
 
 /**
  * Both folders a build replaces, checked the same way; `deployGiven` says whether the user
  * named the deploy folder (--deploy-dir) or it is the default beside the site.
  */
-export function checkOutputFolders(out: string, deployDir: string, deployGiven: boolean, dumps: readonly string[], force: boolean): void {
+export function checkOutputFolders(
+  out: string,
+  deployDir: string,
+  deployGiven: boolean,
+  dumps: readonly string[],
+  force: boolean,
+): void {
   checkReplaceable({ flag: '--out', dir: out, role: 'site', dumps, force });
-  checkReplaceable({ flag: deployGiven ? '--deploy-dir' : 'deploy folder', dir: deployDir, role: 'deploy', dumps, force });
+  checkReplaceable({
+    flag: deployGiven ? '--deploy-dir' : 'deploy folder',
+    dir: deployDir,
+    role: 'deploy',
+    dumps,
+    force,
+  });
   const [o, d] = [resolve(out), resolve(deployDir)];
   if (within(d, o) || within(o, d)) {
-    throw new UserError(`--deploy-dir "${deployDir}": must be beside the site ${out}, not inside it or around it (configuration there would be served or replaced)`);
+    throw new UserError(
+      `--deploy-dir "${deployDir}": must be beside the site ${out}, not inside it or around it (configuration there would be served or replaced)`,
+    );
   }
 }

@@ -30,7 +30,8 @@ export function minisearchLibrary(): Library {
   const dir = join(dirname(entry), '..', '..');
   const read = (file: string): string => readFileSync(join(dir, file), 'utf8');
   const pkg = JSON.parse(read('package.json')) as { version?: unknown; main?: unknown };
-  if (typeof pkg.version !== 'string' || pkg.main !== 'dist/umd/index.js') throw new Error(`minisearch at ${dir} is not the package this build expects (no UMD bundle as main)`);
+  if (typeof pkg.version !== 'string' || pkg.main !== 'dist/umd/index.js')
+    throw new Error(`minisearch at ${dir} is not the package this build expects (no UMD bundle as main)`);
   return { version: pkg.version, bundle: read(pkg.main), licence: read('LICENSE.txt') };
 }
 

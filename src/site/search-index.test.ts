@@ -21,7 +21,12 @@ const arnt = testMatrix('MA0004.1', 'Arnt', ARNT_PFM, {
 });
 /** Values a page must show as text: markup, a script end, JSON's odd characters. */
 const odd = testMatrix('MA9999.1', '</script><b>x</b> "q" \\ \u2028', ARNT_PFM, { collection: 'CNE' });
-const release: Release = { info: { name: 'JASPAR2016', year: 2016 }, matrices: [arnt, odd], tffms: [], tffmFiles: new Map() };
+const release: Release = {
+  info: { name: 'JASPAR2016', year: 2016 },
+  matrices: [arnt, odd],
+  tffms: [],
+  tffmFiles: new Map(),
+};
 
 /** The value the index script assigns, as a browser would get it. */
 function run(script: string): SearchIndex {
@@ -68,7 +73,9 @@ describe('search files', () => {
   const lib = minisearchLibrary();
 
   it('copies the pinned minisearch browser bundle with its licence', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(pkg.dependencies['minisearch']).toBe(lib.version);
     expect(lib.licence).toContain('Luca Ongaro');
     const file = libraryFile(lib);
@@ -79,7 +86,12 @@ describe('search files', () => {
 
   it('writes the script, the library, its licence and the index into the static folder', () => {
     const files = searchFiles(release, false, lib);
-    expect(files.map((f) => f.path)).toEqual([SEARCH_FILES.client, SEARCH_FILES.library, SEARCH_FILES.licence, SEARCH_FILES.index]);
+    expect(files.map((f) => f.path)).toEqual([
+      SEARCH_FILES.client,
+      SEARCH_FILES.library,
+      SEARCH_FILES.licence,
+      SEARCH_FILES.index,
+    ]);
     expect(files.every((f) => f.path.startsWith('static/search/'))).toBe(true);
     expect(run(files[3]!.content).docs).toHaveLength(2);
   });
@@ -100,7 +112,8 @@ describe('search files', () => {
     });
     engine.addAll(data.docs.map((_, n) => ({ n })));
     const ids = (q: string): string[] => engine.search(q).map((r) => data.docs[Number(r.id)]![0]);
-    for (const q of ['arnt', 'MA0004.1', 'MA0004', 'bHLH', 'helix-loop-helix', 'PAS domain', 'mus musculus', 'musc']) expect(ids(q), q).toEqual(['MA0004.1']);
+    for (const q of ['arnt', 'MA0004.1', 'MA0004', 'bHLH', 'helix-loop-helix', 'PAS domain', 'mus musculus', 'musc'])
+      expect(ids(q), q).toEqual(['MA0004.1']);
     expect(ids('CNE')).toEqual(['MA9999.1']);
   });
 });

@@ -14,13 +14,28 @@ const tagValues = (m: Matrix, tag: string): string[] => m.annotations.filter((a)
 
 /** The document of one matrix; `compact` as for HTML links (links.ts). */
 export function searchDocument(m: Matrix, compact: boolean): SearchDocument {
-  const path = targetPath({ route: { kind: 'detail', resource: 'matrix-detail', params: { id: m.matrixId }, format: BROWSABLE_FORMAT } }, compact);
-  return [m.matrixId, m.name, m.collection, tagValues(m, 'class'), tagValues(m, 'family'), m.species.map((s) => s.name ?? s.taxId), path];
+  const path = targetPath(
+    { route: { kind: 'detail', resource: 'matrix-detail', params: { id: m.matrixId }, format: BROWSABLE_FORMAT } },
+    compact,
+  );
+  return [
+    m.matrixId,
+    m.name,
+    m.collection,
+    tagValues(m, 'class'),
+    tagValues(m, 'family'),
+    m.species.map((s) => s.name ?? s.taxId),
+    path,
+  ];
 }
 
 /** The index of every matrix of the release, in the release's order. */
 export function searchIndex(release: Release, compact: boolean): SearchIndex {
-  return { release: release.info.name, fields: SEARCH_FIELDS, docs: release.matrices.map((m) => searchDocument(m, compact)) };
+  return {
+    release: release.info.name,
+    fields: SEARCH_FIELDS,
+    docs: release.matrices.map((m) => searchDocument(m, compact)),
+  };
 }
 
 /**

@@ -48,10 +48,12 @@ describe('the site writer on the sample', () => {
     const index = indexRelease(release);
     const data = JSON.parse(sink.text('_jaspar/index.json')) as IndexData;
     const expected: string[] = [];
-    for (const v of listVariants(data, site.prebuilt!)) for (const r of listRoutes(v, site)) expected.push(routeFile(r));
+    for (const v of listVariants(data, site.prebuilt!))
+      for (const r of listRoutes(v, site)) expected.push(routeFile(r));
     for (const resource of RESOURCES) {
       if (resource.kind !== 'detail') continue;
-      for (const inst of DETAIL_SOURCES[resource.name].instances(index)) for (const r of detailRoutes(resource, inst.id, site)) expected.push(routeFile(r));
+      for (const inst of DETAIL_SOURCES[resource.name].instances(index))
+        for (const r of detailRoutes(resource, inst.id, site)) expected.push(routeFile(r));
     }
     expect(expected.length).toBeGreaterThan(1000);
     const missing = expected.filter((p) => !sink.files.has(p));
@@ -69,7 +71,10 @@ describe('the site writer on the sample', () => {
     expect(sink.text(ERROR_FILES['not-found'])).toBe(NOT_FOUND.body);
     expect(sink.text(ERROR_FILES['invalid-page'])).toBe(INVALID_PAGE.body);
     expect(JSON.parse(sink.text(SITE_FILE))).toEqual(JSON.parse(JSON.stringify(siteConfig(release, OPTIONS))));
-    const manifest = JSON.parse(sink.text(manifestFile)) as { counts: { matrices: number; tffms: number }; formats: string[] };
+    const manifest = JSON.parse(sink.text(manifestFile)) as {
+      counts: { matrices: number; tffms: number };
+      formats: string[];
+    };
     expect(manifest.counts).toEqual({ matrices: release.matrices.length, tffms: release.tffms.length });
     expect(manifest.formats).toEqual([...FORMAT_NAMES]);
   });

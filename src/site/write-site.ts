@@ -35,12 +35,16 @@ export interface WriteProgress {
 }
 
 /** Error bodies as files, for hosts that answer an error with a file (Netlify, CloudFront). */
-export const ERROR_FILES = { 'not-found': 'files/errors/not-found.json', 'invalid-page': 'files/errors/invalid-page.json' } as const;
+export const ERROR_FILES = {
+  'not-found': 'files/errors/not-found.json',
+  'invalid-page': 'files/errors/invalid-page.json',
+} as const;
 
 /** One release, or several newest first (a multi-release site, docs/release-day.md). */
 export type SiteReleases = Release | readonly Release[];
 
-const asList = (releases: SiteReleases): readonly Release[] => ('info' in releases ? [releases as Release] : (releases as readonly Release[]));
+const asList = (releases: SiteReleases): readonly Release[] =>
+  'info' in releases ? [releases as Release] : (releases as readonly Release[]);
 
 /** The runtime's view of this build. */
 export function siteConfig(releases: SiteReleases, options: SiteOptions): SiteConfig {
@@ -48,17 +52,31 @@ export function siteConfig(releases: SiteReleases, options: SiteOptions): SiteCo
   return {
     generator: 'jaspar-static',
     baseUrl: options.baseUrl,
-    releases: list.map((r) => ({ name: r.info.name, year: r.info.year, root: releaseRoot(r.info.name, list.length > 1) })),
+    releases: list.map((r) => ({
+      name: r.info.name,
+      year: r.info.year,
+      root: releaseRoot(r.info.name, list.length > 1),
+    })),
     formats: [...options.formats],
     withSites: options.withSites,
     prebuilt: options.compact
       ? null
-      : { pageSizes: [...options.pageSizes], orderFields: options.orderFields && [...options.orderFields], filterKeys: options.filterKeys && [...options.filterKeys], filterOrders: options.filterOrders },
+      : {
+          pageSizes: [...options.pageSizes],
+          orderFields: options.orderFields && [...options.orderFields],
+          filterKeys: options.filterKeys && [...options.filterKeys],
+          filterOrders: options.filterOrders,
+        },
   };
 }
 
 /** Every prebuilt list page, assembled from the in-memory fragments. */
-function* listPages(index: IndexData, fragments: FragmentSet, site: SiteConfig, release: ReleaseConfig): Generator<{ path: string; body: string }> {
+function* listPages(
+  index: IndexData,
+  fragments: FragmentSet,
+  site: SiteConfig,
+  release: ReleaseConfig,
+): Generator<{ path: string; body: string }> {
   if (site.prebuilt === null) return;
   const source = (kind: string, format: string, items: readonly number[]) => {
     const all = fragments.get(kind)?.get(format);
@@ -78,7 +96,14 @@ function* listPages(index: IndexData, fragments: FragmentSet, site: SiteConfig, 
 }
 
 /** Every detail of one resource in every format, with DRF suffix copies for hosts that need them. */
-function* resourceDetails<D extends DetailName>(name: D, index: ReleaseIndex, records: RecordContext, ctx: RenderContext, site: SiteConfig, aliases: SuffixAlias[] | null): Generator<{ path: string; body: string }> {
+function* resourceDetails<D extends DetailName>(
+  name: D,
+  index: ReleaseIndex,
+  records: RecordContext,
+  ctx: RenderContext,
+  site: SiteConfig,
+  aliases: SuffixAlias[] | null,
+): Generator<{ path: string; body: string }> {
   const source = DETAIL_SOURCES[name];
   const resource = resourceSpec(name);
   for (const inst of source.instances(index)) {
@@ -98,8 +123,15 @@ function* resourceDetails<D extends DetailName>(name: D, index: ReleaseIndex, re
 }
 
 /** Every detail in every format. */
-function* detailFiles(index: ReleaseIndex, records: RecordContext, ctx: RenderContext, site: SiteConfig, aliases: SuffixAlias[] | null): Generator<{ path: string; body: string }> {
-  for (const resource of RESOURCES) if (resource.kind === 'detail') yield* resourceDetails(resource.name, index, records, ctx, site, aliases);
+function* detailFiles(
+  index: ReleaseIndex,
+  records: RecordContext,
+  ctx: RenderContext,
+  site: SiteConfig,
+  aliases: SuffixAlias[] | null,
+): Generator<{ path: string; body: string }> {
+  for (const resource of RESOURCES)
+    if (resource.kind === 'detail') yield* resourceDetails(resource.name, index, records, ctx, site, aliases);
 }
 
 type Put = (path: string, body: string | Uint8Array) => Promise<void>;
@@ -109,14 +141,30 @@ type Put = (path: string, body: string | Uint8Array) => Promise<void>;
  * details. Its assets (landing page, search, logos, TFFM files) go to the site root only when
  * no newer release already wrote a file of that path (`assetsDone`).
  */
-async function writeRelease(release: Release, served: readonly Release[], releaseConfig: ReleaseConfig, site: SiteConfig, options: SiteOptions, put: Put, assetsDone: Set<string>, aliases: SuffixAlias[]): Promise<void> {
+async function writeRelease(
+  release: Release,
+  served: readonly Release[],
+  releaseConfig: ReleaseConfig,
+  site: SiteConfig,
+  options: SiteOptions,
+  put: Put,
+  assetsDone: Set<string>,
+  aliases: SuffixAlias[],
+): Promise<void> {
   const newest = release === served[0];
   const index = indexRelease(release, served, options.releaseAbout);
   const records: RecordContext = {
     baseUrl: options.baseUrl,
     tffmFiles: { has: (id, file) => release.tffmFiles.get(id)?.has(file) ?? false },
   };
-  const ctx: RenderContext = { baseUrl: options.baseUrl, release: release.info, cache: new FragmentCache(), index, routes: options, compact: options.compact ?? false };
+  const ctx: RenderContext = {
+    baseUrl: options.baseUrl,
+    release: release.info,
+    cache: new FragmentCache(),
+    index,
+    routes: options,
+    compact: options.compact ?? false,
+  };
   const root = releaseConfig.root;
   const data = indexData(index);
   const fragments = recordFragments(index, records, ctx, site);
@@ -130,7 +178,8 @@ async function writeRelease(release: Release, served: readonly Release[], releas
   for (const page of listPages(full, fragments, site, releaseConfig)) await put(`${root}${page.path}`, page.body);
   const wantAliases = newest && options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
   if (!options.compact) {
-    for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null)) await put(`${root}${f.path}`, f.body);
+    for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null))
+      await put(`${root}${f.path}`, f.body);
     if (newest) {
       await put(ERROR_FILES['not-found'], NOT_FOUND.body);
       await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
@@ -148,12 +197,16 @@ async function writeRelease(release: Release, served: readonly Release[], releas
   for (const path of mine) assetsDone.add(path);
   // The OpenAPI description and its documentation page, served at /api/v1/schema/ and /api/v1/docs/ by every host
   // (the newest release's, at the root); in a site of several releases each release's prebuilt pages link a copy under its folder.
-  const documents = newest || (root !== '' && !options.compact) ? documentFiles(openApiDocument(site, index), options.formats.includes(BROWSABLE_FORMAT)) : [];
+  const documents =
+    newest || (root !== '' && !options.compact)
+      ? documentFiles(openApiDocument(site, index), options.formats.includes(BROWSABLE_FORMAT))
+      : [];
   if (newest) for (const f of documents) await put(f.path, f.content);
   if (root !== '' && !options.compact) for (const f of documents) await put(`${root}${f.path}`, f.content);
   // A release's own pages link its landing page, search and logos relatively: give it its own
   // copies under its folder (a prebuilt site of several releases; compact pages link by URL).
-  if (root !== '' && !options.compact) for (const asset of assetFiles(index, ctx, options, full)) await put(`${root}${asset.path}`, asset.content);
+  if (root !== '' && !options.compact)
+    for (const asset of assetFiles(index, ctx, options, full)) await put(`${root}${asset.path}`, asset.content);
 }
 
 /**
@@ -161,7 +214,13 @@ async function writeRelease(release: Release, served: readonly Release[], releas
  * configuration that is not to be served (nginx, Apache, CloudFront) into `deploy`, the
  * folder beside the site (docs/deploy.md).
  */
-export async function writeSite(releases: SiteReleases, sink: Sink, options: SiteOptions, progress: WriteProgress = {}, deploy?: Sink): Promise<number> {
+export async function writeSite(
+  releases: SiteReleases,
+  sink: Sink,
+  options: SiteOptions,
+  progress: WriteProgress = {},
+  deploy?: Sink,
+): Promise<number> {
   const served = asList(releases);
   const release = served[0]!;
   const site = siteConfig(served, options);
@@ -173,7 +232,8 @@ export async function writeSite(releases: SiteReleases, sink: Sink, options: Sit
   };
   const aliases: SuffixAlias[] = [];
   const assetsDone = new Set<string>();
-  for (let i = 0; i < served.length; i++) await writeRelease(served[i]!, served, site.releases[i]!, site, options, put, assetsDone, aliases);
+  for (let i = 0; i < served.length; i++)
+    await writeRelease(served[i]!, served, site.releases[i]!, site, options, put, assetsDone, aliases);
 
   for (const file of hostFiles(options.targets, site, { aliases })) {
     if (file.place !== 'deploy') await put(file.path, file.content);

@@ -30,7 +30,8 @@ export interface FileCase {
   readonly negotiated: boolean;
 }
 
-const get = (target: string, accept?: string): ClientRequest => (accept === undefined ? { method: 'GET', target } : { method: 'GET', target, accept });
+const get = (target: string, accept?: string): ClientRequest =>
+  accept === undefined ? { method: 'GET', target } : { method: 'GET', target, accept };
 
 /** Every `step`-th list page of the site (a stable selection across formats, orders, sizes, filters and pages). */
 async function listCases(site: string, step: number): Promise<FileCase[]> {
@@ -40,7 +41,13 @@ async function listCases(site: string, step: number): Promise<FileCase[]> {
     if (i % step !== 0) return;
     const route = listRouteOfFile(file);
     if (typeof route === 'string') throw new Error(`${file}: ${route}`);
-    out.push({ req: get(routeUrl(route)), route, file, mediaType: formatSpec(route.format).mediaType, negotiated: false });
+    out.push({
+      req: get(routeUrl(route)),
+      route,
+      file,
+      mediaType: formatSpec(route.format).mediaType,
+      negotiated: false,
+    });
   });
   return out;
 }
@@ -61,7 +68,13 @@ function detailCases(site: string): FileCase[] {
         if (!existsSync(join(site, file))) continue;
         const mediaType = formatSpec(route.format).mediaType;
         out.push({ req: get(routeUrl(route)), route, file, mediaType, negotiated: false });
-        out.push({ req: get(resourcePath(route.resource, route.params), negotiatedType(route.format)), route, file, mediaType, negotiated: true });
+        out.push({
+          req: get(resourcePath(route.resource, route.params), negotiatedType(route.format)),
+          route,
+          file,
+          mediaType,
+          negotiated: true,
+        });
       }
     }
   }
@@ -82,24 +95,88 @@ export async function fileCases(site: string, step = 40): Promise<FileCase[]> {
  */
 export const EDGE_TARGETS: readonly ClientRequest[] = [
   ...[
-    '/api/v1/matrix', '/api/v1/matrix/?page=1', '/api/v1/matrix?page=2', '/api/v1/matrix/?page=2&page=3', '/api/v1/matrix/?page=3&format=json&order=name',
-    '/api/v1/matrix/?order=name&format=json&page=3', '/api/v1/matrix/?format=js%6Fn&page=2', '/api/v1/matrix/?page=%32', '/api/v1/matrix/?order=%2Dname',
-    '/api/v1/matrix/?%66ormat=json', '/api/v1/matrix/?ORDER=name', '/api/v1/matrix/?order=zzz', '/api/v1/matrix/?order=zzz&page=2',
-    '/api/v1/matrix/?order=name,version&page=2', '/api/v1/matrix/?order=+name', '/api/v1/matrix/?foo=bar&order=-name&x=', '/api/v1/matrix/?&&page=2&',
-    '/api/v1/matrix/?page=2&', '/api/v1/matrix/?page=last', '/api/v1/matrix/?order=version&page=last', '/api/v1/matrix/?page=last&format=jsonp&order=-collection',
-    '/api/v1/matrix/?page_size=1000', '/api/v1/matrix/?page_size=5000&page=1', '/api/v1/matrix/?page_size=7', '/api/v1/matrix/?page=0', '/api/v1/matrix/?page=02',
-    '/api/v1/matrix/?page=999', '/api/v1/matrix/?page=99999999999999999999999999', '/api/v1/matrix/?page=abc', '/api/v1/matrix/?page=-1',
-    '/api/v1/matrix/?order=name&page=9', '/api/v1/matrix/?page=..%2F..%2Fetc', '/api/v1/matrix/?page=a%20b', '/api/v1/matrix/?page=', '/api/v1/matrix/?page',
-    '/api/v1/matrix/?page=2&page=', '/api/v1/matrix/?format=xml', '/api/v1/matrix/?format=xml&page=2', '/api/v1/matrix/?format=', '/api/v1/matrix/?format=JSON',
-    '/api/v1/matrix/?format=api', '/api/v1/matrix/?search=zinc', '/api/v1/matrix/?collection=CORE', '/api/v1/matrix/?collection=core',
-    '/api/v1/matrix/?collection=CORE&format=json&page=2', '/api/v1/matrix/?collection=NOPE', '/api/v1/matrix/?collection=..', '/api/v1/matrix/?tax_group=vertebrates&version=latest',
-    '/api/v1/matrix.json', '/api/v1/matrix.json?format=yaml', '/api/v1/matrix.yaml?order=name&page=2', '/api/v1/matrix/MA0101.2/', '/api/v1/matrix/MA0101.2',
-    '/api/v1/matrix/MA0101.2/?format=jsonp&page=7&order=name', '/api/v1/matrix/MA0101%2E2/', '/api/v1/matrix/MA0101.2.jaspar', '/api/v1/matrix/MA0101.2/?format=bogus',
-    '/api/v1/matrix/MA9999.1/', '/api/v1/matrix/MA9999.1/?format=meme', '/api/v1/matrix/..%2F..%2Fjaspar-static.json/', '/api/v1/matrix/MA0101/versions',
-    '/api/v1/matrix/MA0101/versions.yaml', '/api/v1/matrix/XX0000/versions/', '/api/v1/matrix/MA0101.2/extra/segments/', '/api/v1/matrix//', '/api/v1//matrix/',
-    '/api/v1/tffm', '/api/v1/tffm/?order=-log_p_1st_order&page=2', '/api/v1/tffm/?format=jaspar', '/api/v1/tffm/TFFM0040.1', '/api/v1/tffm/TFFM9999.1/',
-    '/api/v1/collections/CORE/?page=2', '/api/v1/collections/NOPE/', '/api/v1/collections/NOPE/?page=2', '/api/v1/', '/api/v1', '/api/v1/nothing', '/api/v2/matrix/',
-    '/jaspar-static.json', '/_redirects', '/files/json/', '/no/such/file.txt',
+    '/api/v1/matrix',
+    '/api/v1/matrix/?page=1',
+    '/api/v1/matrix?page=2',
+    '/api/v1/matrix/?page=2&page=3',
+    '/api/v1/matrix/?page=3&format=json&order=name',
+    '/api/v1/matrix/?order=name&format=json&page=3',
+    '/api/v1/matrix/?format=js%6Fn&page=2',
+    '/api/v1/matrix/?page=%32',
+    '/api/v1/matrix/?order=%2Dname',
+    '/api/v1/matrix/?%66ormat=json',
+    '/api/v1/matrix/?ORDER=name',
+    '/api/v1/matrix/?order=zzz',
+    '/api/v1/matrix/?order=zzz&page=2',
+    '/api/v1/matrix/?order=name,version&page=2',
+    '/api/v1/matrix/?order=+name',
+    '/api/v1/matrix/?foo=bar&order=-name&x=',
+    '/api/v1/matrix/?&&page=2&',
+    '/api/v1/matrix/?page=2&',
+    '/api/v1/matrix/?page=last',
+    '/api/v1/matrix/?order=version&page=last',
+    '/api/v1/matrix/?page=last&format=jsonp&order=-collection',
+    '/api/v1/matrix/?page_size=1000',
+    '/api/v1/matrix/?page_size=5000&page=1',
+    '/api/v1/matrix/?page_size=7',
+    '/api/v1/matrix/?page=0',
+    '/api/v1/matrix/?page=02',
+    '/api/v1/matrix/?page=999',
+    '/api/v1/matrix/?page=99999999999999999999999999',
+    '/api/v1/matrix/?page=abc',
+    '/api/v1/matrix/?page=-1',
+    '/api/v1/matrix/?order=name&page=9',
+    '/api/v1/matrix/?page=..%2F..%2Fetc',
+    '/api/v1/matrix/?page=a%20b',
+    '/api/v1/matrix/?page=',
+    '/api/v1/matrix/?page',
+    '/api/v1/matrix/?page=2&page=',
+    '/api/v1/matrix/?format=xml',
+    '/api/v1/matrix/?format=xml&page=2',
+    '/api/v1/matrix/?format=',
+    '/api/v1/matrix/?format=JSON',
+    '/api/v1/matrix/?format=api',
+    '/api/v1/matrix/?search=zinc',
+    '/api/v1/matrix/?collection=CORE',
+    '/api/v1/matrix/?collection=core',
+    '/api/v1/matrix/?collection=CORE&format=json&page=2',
+    '/api/v1/matrix/?collection=NOPE',
+    '/api/v1/matrix/?collection=..',
+    '/api/v1/matrix/?tax_group=vertebrates&version=latest',
+    '/api/v1/matrix.json',
+    '/api/v1/matrix.json?format=yaml',
+    '/api/v1/matrix.yaml?order=name&page=2',
+    '/api/v1/matrix/MA0101.2/',
+    '/api/v1/matrix/MA0101.2',
+    '/api/v1/matrix/MA0101.2/?format=jsonp&page=7&order=name',
+    '/api/v1/matrix/MA0101%2E2/',
+    '/api/v1/matrix/MA0101.2.jaspar',
+    '/api/v1/matrix/MA0101.2/?format=bogus',
+    '/api/v1/matrix/MA9999.1/',
+    '/api/v1/matrix/MA9999.1/?format=meme',
+    '/api/v1/matrix/..%2F..%2Fjaspar-static.json/',
+    '/api/v1/matrix/MA0101/versions',
+    '/api/v1/matrix/MA0101/versions.yaml',
+    '/api/v1/matrix/XX0000/versions/',
+    '/api/v1/matrix/MA0101.2/extra/segments/',
+    '/api/v1/matrix//',
+    '/api/v1//matrix/',
+    '/api/v1/tffm',
+    '/api/v1/tffm/?order=-log_p_1st_order&page=2',
+    '/api/v1/tffm/?format=jaspar',
+    '/api/v1/tffm/TFFM0040.1',
+    '/api/v1/tffm/TFFM9999.1/',
+    '/api/v1/collections/CORE/?page=2',
+    '/api/v1/collections/NOPE/',
+    '/api/v1/collections/NOPE/?page=2',
+    '/api/v1/',
+    '/api/v1',
+    '/api/v1/nothing',
+    '/api/v2/matrix/',
+    '/jaspar-static.json',
+    '/_redirects',
+    '/files/json/',
+    '/no/such/file.txt',
   ].map((t) => get(t)),
   get('/api/v1/matrix/', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'),
   get('/api/v1/matrix/', 'application/json, text/html'),

@@ -13,7 +13,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALLOW, INVALID_PAGE, methodNotAllowed, NOT_ACCEPTABLE, NOT_FOUND, releaseNotServed } from '../../src/api/errors.js';
+import {
+  ALLOW,
+  INVALID_PAGE,
+  methodNotAllowed,
+  NOT_ACCEPTABLE,
+  NOT_FOUND,
+  releaseNotServed,
+} from '../../src/api/errors.js';
 import { deployDirFor } from '../../src/site/build.js';
 import { SITE_FILE, type SiteConfig } from '../../src/routes/site-data.js';
 import type { ClientRequest, Reply } from '../hosts/support/client.js';
@@ -29,12 +36,19 @@ import { describeEachServer } from './hosts/servers.js';
 
 type Host = (req: ClientRequest) => Promise<Reply>;
 
-const raw = (req: ClientRequest): Request => ({ method: req.method, target: req.target, ...(req.accept === undefined ? {} : { headers: { Accept: req.accept } }) });
-const over = (port: () => number): Host => async (req) => {
-  const a = await send(port(), raw(req));
-  return { status: a.status, contentType: a.headers['content-type'] ?? null, body: a.body };
-};
-const label = (req: ClientRequest) => `${req.method} ${req.target}${req.accept === undefined ? '' : ` [Accept: ${req.accept}]`}`;
+const raw = (req: ClientRequest): Request => ({
+  method: req.method,
+  target: req.target,
+  ...(req.accept === undefined ? {} : { headers: { Accept: req.accept } }),
+});
+const over =
+  (port: () => number): Host =>
+  async (req) => {
+    const a = await send(port(), raw(req));
+    return { status: a.status, contentType: a.headers['content-type'] ?? null, body: a.body };
+  };
+const label = (req: ClientRequest) =>
+  `${req.method} ${req.target}${req.accept === undefined ? '' : ` [Accept: ${req.accept}]`}`;
 
 describe('conformance: one site, every host', () => {
   let site: BuiltSite;
@@ -61,7 +75,9 @@ describe('conformance: one site, every host', () => {
       const got = await host(c.req);
       const body = c.req.method === 'HEAD' ? Buffer.alloc(0) : readFileSync(join(site.dir, c.file));
       if (got.status !== 200 || got.contentType !== c.mediaType || !got.body.equals(body)) {
-        out.push(`${label(c.req)}: expected 200 ${c.mediaType} ${c.file} (${body.length} B), got ${got.status} ${got.contentType} ${got.body.length} B ${got.body.subarray(0, 120).toString('utf8')}`);
+        out.push(
+          `${label(c.req)}: expected 200 ${c.mediaType} ${c.file} (${body.length} B), got ${got.status} ${got.contentType} ${got.body.length} B ${got.body.subarray(0, 120).toString('utf8')}`,
+        );
       }
     }
     return out;
@@ -100,14 +116,22 @@ describe('conformance: one site, every host', () => {
       ];
       for (const [req, e] of errors) {
         const got = await devHost(req);
-        expect({ status: got.status, type: got.contentType, body: got.body.toString('utf8') }, label(req)).toEqual({ status: e.status, type: 'application/json', body: e.body });
+        expect({ status: got.status, type: got.contentType, body: got.body.toString('utf8') }, label(req)).toEqual({
+          status: e.status,
+          type: 'application/json',
+          body: e.body,
+        });
       }
     });
   });
 
   describe('rules tier', () => {
     /** `sample`: ask every n-th request only (Netlify's engine takes about 0.1 s per request over the full site's rules). */
-    const rulesHost = (name: string, start: () => Promise<Host>, o: { negotiates: boolean; methods: 'all' | 'get-head'; sample: number }) => {
+    const rulesHost = (
+      name: string,
+      start: () => Promise<Host>,
+      o: { negotiates: boolean; methods: 'all' | 'get-head'; sample: number },
+    ) => {
       describe(name, () => {
         let host: Host;
         beforeAll(async () => {
@@ -118,8 +142,12 @@ describe('conformance: one site, every host', () => {
           const wrong = await servesFiles(host, asked);
           expect(wrong.slice(0, 20), `${wrong.length} of ${asked.length}`).toEqual([]);
         });
-        it('answers every request as the dev server where it answers 200, else an error with a detail', { timeout: 300_000 }, async () => {
-          const asked = requests.filter((r, i) => (o.methods === 'all' || r.method === 'GET' || r.method === 'HEAD') && i % o.sample === 0);
+        it('answers every request as the dev server where it answers 200, else an error with a detail', {
+          timeout: 300_000,
+        }, async () => {
+          const asked = requests.filter(
+            (r, i) => (o.methods === 'all' || r.method === 'GET' || r.method === 'HEAD') && i % o.sample === 0,
+          );
           const { problems, verdicts } = await judgeAll(asked, devHost, host, o.negotiates);
           console.log(`conformance, ${name}: ${asked.length} requests ${JSON.stringify(verdicts)}`);
           expect(problems.slice(0, 20), `${problems.length} of ${asked.length}`).toEqual([]);
@@ -133,7 +161,11 @@ describe('conformance: one site, every host', () => {
         const netlify = await netlifyHost(site.dir);
         return async (req) => {
           const r = netlify(req.target);
-          return { status: r.status, contentType: r.headers['content-type'] ?? null, body: req.method === 'HEAD' ? Buffer.alloc(0) : r.body };
+          return {
+            status: r.status,
+            contentType: r.headers['content-type'] ?? null,
+            body: req.method === 'HEAD' ? Buffer.alloc(0) : r.body,
+          };
         };
       },
       { negotiates: false, methods: 'get-head', sample: 3 },
@@ -153,7 +185,11 @@ describe('conformance: one site, every host', () => {
     ({ host, name }, running) => {
       if (host === 'nginx') {
         it(`${name}: every request answered exactly as the dev server (compute tier)`, async () => {
-          const { mismatches, statuses } = await compareHosts(requests, devHost, over(() => running().port));
+          const { mismatches, statuses } = await compareHosts(
+            requests,
+            devHost,
+            over(() => running().port),
+          );
           if (mismatches.length) console.error(`${name} error log:\n${running().log().slice(-3000)}`);
           expect(mismatches.slice(0, 20), `${mismatches.length} of ${requests.length}`).toEqual([]);
           expect(statuses[200]).toBeGreaterThan(200);
@@ -161,12 +197,20 @@ describe('conformance: one site, every host', () => {
         return;
       }
       it(`${name}: every prebuilt route answered with its file (rules tier)`, async () => {
-        const wrong = await servesFiles(over(() => running().port), files);
+        const wrong = await servesFiles(
+          over(() => running().port),
+          files,
+        );
         if (wrong.length) console.error(`${name} error log:\n${running().log().slice(-3000)}`);
         expect(wrong.slice(0, 20), `${wrong.length} of ${files.length}`).toEqual([]);
       });
       it(`${name}: every request as the dev server where it answers 200, else an error with a detail (rules tier)`, async () => {
-        const { problems, verdicts } = await judgeAll(requests, devHost, over(() => running().port), true);
+        const { problems, verdicts } = await judgeAll(
+          requests,
+          devHost,
+          over(() => running().port),
+          true,
+        );
         console.log(`conformance, ${name}: ${requests.length} requests ${JSON.stringify(verdicts)}`);
         expect(problems.slice(0, 20), `${problems.length} of ${requests.length}`).toEqual([]);
       });

@@ -86,7 +86,8 @@ describe('hostile requests', () => {
   let site: BuiltSite;
   beforeAll(async () => {
     site = await sharedSite(SAMPLE);
-    for (const name of ['canary.json', 'canary.txt', 'canary']) writeFileSync(join(dirname(site.dir), name), `{"detail":"${CANARY}"}`);
+    for (const name of ['canary.json', 'canary.txt', 'canary'])
+      writeFileSync(join(dirname(site.dir), name), `{"detail":"${CANARY}"}`);
   });
 
   describe('dev server', () => {

@@ -42,7 +42,8 @@ function materialise(c: CorpusCase, index: number): { dir: string; dump: string 
   return { dir, dump: join(dir, c.dump) };
 }
 
-const warningLine = (w: Warning) => `${[w.place.file, w.place.line].filter((x) => x !== undefined).join(':')}: ${w.message}`;
+const warningLine = (w: Warning) =>
+  `${[w.place.file, w.place.line].filter((x) => x !== undefined).join(':')}: ${w.message}`;
 
 /** What inspect says about the dump: the reader's error, or the report. */
 async function inspectOrError(dump: string): Promise<UserError | ReturnType<typeof inspectDump>> {
@@ -65,7 +66,10 @@ describe('bad-input corpus', () => {
       const expected = c.error;
       it(`${c.name}: fails with its message, dist/ untouched`, async () => {
         const { dir, dump } = materialise(c, index);
-        const error = await build({ dump, out, ...options }).then(() => undefined, (e: unknown) => e);
+        const error = await build({ dump, out, ...options }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         if (!(error instanceof UserError)) throw new Error(`expected a UserError, got ${String(error)}`);
         const message = error.format().replaceAll(dir, '<case>');
         if (typeof expected === 'string') expect(message).toBe(expected);

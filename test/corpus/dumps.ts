@@ -27,18 +27,28 @@ export function sampleFolder(edits: Record<string, string | ((text: string) => s
 }
 
 /** Replace line `n` (1-based) of a text. */
-export const replaceLine = (n: number, line: string) => (text: string): string => {
-  const lines = text.split('\n');
-  lines[n - 1] = line;
-  return lines.join('\n');
-};
+export const replaceLine =
+  (n: number, line: string) =>
+  (text: string): string => {
+    const lines = text.split('\n');
+    lines[n - 1] = line;
+    return lines.join('\n');
+  };
 
 /** Keep only the lines for which `keep` holds. */
-export const filterLines = (keep: (line: string) => boolean) => (text: string): string =>
-  text.split('\n').filter((l, i, all) => keep(l) || (i === all.length - 1 && l === '')).join('\n');
+export const filterLines =
+  (keep: (line: string) => boolean) =>
+  (text: string): string =>
+    text
+      .split('\n')
+      .filter((l, i, all) => keep(l) || (i === all.length - 1 && l === ''))
+      .join('\n');
 
 /** Append lines to a text. */
-export const appendLines = (...lines: string[]) => (text: string): string => `${text}${lines.map((l) => `${l}\n`).join('')}`;
+export const appendLines =
+  (...lines: string[]) =>
+  (text: string): string =>
+    `${text}${lines.map((l) => `${l}\n`).join('')}`;
 
 /** A minimal valid SQLite-dialect dump: one 1-column matrix; line numbers are stable. */
 export const TINY_SQL = [

@@ -82,7 +82,8 @@ export const MODEL_CASES: readonly CorpusCase[] = [
     name: 'matrix without data (warning)',
     dump: 'd',
     files: () => sampleFolder({ 'MATRIX_DATA.txt': filterLines((l) => !l.startsWith('101\t')) }),
-    warning: '<case>/d/MATRIX.txt:1: matrix MA0103.1 (ID 101) has no MATRIX_DATA rows; it is published with an empty PFM',
+    warning:
+      '<case>/d/MATRIX.txt:1: matrix MA0103.1 (ID 101) has no MATRIX_DATA rows; it is published with an empty PFM',
   },
   {
     name: 'data rows for an unknown matrix (warning)',

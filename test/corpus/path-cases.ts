@@ -26,7 +26,8 @@ export interface PathCase {
 }
 
 /** The sample's tables (from `sampleFolder`) in folder `dir` instead of `d/`. */
-const sampleIn = (dir: string): Files => Object.fromEntries(Object.entries(sampleFolder()).map(([p, c]) => [`${dir}/${p.slice(2)}`, c]));
+const sampleIn = (dir: string): Files =>
+  Object.fromEntries(Object.entries(sampleFolder()).map(([p, c]) => [`${dir}/${p.slice(2)}`, c]));
 
 /** Everything below `path` read-only (as root this does not stop writes: the test also checks that nothing was written). */
 function readOnly(path: string): void {
@@ -35,13 +36,46 @@ function readOnly(path: string): void {
 }
 
 export const PATH_CASES: readonly PathCase[] = [
-  { name: 'a folder through a symbolic link', dump: 'current', files: () => sampleIn('sample'), setup: (d) => symlinkSync('sample', join(d, 'current')), reference: 'sample' },
-  { name: 'a link to a link to a folder', dump: 'latest', files: () => sampleIn('sample'), setup: (d) => (symlinkSync('sample', join(d, 'current')), symlinkSync(join(d, 'current'), join(d, 'latest'))), reference: 'sample' },
-  { name: 'a SQL dump file through a symbolic link', dump: 'current.sql', files: () => ({ 'JASPAR2020.sql': tinySql() }), setup: (d) => symlinkSync('JASPAR2020.sql', join(d, 'current.sql')), reference: 'JASPAR2020.sql' },
+  {
+    name: 'a folder through a symbolic link',
+    dump: 'current',
+    files: () => sampleIn('sample'),
+    setup: (d) => symlinkSync('sample', join(d, 'current')),
+    reference: 'sample',
+  },
+  {
+    name: 'a link to a link to a folder',
+    dump: 'latest',
+    files: () => sampleIn('sample'),
+    setup: (d) => (symlinkSync('sample', join(d, 'current')), symlinkSync(join(d, 'current'), join(d, 'latest'))),
+    reference: 'sample',
+  },
+  {
+    name: 'a SQL dump file through a symbolic link',
+    dump: 'current.sql',
+    files: () => ({ 'JASPAR2020.sql': tinySql() }),
+    setup: (d) => symlinkSync('JASPAR2020.sql', join(d, 'current.sql')),
+    reference: 'JASPAR2020.sql',
+  },
   { name: 'a relative path', dump: 'sample', cwd: true, files: () => sampleIn('sample') },
-  { name: './dump/ with a trailing slash', dump: './sample/', cwd: true, files: () => sampleIn('sample'), reference: 'sample' },
-  { name: 'a path with spaces and non-ASCII letters', dump: 'mes données/JASPAR2020 copie ü', files: () => sampleIn('mes données/JASPAR2020 copie ü') },
-  { name: 'a read-only dump', dump: 'sample', files: () => sampleIn('sample'), setup: (d) => readOnly(join(d, 'sample')) },
+  {
+    name: './dump/ with a trailing slash',
+    dump: './sample/',
+    cwd: true,
+    files: () => sampleIn('sample'),
+    reference: 'sample',
+  },
+  {
+    name: 'a path with spaces and non-ASCII letters',
+    dump: 'mes données/JASPAR2020 copie ü',
+    files: () => sampleIn('mes données/JASPAR2020 copie ü'),
+  },
+  {
+    name: 'a read-only dump',
+    dump: 'sample',
+    files: () => sampleIn('sample'),
+    setup: (d) => readOnly(join(d, 'sample')),
+  },
   {
     name: 'a dump folder holding other files and folders (README, .DS_Store, raw/, .git)',
     dump: 'messy/sample',
@@ -58,7 +92,24 @@ export const PATH_CASES: readonly PathCase[] = [
     reference: 'clean/sample',
     notInputs: ['messy/sample/.git/HEAD', 'messy/sample/raw/notes.md', 'messy/sample/.DS_Store'],
   },
-  { name: 'a dump on another file system than --out', dump: 'sample', files: () => sampleIn('sample'), otherFileSystem: true },
-  { name: 'a symbolic link to nowhere', dump: 'current', files: () => ({}), setup: (d) => symlinkSync('gone', join(d, 'current')), error: '<case>/current: dump not found' },
-  { name: 'a symbolic link loop', dump: 'a', files: () => ({}), setup: (d) => (symlinkSync('b', join(d, 'a')), symlinkSync('a', join(d, 'b'))), error: '<case>/a: dump not found' },
+  {
+    name: 'a dump on another file system than --out',
+    dump: 'sample',
+    files: () => sampleIn('sample'),
+    otherFileSystem: true,
+  },
+  {
+    name: 'a symbolic link to nowhere',
+    dump: 'current',
+    files: () => ({}),
+    setup: (d) => symlinkSync('gone', join(d, 'current')),
+    error: '<case>/current: dump not found',
+  },
+  {
+    name: 'a symbolic link loop',
+    dump: 'a',
+    files: () => ({}),
+    setup: (d) => (symlinkSync('b', join(d, 'a')), symlinkSync('a', join(d, 'b'))),
+    error: '<case>/a: dump not found',
+  },
 ];

@@ -5,7 +5,17 @@
  * builds behave the same through a link as through the real path); or it fails with one line.
  */
 import { createHash } from 'node:crypto';
-import { appendFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -52,7 +62,12 @@ function listing(dir: string, rel = ''): string[] {
     const st = lstatSync(join(dir, path));
     if (st.isSymbolicLink()) out.push(`${path} -> ${readlinkSync(join(dir, path))}`);
     else if (st.isDirectory()) out.push(`${path}/ ${st.mode.toString(8)}`, ...listing(dir, path));
-    else out.push(`${path} ${st.mode.toString(8)} ${st.mtimeMs} ${createHash('sha256').update(readFileSync(join(dir, path))).digest('hex')}`);
+    else
+      out.push(
+        `${path} ${st.mode.toString(8)} ${st.mtimeMs} ${createHash('sha256')
+          .update(readFileSync(join(dir, path)))
+          .digest('hex')}`,
+      );
   }
   return out;
 }
@@ -84,7 +99,10 @@ describe('bad-input corpus: every way of naming a dump', () => {
       const expected = c.error;
       it(`${c.name}: fails with one line`, async () => {
         const dir = materialise(c, index);
-        const error = await buildAsNamed(c, dir, join(dir, 'dist')).then(() => undefined, (e: unknown) => e);
+        const error = await buildAsNamed(c, dir, join(dir, 'dist')).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         if (!(error instanceof UserError)) throw new Error(`expected a UserError, got ${String(error)}`);
         expect(error.format().replaceAll(dir, '<case>')).toBe(expected);
       });
@@ -96,7 +114,7 @@ describe('bad-input corpus: every way of naming a dump', () => {
       if (c.otherFileSystem) {
         const other = otherFileSystem();
         if (other === null) {
-          if (requireAll) throw new Error('required for CI but missing: a file system other than the scratch folder\'s');
+          if (requireAll) throw new Error("required for CI but missing: a file system other than the scratch folder's");
           ctx.skip();
           return;
         }

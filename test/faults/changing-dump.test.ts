@@ -35,7 +35,9 @@ describe('a dump that changes while it is read', () => {
     const after = await snapshotInputs(dump, INPUTS);
     const changed = changedInputs(before, after);
     expect(changed).toHaveLength(3);
-    expect(changed[0]).toMatch(new RegExp(`^${join(dump, 'MATRIX.txt')} changed \\(\\d+ bytes, modified .+ → \\d+ bytes, modified .+\\)$`));
+    expect(changed[0]).toMatch(
+      new RegExp(`^${join(dump, 'MATRIX.txt')} changed \\(\\d+ bytes, modified .+ → \\d+ bytes, modified .+\\)$`),
+    );
     expect(changed[1]).toMatch(/TAX\.txt changed .* modified 1970-01-01T00:00:00\.000Z\)$/);
     expect(changed[2]).toBe(`${join(dump, 'RELEASE.txt')} appeared`);
     expect(changedInputs(after, before)).toContain(`${join(dump, 'RELEASE.txt')} was removed`);
@@ -50,13 +52,19 @@ describe('a dump that changes while it is read', () => {
     const before = await hashTree(out);
     // Another process keeps rewriting one table's modification time for as long as the build runs.
     const target = join(dump, 'MATRIX_DATA.txt');
-    const writer = spawn(process.execPath, ['-e', `const fs = require('fs'); for (let i = 1; ; i++) fs.utimesSync(${JSON.stringify(target)}, i, i);`], { stdio: 'ignore' });
+    const writer = spawn(
+      process.execPath,
+      ['-e', `const fs = require('fs'); for (let i = 1; ; i++) fs.utimesSync(${JSON.stringify(target)}, i, i);`],
+      { stdio: 'ignore' },
+    );
     try {
       // Started for sure (its times are seconds after 1970) before the build is.
       while ((await stat(target)).mtimeMs > 1e9) await new Promise((r) => setTimeout(r, 5));
       const r = await cli(['build', dump, '--out', out, ...CLI_TRIM]);
       expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toContain(`jaspar-static: error: ${dump}: the dump changed while it was read (${target} changed (`);
+      expect(r.stderr).toContain(
+        `jaspar-static: error: ${dump}: the dump changed while it was read (${target} changed (`,
+      );
       expect(r.stderr).toContain('build again once nothing writes to it');
     } finally {
       writer.kill('SIGKILL');

@@ -36,7 +36,8 @@ async function deadPid(): Promise<number> {
 /** Entries beside the site other than the site, its deploy folder and its build record. */
 /** `s` as a literal in a RegExp. */
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const leftovers = (root: string) => readdirSync(root).filter((n) => n !== 'dist' && n !== 'dist.deploy' && !isBuildRecord(n));
+const leftovers = (root: string) =>
+  readdirSync(root).filter((n) => n !== 'dist' && n !== 'dist.deploy' && !isBuildRecord(n));
 
 describeWith('two builds into one --out', [release], () => {
   beforeAll(async () => {
@@ -56,7 +57,11 @@ describeWith('two builds into one --out', [release], () => {
       const error = await build({ dump: SAMPLE, out, ...TRIM }).catch((e: unknown) => e);
       const waited = performance.now() - t0;
       expect(error).toBeInstanceOf(UserError);
-      expect((error as UserError).format()).toMatch(new RegExp(`^${esc(out)}: another build is writing this site \\(pid ${first.child.pid} on .*started .*build ${esc(release.path)}`));
+      expect((error as UserError).format()).toMatch(
+        new RegExp(
+          `^${esc(out)}: another build is writing this site \\(pid ${first.child.pid} on .*started .*build ${esc(release.path)}`,
+        ),
+      );
       expect(waited).toBeLessThan(5000);
       expect(first.child.exitCode, 'the first build was still running when the second refused').toBeNull();
       first.child.kill('SIGKILL');
@@ -68,20 +73,26 @@ describeWith('two builds into one --out', [release], () => {
     expect(await hashTree(out)).toEqual(before);
     const log: string[] = [];
     await build({ dump: SAMPLE, out, ...TRIM, log: (l) => log.push(l) });
-    expect(log.join('\n')).toContain(`removed the lock of a build that is no longer running (pid ${first.child.pid} on`);
+    expect(log.join('\n')).toContain(
+      `removed the lock of a build that is no longer running (pid ${first.child.pid} on`,
+    );
     expect(leftovers(root)).toEqual([]);
   });
 });
 
 describe('remains of dead builds', () => {
-  it('removes the staging and swap folders of dead builds, says so, and leaves a live build\'s alone', async () => {
+  it("removes the staging and swap folders of dead builds, says so, and leaves a live build's alone", async () => {
     const root = await tempDir('stale');
     const out = join(root, 'dist');
     await build({ dump: SAMPLE, out, ...TRIM });
     const dead = await deadPid();
     const sleeper = spawn('sleep', ['60']);
     try {
-      const stale = [`.dist.staging-${dead}-0badf00d`, `.dist.old-${dead}-0badf00d`, `.dist.deploy.staging-${dead}-0badf00d`];
+      const stale = [
+        `.dist.staging-${dead}-0badf00d`,
+        `.dist.old-${dead}-0badf00d`,
+        `.dist.deploy.staging-${dead}-0badf00d`,
+      ];
       const live = `.dist.staging-${sleeper.pid}-c0ffee00`;
       for (const name of [...stale, live]) {
         mkdirSync(join(root, name, 'files'), { recursive: true });
@@ -89,7 +100,8 @@ describe('remains of dead builds', () => {
       }
       const log: string[] = [];
       await build({ dump: SAMPLE, out, ...TRIM, log: (l) => log.push(l) });
-      for (const name of stale) expect(log, name).toContain(`removed ${join(root, name)}, left by a build that was stopped (pid ${dead})`);
+      for (const name of stale)
+        expect(log, name).toContain(`removed ${join(root, name)}, left by a build that was stopped (pid ${dead})`);
       expect(leftovers(root)).toEqual([live]);
     } finally {
       sleeper.kill('SIGKILL');
@@ -104,7 +116,9 @@ describe('remains of dead builds', () => {
     const old = join(root, `.dist.old-${await deadPid()}-0badf00d`);
     renameSync(out, old);
     const log: string[] = [];
-    await expect(build({ dump: join(root, 'no-such-dump'), out, ...TRIM, log: (l) => log.push(l) })).rejects.toThrow(UserError);
+    await expect(build({ dump: join(root, 'no-such-dump'), out, ...TRIM, log: (l) => log.push(l) })).rejects.toThrow(
+      UserError,
+    );
     expect(log.join('\n')).toContain(`restored the previous site ${out} from ${old}`);
     expect(await hashTree(out)).toEqual(before);
     expect(leftovers(root)).toEqual([]);
@@ -117,6 +131,8 @@ describe('remains of dead builds', () => {
     mkdirSync(join(root, `.dist.staging-${dead}-0badf00d`));
     const r = await run(process.execPath, [await compiledCli(), 'build', SAMPLE, '--out', out, ...CLI_TRIM]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`jaspar-static: removed ${join(root, `.dist.staging-${dead}-0badf00d`)}, left by a build that was stopped (pid ${dead})`);
+    expect(r.stderr).toContain(
+      `jaspar-static: removed ${join(root, `.dist.staging-${dead}-0badf00d`)}, left by a build that was stopped (pid ${dead})`,
+    );
   });
 });

@@ -29,13 +29,21 @@ const leftovers = (root: string) => readdirSync(root).filter((n) => n.startsWith
 /** A disk sink whose `failAt`-th write fails as the kernel would report a full disk. */
 class FullDiskSink extends DiskSink {
   private writes = 0;
-  constructor(root: string, private readonly failAt: number) {
+  constructor(
+    root: string,
+    private readonly failAt: number,
+  ) {
     super(root);
   }
   override write(path: string, data: string | Uint8Array): void {
     if (++this.writes === this.failAt) {
       const abs = join(this.root, path);
-      throw Object.assign(new Error(`ENOSPC: no space left on device, open '${abs}'`), { code: 'ENOSPC', errno: -28, syscall: 'open', path: abs });
+      throw Object.assign(new Error(`ENOSPC: no space left on device, open '${abs}'`), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'open',
+        path: abs,
+      });
     }
     super.write(path, data);
   }
@@ -47,45 +55,61 @@ describe('a full disk (injected ENOSPC)', () => {
     const out = join(root, 'dist');
     await build({ dump: SAMPLE, out, ...TRIM });
     const before = await hashTree(root);
-    const error = await build({ dump: SAMPLE, out, ...TRIM, openSink: (staging) => new FullDiskSink(staging, 300) }).catch((e: unknown) => e);
+    const error = await build({
+      dump: SAMPLE,
+      out,
+      ...TRIM,
+      openSink: (staging) => new FullDiskSink(staging, 300),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserError);
     const line = (error as UserError).format();
-    expect(line).toMatch(new RegExp(`^${esc(root)}/\\.dist\\.staging-\\d+-[0-9a-f]+/\\S+: no space left on device while writing the site: it needs more than the \\d+\\.\\d MB \\(299 files\\) written before the disk filled, and \\d+\\.\\d MB is free there; the previous site is unchanged`));
+    expect(line).toMatch(
+      new RegExp(
+        `^${esc(root)}/\\.dist\\.staging-\\d+-[0-9a-f]+/\\S+: no space left on device while writing the site: it needs more than the \\d+\\.\\d MB \\(299 files\\) written before the disk filled, and \\d+\\.\\d MB is free there; the previous site is unchanged`,
+      ),
+    );
     expect(await hashTree(root)).toEqual(before);
     expect(leftovers(root)).toEqual([]);
   });
 });
 
-describeWith('a full disk (a real 16 MB tmpfs)', [command(MOUNT_TMPFS[0], [...MOUNT_TMPFS[1]], 'mounting a tmpfs (root)')], () => {
-  let mnt = '';
-  beforeAll(async () => {
-    mnt = join(await tempDir('enospc'), 'mnt');
-    await runOk('mkdir', [mnt]);
-    await runOk('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mnt]);
-  });
-  afterAll(async () => {
-    if (mnt) await runOk('umount', [mnt]);
-  });
+describeWith(
+  'a full disk (a real 16 MB tmpfs)',
+  [command(MOUNT_TMPFS[0], [...MOUNT_TMPFS[1]], 'mounting a tmpfs (root)')],
+  () => {
+    let mnt = '';
+    beforeAll(async () => {
+      mnt = join(await tempDir('enospc'), 'mnt');
+      await runOk('mkdir', [mnt]);
+      await runOk('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mnt]);
+    });
+    afterAll(async () => {
+      if (mnt) await runOk('umount', [mnt]);
+    });
 
-  it('jaspar-static build says so with the path and sizes, exit 1, the previous site unchanged', async () => {
-    const out = join(mnt, 'dist');
-    expect((await cli(['build', SAMPLE, '--out', out, ...CLI_TRIM])).code).toBe(0);
-    const before = await hashTree(mnt);
-    // Every format: about 200 MB, which cannot fit.
-    const r = await cli(['build', SAMPLE, '--out', out]);
-    expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).not.toContain('internal error');
-    const m = /^jaspar-static: error: (\S+): no space left on device while writing the site: it needs more than the ([\d.]+) MB \((\d+) files\) written before the disk filled, and ([\d.]+) MB is free there; the previous site is unchanged/m.exec(r.stderr);
-    expect(m, r.stderr).not.toBeNull();
-    const [, path, needed, , free] = m as RegExpExecArray;
-    expect(path?.startsWith(`${mnt}/.dist`)).toBe(true);
-    // Free is measured after the staging folder is removed: the room the previous site leaves.
-    expect(Number(free)).toBeGreaterThan(4);
-    expect(Number(needed)).toBeGreaterThan(Number(free) - 1);
-    expect(await hashTree(mnt)).toEqual(before);
-    expect(leftovers(mnt)).toEqual([]);
-  });
-});
+    it('jaspar-static build says so with the path and sizes, exit 1, the previous site unchanged', async () => {
+      const out = join(mnt, 'dist');
+      expect((await cli(['build', SAMPLE, '--out', out, ...CLI_TRIM])).code).toBe(0);
+      const before = await hashTree(mnt);
+      // Every format: about 200 MB, which cannot fit.
+      const r = await cli(['build', SAMPLE, '--out', out]);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).not.toContain('internal error');
+      const m =
+        /^jaspar-static: error: (\S+): no space left on device while writing the site: it needs more than the ([\d.]+) MB \((\d+) files\) written before the disk filled, and ([\d.]+) MB is free there; the previous site is unchanged/m.exec(
+          r.stderr,
+        );
+      expect(m, r.stderr).not.toBeNull();
+      const [, path, needed, , free] = m as RegExpExecArray;
+      expect(path?.startsWith(`${mnt}/.dist`)).toBe(true);
+      // Free is measured after the staging folder is removed: the room the previous site leaves.
+      expect(Number(free)).toBeGreaterThan(4);
+      expect(Number(needed)).toBeGreaterThan(Number(free) - 1);
+      expect(await hashTree(mnt)).toEqual(before);
+      expect(leftovers(mnt)).toEqual([]);
+    });
+  },
+);
 
 describe('a folder the build may not write', () => {
   it('jaspar-static build names it (EACCES), exit 1, the previous site unchanged', async () => {
@@ -99,7 +123,12 @@ describe('a folder the build may not write', () => {
     try {
       const r = await cli(['build', SAMPLE, '--out', out, ...CLI_TRIM], asRoot ? { uid: 65534, gid: 65534 } : {});
       expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`^jaspar-static: error: ${esc(root)}/\\S+: cannot write the site here: permission denied; the previous site is unchanged\\. Build with --out in a folder you can write \\(EACCES\\)$`, 'm'));
+      expect(r.stderr).toMatch(
+        new RegExp(
+          `^jaspar-static: error: ${esc(root)}/\\S+: cannot write the site here: permission denied; the previous site is unchanged\\. Build with --out in a folder you can write \\(EACCES\\)$`,
+          'm',
+        ),
+      );
     } finally {
       chmodSync(root, 0o700);
     }

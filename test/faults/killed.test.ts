@@ -30,18 +30,36 @@ const RUNS = 24;
 const TRIM = ['--formats', 'json', '--page-sizes', 'none', '--filters', 'none'];
 const PREVIOUS = 'https://previous.example.org';
 /** The normal build after each kill, in-process (the killed one is the CLI): the same options as TRIM. */
-const NORMAL = { baseUrl: PREVIOUS, formats: ['json' as const], pageSizes: [], filterKeys: [], targets: [...HOST_TARGETS] };
+const NORMAL = {
+  baseUrl: PREVIOUS,
+  formats: ['json' as const],
+  pageSizes: [],
+  filterKeys: [],
+  targets: [...HOST_TARGETS],
+};
 const KILLED = 'https://killed.example.org';
 
-
-const exists = (p: string) => access(p).then(() => true, () => false);
+const exists = (p: string) =>
+  access(p).then(
+    () => true,
+    () => false,
+  );
 const digests = async (out: string) => `${await treeDigest(out)} ${await treeDigest(`${out}.deploy`)}`;
-const beside = (root: string) => readdirSync(root).filter((n) => n !== 'dist' && n !== 'dist.deploy' && !isBuildRecord(n)).sort();
+const beside = (root: string) =>
+  readdirSync(root)
+    .filter((n) => n !== 'dist' && n !== 'dist.deploy' && !isBuildRecord(n))
+    .sort();
 
 describe(`SIGKILL at random points of a real build, ${RUNS} times`, () => {
   const seed = Number(process.env.JASPAR_STATIC_KILL_SEED ?? Date.now() % 1e9);
   const random = prng(seed);
-  const seen = { 'previous kept': 0, 'killed build had finished': 0, 'staging left': 0, 'lock left': 0, 'cleaned up by next build': 0 };
+  const seen = {
+    'previous kept': 0,
+    'killed build had finished': 0,
+    'staging left': 0,
+    'lock left': 0,
+    'cleaned up by next build': 0,
+  };
   let root = '';
   let out = '';
   let previous = '';
@@ -75,7 +93,10 @@ describe(`SIGKILL at random points of a real build, ${RUNS} times`, () => {
       child.child.kill('SIGKILL');
       await child.exited;
       const after = await digests(out);
-      expect([previous, killedComplete], `${where}: the site is neither the previous one nor the complete new one`).toContain(after);
+      expect(
+        [previous, killedComplete],
+        `${where}: the site is neither the previous one nor the complete new one`,
+      ).toContain(after);
       seen[after === previous ? 'previous kept' : 'killed build had finished']++;
       const left = beside(root);
       if (left.some((n) => n.includes('.staging-'))) seen['staging left']++;
@@ -83,7 +104,10 @@ describe(`SIGKILL at random points of a real build, ${RUNS} times`, () => {
       // The normal build: succeeds, removes what the killed one left and says so, leaves nothing else.
       const log: string[] = [];
       await build({ dump: SAMPLE, out, ...NORMAL, log: (l) => log.push(l) });
-      for (const name of left.filter((n) => n.includes('.staging-') || n.includes('.old-') || n.endsWith('.tmp'))) expect(log, where).toContain(`removed ${join(root, name)}, left by a build that was stopped (pid ${child.child.pid})`);
+      for (const name of left.filter((n) => n.includes('.staging-') || n.includes('.old-') || n.endsWith('.tmp')))
+        expect(log, where).toContain(
+          `removed ${join(root, name)}, left by a build that was stopped (pid ${child.child.pid})`,
+        );
       if (left.length > 0) seen['cleaned up by next build']++;
       expect(beside(root), where).toEqual([]);
       expect(await digests(out), where).toBe(previous);

@@ -36,7 +36,8 @@ function problem(req: Request, a: Answer): string | null {
   const unparsed = [400, 414, 431].includes(a.status) && /close/i.test(a.headers.connection ?? '');
   if (req.method === 'HEAD' && !unparsed) return a.body.length === 0 ? null : 'a body on HEAD';
   if (req.method === 'HEAD' && a.body.length === 0) return null;
-  if (!/^application\/json\b/.test(a.headers['content-type'] ?? '')) return `error ${a.status} with Content-Type ${a.headers['content-type'] ?? 'none'}`;
+  if (!/^application\/json\b/.test(a.headers['content-type'] ?? ''))
+    return `error ${a.status} with Content-Type ${a.headers['content-type'] ?? 'none'}`;
   try {
     const json = JSON.parse(a.body.toString('utf8')) as { detail?: unknown };
     return typeof json.detail === 'string' ? null : `error ${a.status} without a string detail: ${body.slice(0, 120)}`;
@@ -73,22 +74,30 @@ describe(`fuzzing every host with ${RUNS} generated requests`, () => {
       afterAll(async () => running?.close());
 
       // JASPAR_STATIC_FUZZ_SURVEY=1: send the same requests without stopping at the first problem, and print every kind found.
-      if (process.env.JASPAR_STATIC_FUZZ_SURVEY === '1') it('survey', { timeout: 900_000 }, async () => {
-        const kinds = new Map<string, { n: number; example: string }>();
-        for (const req of fc.sample(requestArb, { numRuns: RUNS, seed: SEED })) {
-          const answer = await (running as RunningHost).ask(req);
-          const wrong = problem(req, answer);
-          if (!wrong || gapFor(host.id, req, answer)) continue;
-          const kind = `${req.method.replace(/^(?!GET|HEAD|OPTIONS|POST|PUT|DELETE|PATCH).*/, '<other method>')} ${wrong.replace(/:.*$/s, '')}`;
-          const k = kinds.get(kind) ?? { n: 0, example: `${req.method} ${req.target.slice(0, 160)} ${JSON.stringify(req.headers ?? {}).slice(0, 80)} → ${wrong.slice(0, 160)}` };
-          k.n++;
-          kinds.set(kind, k);
-        }
-        console.log(`survey ${host.name}:\n${[...kinds].map(([k, v]) => `  ${v.n}× ${k}\n     e.g. ${v.example}`).join('\n')}`);
-      });
+      if (process.env.JASPAR_STATIC_FUZZ_SURVEY === '1')
+        it('survey', { timeout: 900_000 }, async () => {
+          const kinds = new Map<string, { n: number; example: string }>();
+          for (const req of fc.sample(requestArb, { numRuns: RUNS, seed: SEED })) {
+            const answer = await (running as RunningHost).ask(req);
+            const wrong = problem(req, answer);
+            if (!wrong || gapFor(host.id, req, answer)) continue;
+            const kind = `${req.method.replace(/^(?!GET|HEAD|OPTIONS|POST|PUT|DELETE|PATCH).*/, '<other method>')} ${wrong.replace(/:.*$/s, '')}`;
+            const k = kinds.get(kind) ?? {
+              n: 0,
+              example: `${req.method} ${req.target.slice(0, 160)} ${JSON.stringify(req.headers ?? {}).slice(0, 80)} → ${wrong.slice(0, 160)}`,
+            };
+            k.n++;
+            kinds.set(kind, k);
+          }
+          console.log(
+            `survey ${host.name}:\n${[...kinds].map(([k, v]) => `  ${v.n}× ${k}\n     e.g. ${v.example}`).join('\n')}`,
+          );
+        });
 
       // workerd through miniflare takes about 25 ms a request: 5,000 of them outlast the default timeout on a busy machine.
-      it(`answers ${RUNS} generated requests within the contract, serves nothing from outside the site, stays up`, { timeout: 900_000 }, async () => {
+      it(`answers ${RUNS} generated requests within the contract, serves nothing from outside the site, stays up`, {
+        timeout: 900_000,
+      }, async () => {
         const statuses = new Map<number, number>();
         const gaps = new Map<Gap, number>();
         let asked = 0;
@@ -100,13 +109,18 @@ describe(`fuzzing every host with ${RUNS} generated requests`, () => {
             const wrong = problem(req, answer);
             const gap = wrong ? gapFor(host.id, req, answer) : undefined;
             if (gap) gaps.set(gap, (gaps.get(gap) ?? 0) + 1);
-            else if (wrong) throw new Error(`${req.method} ${req.target.slice(0, 300)}${req.headers ? ` ${JSON.stringify(req.headers).slice(0, 200)}` : ''}: ${wrong}`);
+            else if (wrong)
+              throw new Error(
+                `${req.method} ${req.target.slice(0, 300)}${req.headers ? ` ${JSON.stringify(req.headers).slice(0, 200)}` : ''}: ${wrong}`,
+              );
           }),
           { numRuns: RUNS, seed: SEED, endOnFailure: false },
         );
         console.log(
-          `fuzz ${host.name}: ${asked} requests, statuses ${[...statuses].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ')}` +
-            [...gaps].map(([g, n]) => `\n  known gap (${n}×): ${g.what}`).join(''),
+          `fuzz ${host.name}: ${asked} requests, statuses ${[...statuses]
+            .sort(([x], [y]) => x - y)
+            .map(([s, n]) => `${s}×${n}`)
+            .join(' ')}` + [...gaps].map(([g, n]) => `\n  known gap (${n}×): ${g.what}`).join(''),
         );
         // A gap that no longer occurs has been fixed: its entry in gaps.ts must go.
         expect(GAPS.filter((g) => g.host === host.id && !gaps.has(g)).map((g) => g.what)).toEqual([]);

@@ -48,13 +48,18 @@ const devServer: FuzzHost = {
   requirements: () => [],
   async start(site) {
     const port = await freePort();
-    const child = spawn(process.execPath, [await compiledCli(), 'serve', site, '--port', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [await compiledCli(), 'serve', site, '--port', String(port)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     await waitForPort(port);
     return {
       ask: (req) => send(port, req),
-      dead: async () => (child.exitCode !== null || child.signalCode !== null ? `exited (${child.exitCode ?? child.signalCode}): ${stderr.slice(-2000)}` : answering(port)),
+      dead: async () =>
+        child.exitCode !== null || child.signalCode !== null
+          ? `exited (${child.exitCode ?? child.signalCode}): ${stderr.slice(-2000)}`
+          : answering(port),
       close: async () => {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
@@ -109,7 +114,11 @@ const cloudflare: FuzzHost = {
   requirements: () => [command(WORKERD, ['--version'], 'workerd (npm, installed with miniflare by npm ci)')],
   async start(site) {
     const worker = await startWorker(site, join(site, '_worker.js'));
-    return { ask: (req) => sendFramed(worker.port, req), dead: () => answering(worker.port, sendFramed), close: () => worker.close() };
+    return {
+      ask: (req) => sendFramed(worker.port, req),
+      dead: () => answering(worker.port, sendFramed),
+      close: () => worker.close(),
+    };
   },
 };
 

@@ -22,11 +22,17 @@ computeHostSuite({
     const worker = await startWorker(built.site, join(built.site, '_worker.js'));
     return { send: (req) => send(worker.port, req), close: () => worker.close(), log: () => '' };
   },
-  extraRequests: () => [...LOGO_REQUESTS, { method: 'GET', target: '/_worker.js' }, { method: 'GET', target: '/.assetsignore' }],
+  extraRequests: () => [
+    ...LOGO_REQUESTS,
+    { method: 'GET', target: '/_worker.js' },
+    { method: 'GET', target: '/.assetsignore' },
+  ],
   more: (built) => {
     it('the Workers project in the deploy folder runs the same script as Pages', () => {
       for (const b of [built('full'), built('compact')]) {
-        expect(readFileSync(join(b.deploy, 'cloudflare/worker.js'), 'utf8')).toBe(readFileSync(join(b.site, '_worker.js'), 'utf8'));
+        expect(readFileSync(join(b.deploy, 'cloudflare/worker.js'), 'utf8')).toBe(
+          readFileSync(join(b.site, '_worker.js'), 'utf8'),
+        );
         expect(readFileSync(join(b.deploy, 'cloudflare/wrangler.toml'), 'utf8')).toMatch(/^run_worker_first = true$/m);
       }
     });

@@ -56,8 +56,14 @@ const base = (over: Partial<SiteConfig>): SiteConfig => ({
 /** Configurations besides the conformance site's: what the build's options change in the function. */
 const CONFIGS: Record<string, SiteConfig> = {
   'host tests (a trimmed prebuilt set)': base({}),
-  'everything prebuilt': base({ prebuilt: { pageSizes: [100, 1000], orderFields: null, filterKeys: null, filterOrders: true } }),
-  'nothing but the defaults prebuilt': base({ prebuilt: { pageSizes: [], orderFields: [], filterKeys: [], filterOrders: false }, formats: ['json', 'meme'], withSites: false }),
+  'everything prebuilt': base({
+    prebuilt: { pageSizes: [100, 1000], orderFields: null, filterKeys: null, filterOrders: true },
+  }),
+  'nothing but the defaults prebuilt': base({
+    prebuilt: { pageSizes: [], orderFields: [], filterKeys: [], filterOrders: false },
+    formats: ['json', 'meme'],
+    withSites: false,
+  }),
   'three releases': base({
     releases: [
       { name: 'JASPAR2024', year: 2024, root: 'releases/JASPAR2024/' },
@@ -73,13 +79,34 @@ const CONFIGS: Record<string, SiteConfig> = {
  * repeated or upper-cased one, a suffix, a segment more, an encoded name, a release.
  */
 function documentRequests(): ClientRequest[] {
-  const formats = ['', 'YAML', 'xml', ...FORMAT_NAMES, ...API_DOCUMENTS.flatMap((d) => d.variants.map((v) => v.format))];
+  const formats = [
+    '',
+    'YAML',
+    'xml',
+    ...FORMAT_NAMES,
+    ...API_DOCUMENTS.flatMap((d) => d.variants.map((v) => v.format)),
+  ];
   const out: ClientRequest[] = [];
   for (const segment of [...API_DOCUMENTS.map((d) => d.segment), ...UNOFFERED_ENDPOINTS.map((e) => e.segment)]) {
     const base = `/api/v1/${segment}`;
     const encoded = `/api/v1/%${segment.charCodeAt(0).toString(16)}${segment.slice(1)}/`;
-    for (const target of [base, `${base}/`, `${base}.json`, `${base}.yaml/`, `${base}/x/`, `${base}s/`, encoded, `${base}/?release=1999`, `${base}/?format=json&format=`]) out.push({ method: 'GET', target });
-    for (const f of formats) out.push({ method: 'GET', target: `${base}/?format=${f}` }, { method: 'HEAD', target: `${base}?release=2016&format=${f}`, accept: 'text/html' });
+    for (const target of [
+      base,
+      `${base}/`,
+      `${base}.json`,
+      `${base}.yaml/`,
+      `${base}/x/`,
+      `${base}s/`,
+      encoded,
+      `${base}/?release=1999`,
+      `${base}/?format=json&format=`,
+    ])
+      out.push({ method: 'GET', target });
+    for (const f of formats)
+      out.push(
+        { method: 'GET', target: `${base}/?format=${f}` },
+        { method: 'HEAD', target: `${base}?release=2016&format=${f}`, accept: 'text/html' },
+      );
   }
   return out;
 }
@@ -99,7 +126,10 @@ function differences(site: SiteConfig, requests: readonly ClientRequest[]): stri
   for (const req of requests) {
     const a = JSON.stringify(today(viewerEvent(req)));
     const b = JSON.stringify(emitted(viewerEvent(req)));
-    if (a !== b) out.push(`${req.method} ${req.target} [${req.accept ?? ''}]\n  today:   ${a.slice(0, 400)}\n  emitted: ${b.slice(0, 400)}`);
+    if (a !== b)
+      out.push(
+        `${req.method} ${req.target} [${req.accept ?? ''}]\n  today:   ${a.slice(0, 400)}\n  emitted: ${b.slice(0, 400)}`,
+      );
   }
   return out;
 }
@@ -112,16 +142,25 @@ describe('the CloudFront function answers as the runtime-bundling function did',
   beforeAll(async () => {
     site = await sharedSite(SAMPLE);
     config = JSON.parse(readFileSync(join(site.dir, SITE_FILE), 'utf8')) as SiteConfig;
-    requests = [...(await fileCases(site.dir)).map((c) => c.req), ...EDGE_TARGETS, ...clientRequests(), ...documentRequests()];
+    requests = [
+      ...(await fileCases(site.dir)).map((c) => c.req),
+      ...EDGE_TARGETS,
+      ...clientRequests(),
+      ...documentRequests(),
+    ];
   });
   afterAll(async () => {
     await site?.cleanup();
   });
 
-  it('on the conformance site: its requests and 3,000 fuzzed ones; the emitted function fits the limit', { timeout: 120_000 }, () => {
+  it('on the conformance site: its requests and 3,000 fuzzed ones; the emitted function fits the limit', {
+    timeout: 120_000,
+  }, () => {
     const asked = [...requests, ...fuzzed(20)];
     const diff = differences(config, asked);
-    console.log(`CloudFront identity, conformance site: ${asked.length} requests, ${diff.length} differences; function ${functionSource(config).length} bytes (today's ${todaysFunction(config).length})`);
+    console.log(
+      `CloudFront identity, conformance site: ${asked.length} requests, ${diff.length} differences; function ${functionSource(config).length} bytes (today's ${todaysFunction(config).length})`,
+    );
     expect(diff.slice(0, 10), `${diff.length} of ${asked.length} differ`).toEqual([]);
     expect(Buffer.byteLength(functionSource(config))).toBeLessThanOrEqual(FUNCTION_LIMIT);
   });
@@ -130,7 +169,9 @@ describe('the CloudFront function answers as the runtime-bundling function did',
     it(`${name}: the same requests and 3,000 other fuzzed ones`, { timeout: 120_000 }, () => {
       const asked = [...requests, ...fuzzed(name.length * 7919)];
       const diff = differences(cfg, asked);
-      console.log(`CloudFront identity, ${name}: ${asked.length} requests, ${diff.length} differences; function ${functionSource(cfg).length} bytes`);
+      console.log(
+        `CloudFront identity, ${name}: ${asked.length} requests, ${diff.length} differences; function ${functionSource(cfg).length} bytes`,
+      );
       expect(diff.slice(0, 10), `${diff.length} of ${asked.length} differ`).toEqual([]);
     });
   }

@@ -21,7 +21,11 @@ import { judgeAll } from './support/rules-suite.js';
 /** Equal, or the one divergence S3 forces: for a key it lacks, its 404 page instead of the exact error body. */
 const agree = (expected: Reply, got: CloudFrontReply) =>
   sameReply(expected, got) ||
-  (got.viaS3 && expected.status === 404 && got.status === 404 && got.contentType === 'application/json' && got.body.toString('utf8') === NOT_PREBUILT.body);
+  (got.viaS3 &&
+    expected.status === 404 &&
+    got.status === 404 &&
+    got.contentType === 'application/json' &&
+    got.body.toString('utf8') === NOT_PREBUILT.body);
 
 describe('CloudFront function over S3 answers as the dev server in rules mode', () => {
   let built: BuiltSample;
@@ -48,7 +52,7 @@ describe('CloudFront function over S3 answers as the dev server in rules mode', 
     expect(statuses[200]).toBeGreaterThan(100);
   });
 
-  it('as a rules-tier host: the dev server\'s answer (compute mode) where it answers 200, else an error with a detail', async () => {
+  it("as a rules-tier host: the dev server's answer (compute mode) where it answers 200, else an error with a detail", async () => {
     const host = cloudfrontHost(built.site, built.deploy);
     const requests = clientRequests();
     const { problems, verdicts } = await judgeAll(requests, compute.send, async (req) => host(req), true);

@@ -32,7 +32,10 @@ const hosts = new Map<BuildKind, LambdaEdgeHost>();
 const COMPARED = [...API_HEADERS.map((h) => h[0].toLowerCase()), 'allow'];
 
 const agree = (expected: Reply, got: Reply) =>
-  sameReply(expected, got) && expected.headers !== undefined && got.headers !== undefined && COMPARED.every((h) => expected.headers?.[h] === got.headers?.[h]);
+  sameReply(expected, got) &&
+  expected.headers !== undefined &&
+  got.headers !== undefined &&
+  COMPARED.every((h) => expected.headers?.[h] === got.headers?.[h]);
 
 computeHostSuite({
   title: 'S3 + CloudFront with Lambda@Edge (s3rver) answers as the dev server',

@@ -20,7 +20,12 @@ rulesHostSuite({
     return {
       send: async (req): Promise<Reply> => {
         const r = netlify(req.target);
-        return { status: r.status, contentType: r.headers['content-type'] ?? null, body: req.method === 'HEAD' ? Buffer.alloc(0) : r.body, nosniff: r.headers['x-content-type-options'] === 'nosniff' };
+        return {
+          status: r.status,
+          contentType: r.headers['content-type'] ?? null,
+          body: req.method === 'HEAD' ? Buffer.alloc(0) : r.body,
+          nosniff: r.headers['x-content-type-options'] === 'nosniff',
+        };
       },
       close: async () => {},
       log: () => '',

@@ -32,10 +32,21 @@ import { CLI_GUESS } from './support/cloudfront-vm.js';
 
 const aws = command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)');
 /** Every format (every Content-Type), no page-size, order or filter variants: about 1,200 files. */
-const OPTIONS = { baseUrl: BASE, formats: [...FORMAT_NAMES], targets: ['cloudfront'] as const, pageSizes: [], orderFields: [], filterKeys: [], filterOrders: false };
+const OPTIONS = {
+  baseUrl: BASE,
+  formats: [...FORMAT_NAMES],
+  targets: ['cloudfront'] as const,
+  pageSizes: [],
+  orderFields: [],
+  filterKeys: [],
+  filterOrders: false,
+};
 
 /** Whether a host serves the site file (what the bucket must hold): no configuration, no runtime data, nothing hidden. */
-const served = (path: string) => !NOT_SERVED.includes(`/${path}`) && !path.startsWith(`${DATA_DIR}/`) && !path.split('/').some((s) => s.startsWith('.'));
+const served = (path: string) =>
+  !NOT_SERVED.includes(`/${path}`) &&
+  !path.startsWith(`${DATA_DIR}/`) &&
+  !path.split('/').some((s) => s.startsWith('.'));
 
 /** The Content-Type an object must have: the format table's, else the AWS CLI's guess by extension. */
 const expectedType = (key: string) => mediaTypeOf(`/${key}`) ?? CLI_GUESS[extname(key)] ?? `no type known for ${key}`;
@@ -54,19 +65,35 @@ async function upload(site: string, s3: S3Server): Promise<Transfers> {
   let newest = 0;
   for (const f of await listFiles(site)) newest = Math.max(newest, (await stat(join(site, f))).mtimeMs);
   while (Math.floor(Date.now() / 1000) <= Math.floor(newest / 1000)) await new Promise((r) => setTimeout(r, 50));
-  const r = await runOk('sh', [join(`${site}.deploy`, 'cloudfront/upload.sh'), site, s3.bucket, '--endpoint-url', s3.endpoint, '--no-progress'], { env: s3.env });
+  const r = await runOk(
+    'sh',
+    [join(`${site}.deploy`, 'cloudfront/upload.sh'), site, s3.bucket, '--endpoint-url', s3.endpoint, '--no-progress'],
+    { env: s3.env },
+  );
   const lines = r.stdout.split(/[\r\n]+/);
   const to = ` to s3://${s3.bucket}/`;
   return {
-    uploaded: lines.filter((l) => l.startsWith('upload: ')).map((l) => l.slice(l.indexOf(to) + to.length)).sort(),
-    deleted: lines.filter((l) => l.startsWith('delete: ')).map((l) => l.slice(`delete: s3://${s3.bucket}/`.length)).sort(),
+    uploaded: lines
+      .filter((l) => l.startsWith('upload: '))
+      .map((l) => l.slice(l.indexOf(to) + to.length))
+      .sort(),
+    deleted: lines
+      .filter((l) => l.startsWith('delete: '))
+      .map((l) => l.slice(`delete: s3://${s3.bucket}/`.length))
+      .sort(),
   };
 }
 
 /** Every key in the bucket. */
 async function keys(s3: S3Server): Promise<string[]> {
-  const r = await runOk('aws', ['s3', 'ls', `s3://${s3.bucket}/`, '--recursive', '--endpoint-url', s3.endpoint], { env: s3.env });
-  return r.stdout.split('\n').filter((l) => l.trim() !== '').map((l) => l.replace(/^\S+\s+\S+\s+\d+\s+/, '')).sort();
+  const r = await runOk('aws', ['s3', 'ls', `s3://${s3.bucket}/`, '--recursive', '--endpoint-url', s3.endpoint], {
+    env: s3.env,
+  });
+  return r.stdout
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => l.replace(/^\S+\s+\S+\s+\d+\s+/, ''))
+    .sort();
 }
 
 /** HEAD each key (16 at a time): the ones whose status, Content-Type or Cache-Control is wrong. */
@@ -75,7 +102,9 @@ async function wrongHeaders(s3: S3Server, list: readonly string[]): Promise<stri
   for (let i = 0; i < list.length; i += 16) {
     await Promise.all(
       list.slice(i, i + 16).map(async (key) => {
-        const res = await fetch(`${s3.endpoint}/${s3.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`, { method: 'HEAD' });
+        const res = await fetch(`${s3.endpoint}/${s3.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`, {
+          method: 'HEAD',
+        });
         const got = `${res.status} ${res.headers.get('content-type')} | ${res.headers.get('cache-control')}`;
         const want = `200 ${expectedType(key)} | ${OBJECT_CACHE_CONTROL}`;
         if (got !== want) wrong.push(`${key}: ${got}, expected ${want}`);
@@ -89,7 +118,8 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
   describe('the sample', () => {
     let s3: S3Server;
     let site = '';
-    const rebuild = (dump: string, more: Partial<BuildOptions> = {}) => build({ dump, out: site, ...OPTIONS, targets: [...OPTIONS.targets], ...more });
+    const rebuild = (dump: string, more: Partial<BuildOptions> = {}) =>
+      build({ dump, out: site, ...OPTIONS, targets: [...OPTIONS.targets], ...more });
 
     beforeAll(async () => {
       site = join(await tempDir('s3-upload'), 'dist');
@@ -100,7 +130,9 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
       await s3?.close();
     });
 
-    it('uploads exactly the served files, each with its Content-Type and the Cache-Control (HEAD on every object)', { timeout: 600_000 }, async () => {
+    it('uploads exactly the served files, each with its Content-Type and the Cache-Control (HEAD on every object)', {
+      timeout: 600_000,
+    }, async () => {
       const files = (await listFiles(site)).filter(served);
       const first = await upload(site, s3);
       expect(first.uploaded).toEqual(files);
@@ -123,16 +155,23 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
       const before = await hashTree(site);
       await change();
       const after = await hashTree(site);
-      const changed = [...after].filter(([p, h]) => served(p) && before.get(p) !== h).map(([p]) => p).sort();
+      const changed = [...after]
+        .filter(([p, h]) => served(p) && before.get(p) !== h)
+        .map(([p]) => p)
+        .sort();
       const removed = [...before.keys()].filter((p) => served(p) && !after.has(p)).sort();
       const moved = await upload(site, s3);
-      console.log(`S3 upload, ${what}: ${changed.length} served files changed, ${removed.length} removed; upload ${moved.uploaded.length} uploaded, ${moved.deleted.length} deleted`);
+      console.log(
+        `S3 upload, ${what}: ${changed.length} served files changed, ${removed.length} removed; upload ${moved.uploaded.length} uploaded, ${moved.deleted.length} deleted`,
+      );
       expect(moved).toEqual({ uploaded: changed, deleted: removed });
       expect(await keys(s3)).toEqual((await listFiles(site)).filter(served));
       expect(await wrongHeaders(s3, changed)).toEqual([]);
     }
 
-    it('after one renamed matrix, uploads exactly the changed files and deletes exactly the removed ones', { timeout: 600_000 }, async () => {
+    it('after one renamed matrix, uploads exactly the changed files and deletes exactly the removed ones', {
+      timeout: 600_000,
+    }, async () => {
       const dump = join(await tempDir('s3-renamed'), 'sample');
       await cp(SAMPLE, dump, { recursive: true });
       const table = join(dump, 'MATRIX.txt');
@@ -146,7 +185,9 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
     });
 
     it("after a rebuild without a format, that format's objects are deleted", { timeout: 600_000 }, async () => {
-      await expectOnlyChanges('yaml no longer built', () => rebuild(SAMPLE, { formats: FORMAT_NAMES.filter((f) => f !== 'yaml') }));
+      await expectOnlyChanges('yaml no longer built', () =>
+        rebuild(SAMPLE, { formats: FORMAT_NAMES.filter((f) => f !== 'yaml') }),
+      );
       expect(await keys(s3)).not.toContainEqual(expect.stringMatching(/^files\/yaml\//));
     });
   });
@@ -157,14 +198,26 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
     let site = '';
     beforeAll(async () => {
       site = join(await tempDir('s3-j2016'), 'dist');
-      await build({ dump: j2016.path, out: site, baseUrl: BASE, targets: ['cloudfront'], formats: ['json', 'meme'], pageSizes: [], orderFields: [], filterKeys: [], filterOrders: false });
+      await build({
+        dump: j2016.path,
+        out: site,
+        baseUrl: BASE,
+        targets: ['cloudfront'],
+        formats: ['json', 'meme'],
+        pageSizes: [],
+        orderFields: [],
+        filterKeys: [],
+        filterOrders: false,
+      });
       s3 = await start();
     }, 300_000);
     afterAll(async () => {
       await s3?.close();
     });
 
-    it('uploads every served file; 300 objects picked at random have their Content-Type and Cache-Control', { timeout: 900_000 }, async () => {
+    it('uploads every served file; 300 objects picked at random have their Content-Type and Cache-Control', {
+      timeout: 900_000,
+    }, async () => {
       const files = (await listFiles(site)).filter(served);
       const first = await upload(site, s3);
       expect(first.uploaded.length).toBe(files.length);
@@ -173,7 +226,9 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
       while (chosen.size < Math.min(300, files.length)) chosen.add(files[Math.floor(next() * files.length)]!);
       const picked = [...chosen];
       const wrong = await wrongHeaders(s3, picked);
-      console.log(`S3 upload, JASPAR2016: ${files.length} objects uploaded, ${picked.length} HEADs, ${wrong.length} wrong`);
+      console.log(
+        `S3 upload, JASPAR2016: ${files.length} objects uploaded, ${picked.length} HEADs, ${wrong.length} wrong`,
+      );
       expect(wrong.slice(0, 10), `${wrong.length} of ${picked.length}`).toEqual([]);
     });
   });

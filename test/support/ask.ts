@@ -13,17 +13,25 @@ export interface Asked {
   readonly fromFile: boolean;
 }
 
-const mediaTypeOf = (a: Answer): string | null => a.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? null;
+const mediaTypeOf = (a: Answer): string | null =>
+  a.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? null;
 
 /** GET `path?query` with `accept` in compute mode (the dev server's steps, without HTTP). */
-export async function ask(handle: SiteHandle, path: string, query: string, accept: string | null, options: ResolveOptions = { mode: 'compute' }): Promise<Asked> {
+export async function ask(
+  handle: SiteHandle,
+  path: string,
+  query: string,
+  accept: string | null,
+  options: ResolveOptions = { mode: 'compute' },
+): Promise<Asked> {
   const req: RuntimeRequest = { method: 'GET', path, query, accept };
   let a = await answer(handle, req, options);
   while (a.file !== undefined) {
     const abs = sitePath(handle.root, a.file);
     const body = abs === null ? null : await readFile(abs, 'utf8').catch(() => null);
     if (body !== null) return { status: a.status, body: fileText(a, body), mediaType: mediaTypeOf(a), fromFile: true };
-    if (a.missing === undefined) throw new Error(`${path}?${query}: the runtime named ${a.file}, which does not exist, and no fallback`);
+    if (a.missing === undefined)
+      throw new Error(`${path}?${query}: the runtime named ${a.file}, which does not exist, and no fallback`);
     a = a.missing === 'compute' ? await answer(handle, req, { ...options, skipFiles: true }) : a.missing;
   }
   if (a.passThrough) throw new Error(`${path}?${query}: not an API answer`);

@@ -16,7 +16,16 @@ import { chromium, type BrowserContext, type Page, type Request } from 'playwrig
 import { command, type Requirement } from './requirements.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The requirement every browser test names. */
 export const chromiumInstalled = (): Requirement => command(CHROMIUM, ['--version'], 'Debian chromium');
@@ -32,7 +41,13 @@ export interface Browser {
 /** A fresh Chromium with a fresh profile (JavaScript on unless told otherwise). */
 export async function launch(options: { javaScriptEnabled?: boolean } = {}): Promise<Browser> {
   const profile = await mkdtemp(join(tmpdir(), 'jaspar-static-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, headless: true, javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: 1280, height: 900 } });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: 1280, height: 900 },
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];
   /** Aborted requests, with the navigation of the page that made them. */
@@ -46,7 +61,8 @@ export async function launch(options: { javaScriptEnabled?: boolean } = {}): Pro
   page.on('console', (m) => {
     // Chromium asks a server for /favicon.ico when it shows a non-HTML file (the JSON format);
     // the HTML pages declare an inline icon, so this is never theirs.
-    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()} (${m.location().url})`);
+    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico'))
+      problems.push(`console: ${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => {

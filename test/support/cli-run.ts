@@ -29,7 +29,13 @@ export async function cliInBackground(args: readonly string[]): Promise<Backgrou
 export async function waitForPath(path: string, stop: () => boolean, timeoutMs = 120_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !stop()) {
-    if (await access(path).then(() => true, () => false)) return true;
+    if (
+      await access(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
     await new Promise((r) => setTimeout(r, 5));
   }
   return false;
@@ -63,12 +69,20 @@ export async function cliTimed(args: readonly string[], options: { tty?: boolean
     : spawn(argv[0] as string, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
   const started = performance.now();
   const chunks: Chunk[] = [];
-  child.stdout.on('data', (d: Buffer) => chunks.push({ stream: 'stdout', text: d.toString('utf8'), at: performance.now() - started }));
-  child.stderr.on('data', (d: Buffer) => chunks.push({ stream: 'stderr', text: d.toString('utf8'), at: performance.now() - started }));
+  child.stdout.on('data', (d: Buffer) =>
+    chunks.push({ stream: 'stdout', text: d.toString('utf8'), at: performance.now() - started }),
+  );
+  child.stderr.on('data', (d: Buffer) =>
+    chunks.push({ stream: 'stderr', text: d.toString('utf8'), at: performance.now() - started }),
+  );
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
-      const text = (stream: Chunk['stream']) => chunks.filter((c) => c.stream === stream).map((c) => c.text).join('');
+      const text = (stream: Chunk['stream']) =>
+        chunks
+          .filter((c) => c.stream === stream)
+          .map((c) => c.text)
+          .join('');
       resolve({ code, stdout: text('stdout'), stderr: text('stderr'), chunks });
     });
   });

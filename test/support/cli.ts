@@ -29,7 +29,10 @@ export async function compiledCli(): Promise<string> {
     await runOk(process.execPath, [tsc, '-p', join(PROJECT_ROOT, 'tsconfig.build.json'), '--outDir', out]);
     await symlink(join(PROJECT_ROOT, 'node_modules'), join(out, 'node_modules'));
     // Name and version as the project's (`--version` reads them), ES modules like the sources.
-    const { name, version } = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+    const { name, version } = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+    };
     await writeFile(join(out, 'package.json'), `${JSON.stringify({ name, version, type: 'module' })}\n`);
     await writeFile(join(out, 'jaspar-static.js'), LAUNCHER);
     return null;

@@ -44,9 +44,20 @@ export function writeEvilDump(): string {
       [3, 'CORE', 'MA0002', 1, EVIL.markers.replace(/\u0000/g, '\\0')],
     ],
     'MATRIX_DATA.txt': [
-      ...pfmRows(1, [[10, 0, 0, 0], [0, 5, 5, 0], [2, 2, 3, 3]]),
-      ...pfmRows(2, [[0, 0, 0, 9], [1, 1, 1, 1]]),
-      ...pfmRows(3, [[4, 4, 0, 0], [0, 0, 0, 8], [8, 0, 0, 0]]),
+      ...pfmRows(1, [
+        [10, 0, 0, 0],
+        [0, 5, 5, 0],
+        [2, 2, 3, 3],
+      ]),
+      ...pfmRows(2, [
+        [0, 0, 0, 9],
+        [1, 1, 1, 1],
+      ]),
+      ...pfmRows(3, [
+        [4, 4, 0, 0],
+        [0, 0, 0, 8],
+        [8, 0, 0, 0],
+      ]),
     ],
     'MATRIX_ANNOTATION.txt': [
       [1, 'family', EVIL.family],

@@ -36,7 +36,12 @@ export async function hashTree(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   let slice = performance.now();
   for (const file of await listFiles(dir)) {
-    out.set(file, createHash('sha256').update(readFileSync(join(dir, file))).digest('hex'));
+    out.set(
+      file,
+      createHash('sha256')
+        .update(readFileSync(join(dir, file)))
+        .digest('hex'),
+    );
     if (performance.now() - slice > SLICE_MS) {
       await yieldToLoop();
       slice = performance.now();

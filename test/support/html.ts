@@ -20,10 +20,12 @@ export function filesUnder(dir: string, ext: string, rel = ''): string[] {
 export const breathe = (): Promise<void> => new Promise((done) => setImmediate(done));
 
 /** The href and src values of a page, entities decoded. */
-export const linksOf = (html: string): string[] => [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => (m[1] as string).replace(/&amp;/g, '&'));
+export const linksOf = (html: string): string[] =>
+  [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => (m[1] as string).replace(/&amp;/g, '&'));
 export const isExternal = (href: string): boolean => /^https?:\/\//.test(href);
 /** A relative href resolved against the site file that holds it. */
-export const resolveFrom = (file: string, href: string): string => posix.normalize(posix.join(posix.dirname(file), href));
+export const resolveFrom = (file: string, href: string): string =>
+  posix.normalize(posix.join(posix.dirname(file), href));
 
 /** Where two strings first differ, with some context, for a readable failure. */
 export function firstDifference(got: string, want: string): string {

@@ -15,7 +15,8 @@ export function sourceFiles(root: string, dir: string): string[] {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && !e.name.endsWith('test-support.ts')) out.push(relative(root, p));
+      else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && !e.name.endsWith('test-support.ts'))
+        out.push(relative(root, p));
     }
   };
   walk(join(root, dir));

@@ -59,11 +59,13 @@ export async function netlifyHost(siteDir: string): Promise<(url: string) => Hos
   if (errors.length) throw new Error(`Netlify's parser rejected rules: ${errors.map(String).join('; ')}`);
   const redirector = require('netlify-redirector') as { parseJSON(json: string, o: object): Promise<Matcher> };
   // netlify-cli's normalisation before the engine: `from` is called `origin`, `query` is `params`.
-  const engineRules = (redirects as { from: string; query: object; conditions: object }[]).map(({ from, query, ...rest }) => ({
-    ...rest,
-    origin: from,
-    params: query,
-  }));
+  const engineRules = (redirects as { from: string; query: object; conditions: object }[]).map(
+    ({ from, query, ...rest }) => ({
+      ...rest,
+      origin: from,
+      params: query,
+    }),
+  );
   const matcher = await redirector.parseJSON(JSON.stringify(engineRules), {});
   const headerRules = parseHeadersFile(readFileSync(join(siteDir, '_headers'), 'utf8'));
 

@@ -11,7 +11,6 @@ import type { OracleDb } from './oracle-db.js';
 import { FILTER_KEYS, type FilterKey, type OracleList } from './oracle-sql.js';
 import { prng } from './prng.js';
 
-
 export interface OracleCase {
   readonly list: OracleList;
   /** Query pairs in request order, without `page` (each case is asked for several pages). */
@@ -28,10 +27,39 @@ interface Anchor {
 
 const NOTHING = ['zzqx', 'NOPE', 'no%such', 'x_y_z', 'back\\slash', 'ü', 'Krüppel-like'];
 const ORDERS: readonly (string | null)[] = [
-  null, null, 'name', '-name', 'base_id', '-base_id', 'collection', '-collection', 'version', '-version',
-  'name,-version', '-collection,name', 'collection,-base_id,version', '-version, name', 'bogus', 'bogus,-name', 'name,bogus', '-',
+  null,
+  null,
+  'name',
+  '-name',
+  'base_id',
+  '-base_id',
+  'collection',
+  '-collection',
+  'version',
+  '-version',
+  'name,-version',
+  '-collection,name',
+  'collection,-base_id,version',
+  '-version, name',
+  'bogus',
+  'bogus,-name',
+  'name,bogus',
+  '-',
 ];
-const PAGE_SIZES: readonly (string | null)[] = [null, '1', '7', '7', '20', '20', '1000', '1000', '5000', '0', 'abc', '25'];
+const PAGE_SIZES: readonly (string | null)[] = [
+  null,
+  '1',
+  '7',
+  '7',
+  '20',
+  '20',
+  '1000',
+  '1000',
+  '5000',
+  '0',
+  'abc',
+  '25',
+];
 
 function column(db: OracleDb, sql: string, params: (string | number)[] = []): string[] {
   return db.all(sql, params).map((r) => String(Object.values(r)[0]));
@@ -53,18 +81,23 @@ export function caseGenerator(db: OracleDb, seed: number, year: number) {
     family: column(db, "SELECT DISTINCT VAL FROM MATRIX_ANNOTATION WHERE TAG = 'family'"),
     type: column(db, "SELECT DISTINCT VAL FROM MATRIX_ANNOTATION WHERE TAG = 'type'"),
   };
-  const annotation = (a: Anchor, tag: string) => column(db, 'SELECT VAL FROM MATRIX_ANNOTATION WHERE ID = ? AND TAG = ?', [a.ID, tag]);
+  const annotation = (a: Anchor, tag: string) =>
+    column(db, 'SELECT VAL FROM MATRIX_ANNOTATION WHERE ID = ? AND TAG = ?', [a.ID, tag]);
   const species = (a: Anchor) => column(db, 'SELECT TAX_ID FROM MATRIX_SPECIES WHERE ID = ?', [a.ID]);
 
   /** Each ASCII letter's case flipped at random, some of the time. */
-  const recase = (s: string) => (chance(0.4) ? s.replace(/[A-Za-z]/g, (c) => (chance(0.5) ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c)) : s);
+  const recase = (s: string) =>
+    chance(0.4)
+      ? s.replace(/[A-Za-z]/g, (c) => (chance(0.5) ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c))
+      : s;
   const substring = (s: string) => {
     if (s.length <= 2 || chance(0.15)) return s;
     const len = 2 + int(Math.min(8, s.length - 1));
     const start = int(s.length - len + 1);
     return s.slice(start, start + len);
   };
-  const fromPool = (pool: readonly string[], own: readonly string[]) => (own.length > 0 && chance(0.8) ? pick(own) : pool.length > 0 && chance(0.85) ? pick(pool) : pick(NOTHING));
+  const fromPool = (pool: readonly string[], own: readonly string[]) =>
+    own.length > 0 && chance(0.8) ? pick(own) : pool.length > 0 && chance(0.85) ? pick(pool) : pick(NOTHING);
 
   function value(key: FilterKey, a: Anchor): string {
     switch (key) {
@@ -86,7 +119,9 @@ export function caseGenerator(db: OracleDb, seed: number, year: number) {
       case 'type':
         return recase(substring(fromPool(pools.type, annotation(a, 'type'))));
       case 'search':
-        return chance(0.1) ? pick(['_', '%', '_1', 'MA01', 'phylo', 'ü', '::']) : recase(substring(fromPool([], [pick([a.NAME, a.NAME, a.BASE_ID, a.COLLECTION])])));
+        return chance(0.1)
+          ? pick(['_', '%', '_1', 'MA01', 'phylo', 'ü', '::'])
+          : recase(substring(fromPool([], [pick([a.NAME, a.NAME, a.BASE_ID, a.COLLECTION])])));
       case 'version':
         return chance(0.92) ? 'latest' : pick(['1', '', 'LATEST']);
     }
@@ -158,7 +193,17 @@ export function caseGenerator(db: OracleDb, seed: number, year: number) {
           if (!ks.includes(k)) ks.push(k);
         }
         const list: OracleList = chance(0.8) ? { kind: 'matrix' } : { kind: 'collection', id: pick(pools.collection) };
-        out.push(make(list, ks, list.kind === 'collection' ? (db.all('SELECT ID, COLLECTION, BASE_ID, NAME FROM MATRIX WHERE COLLECTION = ?', [list.id]) as unknown as Anchor[]) : anchors));
+        out.push(
+          make(
+            list,
+            ks,
+            list.kind === 'collection'
+              ? (db.all('SELECT ID, COLLECTION, BASE_ID, NAME FROM MATRIX WHERE COLLECTION = ?', [
+                  list.id,
+                ]) as unknown as Anchor[])
+              : anchors,
+          ),
+        );
       }
       return out;
     },
@@ -172,8 +217,10 @@ export function caseGenerator(db: OracleDb, seed: number, year: number) {
       // Filter values mostly from the list's own matrices, so that filtered sub-lists select something.
       const own = {
         collection: 'SELECT ID, COLLECTION, BASE_ID, NAME FROM MATRIX WHERE COLLECTION = ?',
-        taxon: "SELECT ID, COLLECTION, BASE_ID, NAME FROM MATRIX m WHERE EXISTS (SELECT 1 FROM MATRIX_ANNOTATION a WHERE a.ID = m.ID AND a.TAG = 'tax_group' AND lower(a.VAL) = ?)",
-        species: 'SELECT ID, COLLECTION, BASE_ID, NAME FROM MATRIX m WHERE EXISTS (SELECT 1 FROM MATRIX_SPECIES s WHERE s.ID = m.ID AND s.TAX_ID = ?)',
+        taxon:
+          "SELECT ID, COLLECTION, BASE_ID, NAME FROM MATRIX m WHERE EXISTS (SELECT 1 FROM MATRIX_ANNOTATION a WHERE a.ID = m.ID AND a.TAG = 'tax_group' AND lower(a.VAL) = ?)",
+        species:
+          'SELECT ID, COLLECTION, BASE_ID, NAME FROM MATRIX m WHERE EXISTS (SELECT 1 FROM MATRIX_SPECIES s WHERE s.ID = m.ID AND s.TAX_ID = ?)',
       };
       const out: OracleCase[] = [];
       for (const kind of ['collection', 'taxon', 'species'] as const) {

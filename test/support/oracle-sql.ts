@@ -6,10 +6,26 @@
 import type { OracleDb } from './oracle-db.js';
 
 /** A matrix list: all matrices, or the matrices of one collection, tax group or species; or the TFFM list (test/support/oracle-tffm.ts). */
-export type OracleList = { readonly kind: 'matrix' } | { readonly kind: 'collection' | 'taxon' | 'species'; readonly id: string } | { readonly kind: 'tffm' };
+export type OracleList =
+  | { readonly kind: 'matrix' }
+  | { readonly kind: 'collection' | 'taxon' | 'species'; readonly id: string }
+  | { readonly kind: 'tffm' };
 
 /** §8's filters and §8.1's 2018 names (`class`, `family`, `type`: the same semantics as `tf_class`, `tf_family`, `data_type`). */
-export const FILTER_KEYS = ['collection', 'tax_group', 'tax_id', 'name', 'tf_class', 'tf_family', 'data_type', 'class', 'family', 'type', 'search', 'version'] as const;
+export const FILTER_KEYS = [
+  'collection',
+  'tax_group',
+  'tax_id',
+  'name',
+  'tf_class',
+  'tf_family',
+  'data_type',
+  'class',
+  'family',
+  'type',
+  'search',
+  'version',
+] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const ORDER_COLUMNS: { readonly [field: string]: { readonly column: string; readonly text: boolean } } = {
@@ -20,7 +36,13 @@ const ORDER_COLUMNS: { readonly [field: string]: { readonly column: string; read
 };
 
 export type OracleAnswer =
-  | { readonly status: 200; readonly count: number; readonly ids: readonly string[]; readonly next: boolean; readonly previous: boolean }
+  | {
+      readonly status: 200;
+      readonly count: number;
+      readonly ids: readonly string[];
+      readonly next: boolean;
+      readonly previous: boolean;
+    }
   | { readonly status: 404; readonly detail: string };
 
 /** The value of the last pair named `key` (Django's QueryDict.get), or null. */
@@ -40,32 +62,38 @@ export function pageSizeOf(raw: string | null): number {
 /** `%v%` for LIKE with the value's own `\`, `%` and `_` escaped (ESCAPE '\'). */
 export const likeContains = (v: string): string => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const annotationLike = (tag: string) => `EXISTS (SELECT 1 FROM MATRIX_ANNOTATION a WHERE a.ID = m.ID AND a.TAG = '${tag}' AND a.VAL LIKE ? ESCAPE '\\')`;
+const annotationLike = (tag: string) =>
+  `EXISTS (SELECT 1 FROM MATRIX_ANNOTATION a WHERE a.ID = m.ID AND a.TAG = '${tag}' AND a.VAL LIKE ? ESCAPE '\\')`;
 
 /** Per §8 filter: its SQL condition on `m` (a MATRIX row) and the value it binds. */
-const FILTER_SQL: { readonly [K in Exclude<FilterKey, 'version'>]: (v: string) => { sql: string; params: string[] } } = {
-  collection: (v) => ({ sql: 'm.COLLECTION = upper(?)', params: [v] }),
-  tax_group: (v) => ({ sql: "EXISTS (SELECT 1 FROM MATRIX_ANNOTATION a WHERE a.ID = m.ID AND a.TAG = 'tax_group' AND a.VAL = lower(?))", params: [v] }),
-  tax_id: (v) => ({ sql: 'EXISTS (SELECT 1 FROM MATRIX_SPECIES s WHERE s.ID = m.ID AND s.TAX_ID = ?)', params: [v] }),
-  name: (v) => ({ sql: 'm.NAME = ?', params: [v] }),
-  tf_class: (v) => ({ sql: annotationLike('class'), params: [likeContains(v)] }),
-  tf_family: (v) => ({ sql: annotationLike('family'), params: [likeContains(v)] }),
-  data_type: (v) => ({ sql: annotationLike('type'), params: [likeContains(v)] }),
-  class: (v) => ({ sql: annotationLike('class'), params: [likeContains(v)] }),
-  family: (v) => ({ sql: annotationLike('family'), params: [likeContains(v)] }),
-  type: (v) => ({ sql: annotationLike('type'), params: [likeContains(v)] }),
-  search: (v) => ({
-    sql: "(m.NAME LIKE ? ESCAPE '\\' OR m.BASE_ID LIKE ? ESCAPE '\\' OR m.COLLECTION LIKE ? ESCAPE '\\')",
-    params: [likeContains(v), likeContains(v), likeContains(v)],
-  }),
-};
+const FILTER_SQL: { readonly [K in Exclude<FilterKey, 'version'>]: (v: string) => { sql: string; params: string[] } } =
+  {
+    collection: (v) => ({ sql: 'm.COLLECTION = upper(?)', params: [v] }),
+    tax_group: (v) => ({
+      sql: "EXISTS (SELECT 1 FROM MATRIX_ANNOTATION a WHERE a.ID = m.ID AND a.TAG = 'tax_group' AND a.VAL = lower(?))",
+      params: [v],
+    }),
+    tax_id: (v) => ({ sql: 'EXISTS (SELECT 1 FROM MATRIX_SPECIES s WHERE s.ID = m.ID AND s.TAX_ID = ?)', params: [v] }),
+    name: (v) => ({ sql: 'm.NAME = ?', params: [v] }),
+    tf_class: (v) => ({ sql: annotationLike('class'), params: [likeContains(v)] }),
+    tf_family: (v) => ({ sql: annotationLike('family'), params: [likeContains(v)] }),
+    data_type: (v) => ({ sql: annotationLike('type'), params: [likeContains(v)] }),
+    class: (v) => ({ sql: annotationLike('class'), params: [likeContains(v)] }),
+    family: (v) => ({ sql: annotationLike('family'), params: [likeContains(v)] }),
+    type: (v) => ({ sql: annotationLike('type'), params: [likeContains(v)] }),
+    search: (v) => ({
+      sql: "(m.NAME LIKE ? ESCAPE '\\' OR m.BASE_ID LIKE ? ESCAPE '\\' OR m.COLLECTION LIKE ? ESCAPE '\\')",
+      params: [likeContains(v), likeContains(v), likeContains(v)],
+    }),
+  };
 
 /** The list's own matrices (before filters), and whether the list exists. */
 function instance(db: OracleDb, list: Exclude<OracleList, { kind: 'tffm' }>): { sql: string; params: string[] } | null {
   if (list.kind === 'matrix') return { sql: '1', params: [] };
   const sql = {
     collection: 'm.COLLECTION = ?',
-    taxon: "EXISTS (SELECT 1 FROM MATRIX_ANNOTATION a WHERE a.ID = m.ID AND a.TAG = 'tax_group' AND a.VAL <> '' AND lower(a.VAL) = ?)",
+    taxon:
+      "EXISTS (SELECT 1 FROM MATRIX_ANNOTATION a WHERE a.ID = m.ID AND a.TAG = 'tax_group' AND a.VAL <> '' AND lower(a.VAL) = ?)",
     species: 'EXISTS (SELECT 1 FROM MATRIX_SPECIES s WHERE s.ID = m.ID AND s.TAX_ID = ?)',
   }[list.kind];
   const found = db.get(`SELECT count(*) AS n FROM MATRIX m WHERE ${sql}`, [list.id]);
@@ -83,7 +111,9 @@ export function orderBy(raw: string | null): string {
     const spec = ORDER_COLUMNS[descending ? t.slice(1) : t];
     if (spec === undefined) continue;
     // §3: text in BINARY collation, version numerically, NULL first ascending and last descending.
-    terms.push(`kept.${spec.column}${spec.text ? ' COLLATE BINARY' : ''} ${descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
+    terms.push(
+      `kept.${spec.column}${spec.text ? ' COLLATE BINARY' : ''} ${descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`,
+    );
   }
   // Ties keep the default order. Columns are qualified: SQLite resolves an ORDER BY name against the
   // result's aliases first.
@@ -92,7 +122,11 @@ export function orderBy(raw: string | null): string {
 }
 
 /** What the contract says a matrix list request answers, computed by SQLite. */
-export function oracleAnswer(db: OracleDb, list: Exclude<OracleList, { kind: 'tffm' }>, pairs: readonly (readonly [string, string])[]): OracleAnswer {
+export function oracleAnswer(
+  db: OracleDb,
+  list: Exclude<OracleList, { kind: 'tffm' }>,
+  pairs: readonly (readonly [string, string])[],
+): OracleAnswer {
   const own = instance(db, list);
   if (own === null) return { status: 404, detail: 'Not found.' };
   const where = [own.sql];
@@ -113,8 +147,18 @@ export function oracleAnswer(db: OracleDb, list: Exclude<OracleList, { kind: 'tf
   const size = pageSizeOf(last(pairs, 'page_size'));
   const pages = Math.max(1, Math.ceil(count / size));
   const rawPage = last(pairs, 'page');
-  const page = rawPage === null || rawPage === '' ? 1 : rawPage === 'last' ? pages : /^[1-9]\d*$/.test(rawPage) ? Number(rawPage) : 0;
+  const page =
+    rawPage === null || rawPage === ''
+      ? 1
+      : rawPage === 'last'
+        ? pages
+        : /^[1-9]\d*$/.test(rawPage)
+          ? Number(rawPage)
+          : 0;
   if (page < 1 || page > pages) return { status: 404, detail: 'Invalid page.' };
-  const rows = db.all(`${kept} SELECT BASE_ID || '.' || VERSION AS matrix_id FROM kept ORDER BY ${orderBy(last(pairs, 'order'))} LIMIT ? OFFSET ?`, [...params, size, (page - 1) * size]);
+  const rows = db.all(
+    `${kept} SELECT BASE_ID || '.' || VERSION AS matrix_id FROM kept ORDER BY ${orderBy(last(pairs, 'order'))} LIMIT ? OFFSET ?`,
+    [...params, size, (page - 1) * size],
+  );
   return { status: 200, count, ids: rows.map((r) => String(r.matrix_id)), next: page < pages, previous: page > 1 };
 }

@@ -36,7 +36,9 @@ function orderBy(raw: string | null): string {
     const descending = t.startsWith('-');
     const spec = ORDER_COLUMNS[descending ? t.slice(1) : t];
     if (spec === undefined) continue;
-    terms.push(`t.${spec.column}${spec.text ? ' COLLATE BINARY' : ''} ${descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
+    terms.push(
+      `t.${spec.column}${spec.text ? ' COLLATE BINARY' : ''} ${descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`,
+    );
   }
   terms.push('t.ID ASC');
   return terms.join(', ');
@@ -48,7 +50,9 @@ export function tffmOracleAnswer(db: OracleDb, pairs: readonly (readonly [string
   const params: string[] = [];
   const search = last(pairs, 'search');
   if (search !== null && search !== '') {
-    where.push("(t.NAME LIKE ? ESCAPE '\\' OR (t.BASE_ID || '.' || t.VERSION) LIKE ? ESCAPE '\\' OR (t.MATRIX_BASE_ID || '.' || t.MATRIX_VERSION) LIKE ? ESCAPE '\\')");
+    where.push(
+      "(t.NAME LIKE ? ESCAPE '\\' OR (t.BASE_ID || '.' || t.VERSION) LIKE ? ESCAPE '\\' OR (t.MATRIX_BASE_ID || '.' || t.MATRIX_VERSION) LIKE ? ESCAPE '\\')",
+    );
     params.push(likeContains(search), likeContains(search), likeContains(search));
   }
   const group = last(pairs, 'tax_group');
@@ -63,15 +67,42 @@ export function tffmOracleAnswer(db: OracleDb, pairs: readonly (readonly [string
   const size = pageSizeOf(last(pairs, 'page_size'));
   const pages = Math.max(1, Math.ceil(count / size));
   const rawPage = last(pairs, 'page');
-  const page = rawPage === null || rawPage === '' ? 1 : rawPage === 'last' ? pages : /^[1-9]\d*$/.test(rawPage) ? Number(rawPage) : 0;
+  const page =
+    rawPage === null || rawPage === ''
+      ? 1
+      : rawPage === 'last'
+        ? pages
+        : /^[1-9]\d*$/.test(rawPage)
+          ? Number(rawPage)
+          : 0;
   if (page < 1 || page > pages) return { status: 404, detail: 'Invalid page.' };
-  const rows = db.all(`SELECT t.BASE_ID || '.' || t.VERSION AS tffm_id ${from} ORDER BY ${orderBy(last(pairs, 'order'))} LIMIT ? OFFSET ?`, [...params, size, (page - 1) * size]);
+  const rows = db.all(
+    `SELECT t.BASE_ID || '.' || t.VERSION AS tffm_id ${from} ORDER BY ${orderBy(last(pairs, 'order'))} LIMIT ? OFFSET ?`,
+    [...params, size, (page - 1) * size],
+  );
   return { status: 200, count, ids: rows.map((r) => String(r.tffm_id)), next: page < pages, previous: page > 1 };
 }
 
 const ORDERS: readonly (string | null)[] = [
-  null, null, 'name', '-name', 'base_id', '-version', 'matrix_base_id', '-matrix_version', 'log_p_1st_order', '-log_p_1st_order', 'log_p_detailed',
-  '-log_p_detailed', 'experiment_name', '-experiment_name', 'name,-version', '-matrix_version,name', 'bogus', 'bogus,-log_p_detailed', 'collection',
+  null,
+  null,
+  'name',
+  '-name',
+  'base_id',
+  '-version',
+  'matrix_base_id',
+  '-matrix_version',
+  'log_p_1st_order',
+  '-log_p_1st_order',
+  'log_p_detailed',
+  '-log_p_detailed',
+  'experiment_name',
+  '-experiment_name',
+  'name,-version',
+  '-matrix_version,name',
+  'bogus',
+  'bogus,-log_p_detailed',
+  'collection',
 ];
 const PAGE_SIZES: readonly (string | null)[] = [null, null, '1', '7', '20', '1000', '1000', '1000', '5000', '0', 'abc'];
 const NOTHING = ['zzqx', 'TFFM9', 'no%such', 'x_y', 'ü'];
@@ -82,9 +113,14 @@ export function tffmCases(db: OracleDb, seed: number, year: number, n: number): 
   const int = (k: number) => Math.floor(random() * k);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   const chance = (p: number) => random() < p;
-  const tffms = db.all('SELECT BASE_ID || \'.\' || VERSION AS tffm_id, NAME, MATRIX_BASE_ID || \'.\' || MATRIX_VERSION AS matrix_id FROM TFFM ORDER BY ID');
-  const groups = db.all("SELECT DISTINCT VAL FROM MATRIX_ANNOTATION WHERE TAG = 'tax_group' AND VAL <> ''").map((r) => String(r.VAL));
-  const recase = (s: string) => (chance(0.4) ? s.replace(/[A-Za-z]/g, (c) => (chance(0.5) ? c.toUpperCase() : c.toLowerCase())) : s);
+  const tffms = db.all(
+    "SELECT BASE_ID || '.' || VERSION AS tffm_id, NAME, MATRIX_BASE_ID || '.' || MATRIX_VERSION AS matrix_id FROM TFFM ORDER BY ID",
+  );
+  const groups = db
+    .all("SELECT DISTINCT VAL FROM MATRIX_ANNOTATION WHERE TAG = 'tax_group' AND VAL <> ''")
+    .map((r) => String(r.VAL));
+  const recase = (s: string) =>
+    chance(0.4) ? s.replace(/[A-Za-z]/g, (c) => (chance(0.5) ? c.toUpperCase() : c.toLowerCase())) : s;
   const part = (s: string) => {
     if (s.length <= 2 || chance(0.2)) return s;
     const len = 2 + int(Math.min(6, s.length - 1));
@@ -103,14 +139,16 @@ export function tffmCases(db: OracleDb, seed: number, year: number, n: number): 
     if (chance(0.5)) pairs.push(['release', pick([String(year), `JASPAR${year}`])]);
     const which = pick(['search', 'search', 'tax_group', 'both', 'both', 'none']);
     if (which === 'search' || which === 'both') pairs.push(['search', term()]);
-    if (which === 'tax_group' || which === 'both') pairs.push(['tax_group', recase(chance(0.9) ? pick(groups) : pick(['plants', 'martians', '']))]);
+    if (which === 'tax_group' || which === 'both')
+      pairs.push(['tax_group', recase(chance(0.9) ? pick(groups) : pick(['plants', 'martians', '']))]);
     if (chance(0.1)) pairs.push([pick(['search', 'tax_group']), '']);
     const order = pick(ORDERS);
     if (order !== null) pairs.push(['order', order]);
     const size = pick(PAGE_SIZES);
     if (size !== null) pairs.push(['page_size', size]);
     // Matrix filters the TFFM list does not read: ignored.
-    if (chance(0.1)) pairs.push([pick(['collection', 'tf_class', 'version', 'class']), pick(['CORE', 'zinc', 'latest'])]);
+    if (chance(0.1))
+      pairs.push([pick(['collection', 'tf_class', 'version', 'class']), pick(['CORE', 'zinc', 'latest'])]);
     if (chance(0.2)) pairs.push(['format', 'json']);
     for (let k = pairs.length - 1; k > 0; k--) {
       const j = int(k + 1);

@@ -24,7 +24,10 @@ export const PYTHONS = ['/usr/bin/python3', 'python3'] as const;
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** Whether this process may mount a small tmpfs (root, outside a locked-down container): for the full-disk test. */
-export const MOUNT_TMPFS = ['sh', ['-c', 'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r']] as const;
+export const MOUNT_TMPFS = [
+  'sh',
+  ['-c', 'd=$(mktemp -d) && mount -t tmpfs -o size=64k tmpfs "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r'],
+] as const;
 
 /** Binaries of npm packages (installed by `npm ci` where the package supports the platform). */
 export const DENO = join(ROOT, 'node_modules/.bin/deno');
@@ -32,7 +35,10 @@ export const WORKERD = join(ROOT, 'node_modules/.bin/workerd');
 /** Debian awscli (not another aws on PATH). */
 export const AWS_CLI = '/usr/bin/aws';
 /** Debian awscli's own botocore (it vendors one): the oracle of SigV4 signatures. */
-export const AWSCLI_BOTOCORE = ['/usr/bin/python3', ['-c', 'import awscli.botocore.session, awscli.botocore.auth']] as const;
+export const AWSCLI_BOTOCORE = [
+  '/usr/bin/python3',
+  ['-c', 'import awscli.botocore.session, awscli.botocore.auth'],
+] as const;
 /** Debian libnginx-mod-http-js. */
 export const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 

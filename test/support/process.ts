@@ -36,7 +36,12 @@ export function run(cmd: string, args: readonly string[], options: RunOptions = 
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      });
     });
     child.stdin?.on('error', () => {});
     child.stdin?.end(input);
@@ -46,7 +51,10 @@ export function run(cmd: string, args: readonly string[], options: RunOptions = 
 /** Like {@link run}, but rejects with the output unless the child exits 0. */
 export async function runOk(cmd: string, args: readonly string[], options: RunOptions = {}): Promise<Ran> {
   const r = await run(cmd, args, options);
-  if (r.code !== 0) throw new Error(`${cmd} ${args.join(' ').slice(0, 200)} exited ${r.code ?? r.signal}:\n${r.stderr.slice(-4000)}${r.stdout.slice(-2000)}`);
+  if (r.code !== 0)
+    throw new Error(
+      `${cmd} ${args.join(' ').slice(0, 200)} exited ${r.code ?? r.signal}:\n${r.stderr.slice(-4000)}${r.stdout.slice(-2000)}`,
+    );
   return r;
 }
 

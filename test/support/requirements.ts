@@ -57,7 +57,10 @@ export function pythonWith(module: string, pkg: string): Requirement & { interpr
     const r = command(interpreter, ['-c', `import ${module}`], `Python module ${module} (Debian ${pkg})`);
     if (r.ok) return { ...r, interpreter };
   }
-  return { ...command('python3', ['-c', `import ${module}`], `Python module ${module} (Debian ${pkg})`), interpreter: 'python3' };
+  return {
+    ...command('python3', ['-c', `import ${module}`], `Python module ${module} (Debian ${pkg})`),
+    interpreter: 'python3',
+  };
 }
 
 /**

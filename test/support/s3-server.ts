@@ -42,7 +42,9 @@ export async function start(options: { dir?: string; bucket?: string } = {}): Pr
   const bucket = options.bucket ?? 'jaspar-test';
   const directory = options.dir ?? (await tempDir('s3'));
   const main = createRequire(import.meta.url).resolve('s3rver');
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', CHILD, main, directory, bucket], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', CHILD, main, directory, bucket], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

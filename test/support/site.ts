@@ -69,8 +69,13 @@ export async function buildSite(dump: string, opts: SiteOptions = {}): Promise<B
  * must use {@link buildSite}.
  */
 export async function sharedSite(dump: string, opts: SiteOptions = {}): Promise<BuiltSite> {
-  const key = createHash('sha256').update(JSON.stringify([dump, opts])).digest('hex').slice(0, 12);
-  const { dir, value } = await shared(`site-${basename(dump).replace(/[^A-Za-z0-9._-]/g, '_')}-${key}`, (d) => buildInto(d, dump, opts));
+  const key = createHash('sha256')
+    .update(JSON.stringify([dump, opts]))
+    .digest('hex')
+    .slice(0, 12);
+  const { dir, value } = await shared(`site-${basename(dump).replace(/[^A-Za-z0-9._-]/g, '_')}-${key}`, (d) =>
+    buildInto(d, dump, opts),
+  );
   return { dir: join(dir, 'dist'), summary: value, cleanup: async () => {} };
 }
 

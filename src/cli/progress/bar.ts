@@ -36,7 +36,14 @@ export function barReporter(out: NodeJS.WritableStream): Reporter {
         case 'phase-start': {
           stop();
           started = performance.now();
-          bar = new SingleBar({ stream: out, format: FORMAT, barsize: 24, hideCursor: false, barCompleteChar: '\u2588', barIncompleteChar: '\u2591' });
+          bar = new SingleBar({
+            stream: out,
+            format: FORMAT,
+            barsize: 24,
+            hideCursor: false,
+            barCompleteChar: '\u2588',
+            barIncompleteChar: '\u2591',
+          });
           const total = e.total ? e.total[measuredIn(e.phase)] : 0;
           bar.start(Math.max(1, total), 0, payload(e.phase, { files: 0, bytes: 0 }, e.total, 0, false));
           return;

@@ -42,7 +42,8 @@ export function eta(part: number | null, elapsedSeconds: number): number | null 
  * 1.1/2.2 MB` for reading (both totals are exact).
  */
 export function amounts(phase: BuildPhase, done: Amount, total: Amount | null): string {
-  if (phase === 'write') return `${count(done.files)}${total ? `/~${count(total.files)}` : ''} files, ${mb(done.bytes)}`;
+  if (phase === 'write')
+    return `${count(done.files)}${total ? `/~${count(total.files)}` : ''} files, ${mb(done.bytes)}`;
   if (phase === 'swap') return `${count(total?.files ?? done.files)} files, ${mb(total?.bytes ?? done.bytes)}`;
   const files = total && total.files > 0 ? `${count(done.files)}/${count(total.files)} files, ` : '';
   return `${files}${(done.bytes / 1e6).toFixed(1)}${total ? `/${mb(total.bytes)}` : ' MB'}`;

@@ -26,7 +26,10 @@ export function linesReporter(out: TextOut, options: LinesOptions): Reporter {
         case 'phase-start':
           phase = e.phase;
           started = lastLine = now();
-          if (e.phase === 'swap') line(`swap: replacing the site with the ${amounts('swap', e.total ?? { files: 0, bytes: 0 }, e.total)} just written`);
+          if (e.phase === 'swap')
+            line(
+              `swap: replacing the site with the ${amounts('swap', e.total ?? { files: 0, bytes: 0 }, e.total)} just written`,
+            );
           return;
         case 'progress': {
           const t = now();
@@ -36,12 +39,16 @@ export function linesReporter(out: TextOut, options: LinesOptions): Reporter {
           const elapsed = (t - started) / 1000;
           const left = eta(part, elapsed);
           const percent = part === null ? '' : ` (${Math.floor(part * 100)}%)`;
-          line(`${PHASE_LABEL[e.phase]}: ${amounts(e.phase, e.done, e.total)}${percent}, ${duration(elapsed)}${left === null ? '' : `, ETA ${duration(left)}`}`);
+          line(
+            `${PHASE_LABEL[e.phase]}: ${amounts(e.phase, e.done, e.total)}${percent}, ${duration(elapsed)}${left === null ? '' : `, ETA ${duration(left)}`}`,
+          );
           return;
         }
         case 'phase-end':
           phase = null;
-          line(`${PHASE_LABEL[e.phase]}: done, ${count(e.done.files)} files, ${mb(e.done.bytes)} in ${duration(e.seconds)}`);
+          line(
+            `${PHASE_LABEL[e.phase]}: done, ${count(e.done.files)} files, ${mb(e.done.bytes)} in ${duration(e.seconds)}`,
+          );
           return;
         case 'read':
           return;

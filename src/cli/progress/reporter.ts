@@ -6,10 +6,8 @@ import type { Reporter } from './types.js';
 import { barReporter } from './bar.js';
 import { linesReporter } from './lines.js';
 
-
 /** Seconds between progress lines when stderr is not a terminal. */
 export const DEFAULT_PROGRESS_INTERVAL = 5;
-
 
 export interface ReporterOptions {
   readonly quiet: boolean;

@@ -26,7 +26,11 @@ export function columnSpelling(table: TableName, column: string): string {
 
 /** The columns of an exported table: the needed ones, plus LOCAL_ID in MATRIX_ANNOTATION as newer dumps have. */
 export function exportedColumns(table: TableName): { name: string; type: ColumnType; extra: boolean }[] {
-  const columns = TABLE_COLUMNS[table].map((c) => ({ name: columnSpelling(table, c), type: columnType(table, c), extra: false }));
+  const columns = TABLE_COLUMNS[table].map((c) => ({
+    name: columnSpelling(table, c),
+    type: columnType(table, c),
+    extra: false,
+  }));
   if (table === 'MATRIX_ANNOTATION') columns.push({ name: 'LOCAL_ID', type: 'integer', extra: true });
   return columns;
 }

@@ -13,7 +13,13 @@ export interface FlatExportOptions {
   readonly fileName?: (table: TableName) => string;
 }
 
-const TSV_ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\\0' };
+const TSV_ESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\\\',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\0': '\\0',
+};
 
 function tsvField(value: string | null): string {
   return value === null ? '\\N' : value.replace(/[\\\t\n\r\0]/g, (c) => TSV_ESCAPES[c] ?? c);

@@ -51,7 +51,12 @@ function copyCompanions(from: string | undefined, to: string): void {
  * The subfolders of `companions` (the source release folder) are copied into each copy's
  * release folder.
  */
-export function exportAllShapes(dump: RawDump, root: string, name: string | ((label: string) => string), companions?: string): ExportedShape[] {
+export function exportAllShapes(
+  dump: RawDump,
+  root: string,
+  name: string | ((label: string) => string),
+  companions?: string,
+): ExportedShape[] {
   const nameOf = (label: string) => (typeof name === 'string' ? name : name(label));
   const at = (label: string, file: string) => {
     mkdirSync(join(root, label), { recursive: true });

@@ -10,7 +10,14 @@ import { exportedColumns, extraValue, isBareNumber, type ColumnType } from './co
 
 const MYSQL_TYPES: Readonly<Record<ColumnType, string>> = { integer: 'int(11)', real: 'double', text: 'varchar(255)' };
 const MYSQL_ESCAPES: Readonly<Record<string, string>> = {
-  '\\': '\\\\', "'": "\\'", '"': '\\"', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\0': '\\0', '\x1a': '\\Z',
+  '\\': '\\\\',
+  "'": "\\'",
+  '"': '\\"',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\0': '\\0',
+  '\x1a': '\\Z',
 };
 /** Rows per INSERT in the MySQL dialect (mysqldump packs rows up to a byte limit). */
 const MYSQL_ROWS_PER_INSERT = 50;
@@ -33,7 +40,9 @@ function createTable(dialect: Dialect, table: TableName): string {
   if (dialect === 'sqlite') {
     return `CREATE TABLE \`${table}\` (\n  ${columns.map((c) => `\`${c.name}\` ${c.type}`).join('\n,  ')}\n);`;
   }
-  const lines = columns.map((c) => `  \`${c.name}\` ${MYSQL_TYPES[c.type]}${c.name === 'ID' ? ' NOT NULL' : ' DEFAULT NULL'}`);
+  const lines = columns.map(
+    (c) => `  \`${c.name}\` ${MYSQL_TYPES[c.type]}${c.name === 'ID' ? ' NOT NULL' : ' DEFAULT NULL'}`,
+  );
   return `DROP TABLE IF EXISTS \`${table}\`;\nCREATE TABLE \`${table}\` (\n${lines.join(',\n')},\n  KEY \`ID\` (\`${columns[0]?.name ?? 'ID'}\`)\n) ENGINE=MyISAM DEFAULT CHARSET=utf8;`;
 }
 
@@ -56,12 +65,15 @@ export function* sqlDumpLines(dump: RawDump, dialect: Dialect): Generator<string
     if (!raw) continue;
     yield createTable(dialect, table);
     if (dialect === 'sqlite') {
-      for (const [i, row] of raw.rows.entries()) yield `INSERT INTO ${table} VALUES${values(dialect, table, row.cells, i)};`;
+      for (const [i, row] of raw.rows.entries())
+        yield `INSERT INTO ${table} VALUES${values(dialect, table, row.cells, i)};`;
       continue;
     }
     yield `LOCK TABLES \`${table}\` WRITE;`;
     for (let start = 0; start < raw.rows.length; start += MYSQL_ROWS_PER_INSERT) {
-      const batch = raw.rows.slice(start, start + MYSQL_ROWS_PER_INSERT).map((row, i) => values(dialect, table, row.cells, start + i));
+      const batch = raw.rows
+        .slice(start, start + MYSQL_ROWS_PER_INSERT)
+        .map((row, i) => values(dialect, table, row.cells, start + i));
       yield `INSERT INTO \`${table}\` VALUES ${batch.join(',')};`;
     }
     yield 'UNLOCK TABLES;';

@@ -15,7 +15,9 @@ export function writeSqliteFile(dump: RawDump, path: string): void {
   const db = new sqlite.Database(path);
   try {
     db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; BEGIN;');
-    db.exec('CREATE TABLE django_migrations (id integer PRIMARY KEY, app text); INSERT INTO django_migrations VALUES (1, \'portal\');');
+    db.exec(
+      "CREATE TABLE django_migrations (id integer PRIMARY KEY, app text); INSERT INTO django_migrations VALUES (1, 'portal');",
+    );
     for (const table of TABLE_NAMES) {
       const raw = dump.tables[table];
       if (!raw) continue;

@@ -35,17 +35,30 @@ function filesIn(dir: string, ext: string): [string, string][] {
 /** Read the extras of the release folder of `dumpPath`. */
 export function readExtras(dumpPath: string): ReleaseExtras {
   const folder = releaseFolder(dumpPath);
-  const fasta = new Map(filesIn(join(folder, 'sites'), '.sites').map(([id, path]) => [id, parseSitesFasta(readFileSync(path, 'utf8'), path)]));
-  const bed = new Map(filesIn(join(folder, 'bed'), '.bed').map(([id, path]) => [id, parseBed6(readFileSync(path, 'utf8'), path)]));
+  const fasta = new Map(
+    filesIn(join(folder, 'sites'), '.sites').map(([id, path]) => [
+      id,
+      parseSitesFasta(readFileSync(path, 'utf8'), path),
+    ]),
+  );
+  const bed = new Map(
+    filesIn(join(folder, 'bed'), '.bed').map(([id, path]) => [id, parseBed6(readFileSync(path, 'utf8'), path)]),
+  );
   const sites = new Map<string, MatrixSites>();
-  for (const id of new Set([...fasta.keys(), ...bed.keys()])) sites.set(id, { fasta: fasta.get(id) ?? null, bed: bed.get(id) ?? null });
+  for (const id of new Set([...fasta.keys(), ...bed.keys()]))
+    sites.set(id, { fasta: fasta.get(id) ?? null, bed: bed.get(id) ?? null });
   const tffmFiles = new Map<string, Map<string, string>>();
   const tffmDir = join(folder, 'TFFM');
   if (existsSync(tffmDir)) {
     for (const id of readdirSync(tffmDir).sort()) {
       const dir = join(tffmDir, id);
       if (!isSafeSegment(id) || !statSync(dir).isDirectory()) continue;
-      const files = new Map(readdirSync(dir).sort().filter((f) => isSafeSegment(f) && statSync(join(dir, f)).isFile()).map((f) => [f, join(dir, f)]));
+      const files = new Map(
+        readdirSync(dir)
+          .sort()
+          .filter((f) => isSafeSegment(f) && statSync(join(dir, f)).isFile())
+          .map((f) => [f, join(dir, f)]),
+      );
       if (files.size) tffmFiles.set(id, files);
     }
   }

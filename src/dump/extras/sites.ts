@@ -34,12 +34,14 @@ export function parseSitesFasta(text: string, file: string): FastaSite[] {
     const l = raw.replace(/\r$/, '');
     if (l.trim() === '') continue;
     if (l.startsWith('>')) {
-      if (header !== null) throw new UserError('FASTA record without a sequence', { file, line: line - 1, text: header });
+      if (header !== null)
+        throw new UserError('FASTA record without a sequence', { file, line: line - 1, text: header });
       header = l.slice(1).trim();
       continue;
     }
     if (header === null) throw new UserError('sequence before any ">" header', { file, line, text: l });
-    if (!/^[A-Za-z]+$/.test(l.trim())) throw new UserError('sequence has characters other than letters', { file, line, text: l });
+    if (!/^[A-Za-z]+$/.test(l.trim()))
+      throw new UserError('sequence has characters other than letters', { file, line, text: l });
     const sequence = l.trim();
     out.push({ id: header.replace(/\t/g, ' '), sequence, site: sequence.replace(/[a-z]+/g, '') });
     header = null;
@@ -57,10 +59,13 @@ export function parseBed6(text: string, file: string): BedRegion[] {
     const l = raw.replace(/\r$/, '');
     if (l.trim() === '' || /^(#|track|browser)/.test(l)) continue;
     const f = l.split('\t');
-    if (f.length < 6) throw new UserError(`BED6 needs 6 tab-separated fields, found ${f.length}`, { file, line, text: l });
+    if (f.length < 6)
+      throw new UserError(`BED6 needs 6 tab-separated fields, found ${f.length}`, { file, line, text: l });
     const [chrom, start, end, name, score, strand] = f as [string, string, string, string, string, string];
-    if (!/^\d+$/.test(start) || !/^\d+$/.test(end)) throw new UserError('BED start and end must be whole numbers', { file, line, text: l });
-    if (!['+', '-', '.'].includes(strand)) throw new UserError(`BED strand "${strand}" is not +, - or .`, { file, line, text: l });
+    if (!/^\d+$/.test(start) || !/^\d+$/.test(end))
+      throw new UserError('BED start and end must be whole numbers', { file, line, text: l });
+    if (!['+', '-', '.'].includes(strand))
+      throw new UserError(`BED strand "${strand}" is not +, - or .`, { file, line, text: l });
     out.push({ chrom, start: Number(start), end: Number(end), name, score, strand });
   }
   return out;

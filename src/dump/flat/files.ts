@@ -36,7 +36,10 @@ export function findTableFiles(dir: string): Map<TableName, TableFile> {
     if (!statSync(path).isFile()) continue;
     const previous = found.get(table);
     if (previous) {
-      throw new UserError(`two files hold table ${table}: ${previous.path} and ${path}; keep one`, { file: path, table });
+      throw new UserError(`two files hold table ${table}: ${previous.path} and ${path}; keep one`, {
+        file: path,
+        table,
+      });
     }
     found.set(table, { table, path, kind });
   }

@@ -86,7 +86,10 @@ export function readTableFile(file: TableFile): RawTable {
     order = columns.map((c) => names.indexOf(c));
     const missing = columns.filter((_, i) => order[i] === -1);
     if (missing.length) {
-      throw new UserError(`header row lacks column ${missing.join(', ')}`, place(1, first.join(file.kind === 'csv' ? ',' : '\t')));
+      throw new UserError(
+        `header row lacks column ${missing.join(', ')}`,
+        place(1, first.join(file.kind === 'csv' ? ',' : '\t')),
+      );
     }
     firstData = 1;
   }

@@ -107,12 +107,15 @@ export class TableCollector implements StatementSink {
     const layout = this.current;
     if (layout === undefined) throw new Error('row() before insert()');
     if (values.length !== layout.width) {
-      throw new UserError(`row has ${values.length} value${values.length === 1 ? '' : 's'}, ${layout.table} has ${layout.width} columns (${layout.source})`, {
-        file: this.file,
-        table: layout.table,
-        line,
-        text: renderRow(tokens),
-      });
+      throw new UserError(
+        `row has ${values.length} value${values.length === 1 ? '' : 's'}, ${layout.table} has ${layout.width} columns (${layout.source})`,
+        {
+          file: this.file,
+          table: layout.table,
+          line,
+          text: renderRow(tokens),
+        },
+      );
     }
     const cells = layout.pick.map((i) => detach(values[i] ?? null));
     this.rows.get(layout.table)?.push({ cells, line });

@@ -70,12 +70,17 @@ describe('SQL dump errors name file, table, line and text', () => {
     const text = '-- x\ncreate table matrix (ID int, COLLECTION text, BASE_ID text, NAME text, PRIMARY KEY (ID));';
     expect(await rejection(readText(text))).toEqual({
       message: 'CREATE TABLE matrix lacks column VERSION, which the API needs',
-      place: { file: 'test.sql', table: 'MATRIX', line: 2, text: 'CREATE TABLE matrix (ID, COLLECTION, BASE_ID, NAME)' },
+      place: {
+        file: 'test.sql',
+        table: 'MATRIX',
+        line: 2,
+        text: 'CREATE TABLE matrix (ID, COLLECTION, BASE_ID, NAME)',
+      },
     });
   });
 
   it('an INSERT column list without a needed column', async () => {
-    expect(await rejection(readText('INSERT INTO TAX (TAX_ID) VALUES (\'1\');'))).toEqual({
+    expect(await rejection(readText("INSERT INTO TAX (TAX_ID) VALUES ('1');"))).toEqual({
       message: 'INSERT INTO TAX lists no column SPECIES, which the API needs',
       place: { file: 'test.sql', table: 'TAX', line: 1, text: 'INSERT INTO TAX (TAX_ID) VALUES' },
     });
@@ -104,17 +109,28 @@ describe('SQL dump errors name file, table, line and text', () => {
   });
 
   it('bytes that are not UTF-8, with their line', async () => {
-    const bytes = Buffer.concat([Buffer.from("PRAGMA x;\nINSERT INTO TAX VALUES('1',\n'Kr"), Buffer.from([0xfc]), Buffer.from("ppel');\n")]);
+    const bytes = Buffer.concat([
+      Buffer.from("PRAGMA x;\nINSERT INTO TAX VALUES('1',\n'Kr"),
+      Buffer.from([0xfc]),
+      Buffer.from("ppel');\n"),
+    ]);
     expect(await rejection(readSqlChunks([bytes], 'x.sql'))).toEqual({
       message: 'text is not valid UTF-8 (bytes \\xFC)',
       place: { file: 'x.sql', table: 'TAX', line: 3, text: "'Kr\\xFC" },
     });
-    const oneByte = await rejection(readSqlChunks(Array.from(bytes, (b) => Uint8Array.of(b)), 'x.sql'));
+    const oneByte = await rejection(
+      readSqlChunks(
+        Array.from(bytes, (b) => Uint8Array.of(b)),
+        'x.sql',
+      ),
+    );
     expect(oneByte).toEqual({
       message: 'text is not valid UTF-8 (bytes \\xFC)',
       place: { file: 'x.sql', table: 'TAX', line: 3, text: '\\xFC' },
     });
-    const cut = await rejection(readSqlChunks([Buffer.from("INSERT INTO TAX VALUES('1','\xe2\x82", 'latin1')], 'x.sql'));
+    const cut = await rejection(
+      readSqlChunks([Buffer.from("INSERT INTO TAX VALUES('1','\xe2\x82", 'latin1')], 'x.sql'),
+    );
     expect(cut).toEqual({
       message: 'text is not valid UTF-8 (file ends inside a multi-byte character)',
       place: { file: 'x.sql', table: 'TAX', line: 1 },
@@ -132,7 +148,9 @@ describe('SQL dump errors name file, table, line and text', () => {
 
   it('a truncated gzip file', async () => {
     const path = join(dir, 'JASPAR2099.sql.gz');
-    const rows = Array.from({ length: 3000 }, (_, i) => `INSERT INTO TAX VALUES('${i}','species ${i * 7919}');\n`).join('');
+    const rows = Array.from({ length: 3000 }, (_, i) => `INSERT INTO TAX VALUES('${i}','species ${i * 7919}');\n`).join(
+      '',
+    );
     const gz = gzipSync(`PRAGMA foreign_keys=OFF;\n${rows}`);
     writeFileSync(path, gz.subarray(0, gz.length - 200));
     const e = await rejection(readSqlDump(path));
@@ -155,7 +173,9 @@ describe('SQL dump errors name file, table, line and text', () => {
       await readText(`${MATRIX}INSERT INTO MATRIX VALUES(1);`, Infinity, 'JASPAR.sql');
     } catch (error) {
       if (!(error instanceof UserError)) throw error;
-      expect(error.format()).toBe('JASPAR.sql:2: [MATRIX] row has 1 value, MATRIX has 5 columns (CREATE TABLE on line 1): "(1)"');
+      expect(error.format()).toBe(
+        'JASPAR.sql:2: [MATRIX] row has 1 value, MATRIX has 5 columns (CREATE TABLE on line 1): "(1)"',
+      );
     }
     expect.assertions(1);
   });

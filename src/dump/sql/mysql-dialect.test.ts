@@ -91,9 +91,18 @@ describe('SQL dump, MySQL dialect', () => {
       ['9229', 'G', '1', '0'],
       ['9229', 'T', '1', '-1.5e-3'],
     ]);
-    expect(rowsOf(dump, 'MATRIX_PROTEIN').map((r) => r.slice(1))).toEqual([['9229', 'P29383'], ['9229', '']]);
-    expect(rowsOf(dump, 'MATRIX_SPECIES').map((r) => r.slice(1))).toEqual([['9229', '-'], ['9230', '9606']]);
-    expect(rowsOf(dump, 'TAX').map((r) => r.slice(1))).toEqual([['9606', 'Homo sapiens'], ['4932', null]]);
+    expect(rowsOf(dump, 'MATRIX_PROTEIN').map((r) => r.slice(1))).toEqual([
+      ['9229', 'P29383'],
+      ['9229', ''],
+    ]);
+    expect(rowsOf(dump, 'MATRIX_SPECIES').map((r) => r.slice(1))).toEqual([
+      ['9229', '-'],
+      ['9230', '9606'],
+    ]);
+    expect(rowsOf(dump, 'TAX').map((r) => r.slice(1))).toEqual([
+      ['9606', 'Homo sapiens'],
+      ['4932', null],
+    ]);
     expect(rowsOf(dump, 'TFFM').map((r) => r.slice(1))).toEqual([
       ['1', 'TFFM0091', '1', 'MA0002', '2', 'RUNX1', '-1042.13', '-1004.13', 'Runx1_GSE22178'],
       ['2', 'TFFM0158', '1', 'MA0022', '1', 'dl', null, null, 'None'],
@@ -136,6 +145,9 @@ describe('dialect detection', () => {
   it('lets a backslash escape decide MySQL and unescapes from there on', async () => {
     const dump = await readText("INSERT INTO TAX VALUES ('1','C:\\path'),('2','it\\'s');");
     expect(dump.shape).toBe(mysql);
-    expect(rowsOf(dump, 'TAX')).toEqual([[1, '1', 'C:\\path'], [1, '2', "it's"]]);
+    expect(rowsOf(dump, 'TAX')).toEqual([
+      [1, '1', 'C:\\path'],
+      [1, '2', "it's"],
+    ]);
   });
 });

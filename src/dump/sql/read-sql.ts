@@ -16,7 +16,9 @@ import { SqlDumpReader } from './reader.js';
 
 /** The release name from a dump's file name: `JASPAR2018.sql.gz` → `JASPAR2018`. */
 export function releaseName(path: string): string {
-  return basename(path).replace(/\.gz$/i, '').replace(/\.sql$/i, '');
+  return basename(path)
+    .replace(/\.gz$/i, '')
+    .replace(/\.sql$/i, '');
 }
 
 /**
@@ -94,7 +96,9 @@ async function isGzip(path: string): Promise<boolean> {
     const { bytesRead, buffer } = await handle.read(Buffer.alloc(2), 0, 2, 0);
     return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
   } catch (error) {
-    throw new UserError(`cannot read SQL dump (${error instanceof Error ? error.message : String(error)})`, { file: path });
+    throw new UserError(`cannot read SQL dump (${error instanceof Error ? error.message : String(error)})`, {
+      file: path,
+    });
   } finally {
     await handle?.close();
   }

@@ -64,7 +64,11 @@ export class SqlDumpReader {
     try {
       text = this.decoder.decode();
     } catch {
-      throw this.located(new UserError('text is not valid UTF-8 (file ends inside a multi-byte character)', { line: this.tokenizer.line }));
+      throw this.located(
+        new UserError('text is not valid UTF-8 (file ends inside a multi-byte character)', {
+          line: this.tokenizer.line,
+        }),
+      );
     }
     this.guard(() => {
       this.tokenizer.push(text);
@@ -76,7 +80,12 @@ export class SqlDumpReader {
 
   /** Where reading is now: file, table and start of the statement in progress, current line. */
   place(): Place {
-    return { file: this.file, table: this.state.table, line: this.tokenizer.line, text: this.state.excerpt || undefined };
+    return {
+      file: this.file,
+      table: this.state.table,
+      line: this.tokenizer.line,
+      text: this.state.excerpt || undefined,
+    };
   }
 
   /** Why the dialect was chosen (for logs and tests). */

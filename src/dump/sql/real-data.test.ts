@@ -43,8 +43,17 @@ describeWith('JASPAR2018.sql.gz (a real SQLite-dialect dump)', [release], () => 
 
     const tffm = dump.tables.TFFM?.rows ?? [];
     expect(tffm[0]).toEqual({
-      cells: ['1', 'TFFM0091', '1', 'MA0002', '2', 'RUNX1', '-1042.130000000000109', '-1004.1299999999999954',
-        'Runx1_GSE22178_jl_AM_mm9_processed'],
+      cells: [
+        '1',
+        'TFFM0091',
+        '1',
+        'MA0002',
+        '2',
+        'RUNX1',
+        '-1042.130000000000109',
+        '-1004.1299999999999954',
+        'Runx1_GSE22178_jl_AM_mm9_processed',
+      ],
       line: 131360,
     });
     const nullLogP = tffm.filter((r) => r.cells[6] === null && r.cells[7] === null);

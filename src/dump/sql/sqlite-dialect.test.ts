@@ -47,7 +47,14 @@ describe('SQL dump, SQLite dialect', () => {
     const dump = await readText(SQLITE_DUMP);
     expect(dump.shape).toBe('SQL dump (SQLite dialect)');
     expect(dump.name).toBe('test');
-    expect(Object.keys(dump.tables)).toEqual(['MATRIX', 'MATRIX_DATA', 'MATRIX_ANNOTATION', 'MATRIX_SPECIES', 'TAX', 'TFFM']);
+    expect(Object.keys(dump.tables)).toEqual([
+      'MATRIX',
+      'MATRIX_DATA',
+      'MATRIX_ANNOTATION',
+      'MATRIX_SPECIES',
+      'TAX',
+      'TFFM',
+    ]);
     expect(dump.tables.MATRIX?.file).toBe('test.sql');
     expect(rowsOf(dump, 'MATRIX')).toEqual([
       [10, '9229', 'CORE', 'MA0001', '1', 'AGL3'],

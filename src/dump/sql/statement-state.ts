@@ -31,7 +31,10 @@ export class StatementState {
   /** The next token of an open statement; end of input here means the statement was cut off. */
   need(token: Token | null): Token {
     if (token === null) {
-      throw new UserError('statement cut off at end of file (no closing ;)', { line: this.line, text: `${this.excerpt}…` });
+      throw new UserError('statement cut off at end of file (no closing ;)', {
+        line: this.line,
+        text: `${this.excerpt}…`,
+      });
     }
     if (this.head.length < HEAD_TOKENS) this.head.push(token);
     return token;

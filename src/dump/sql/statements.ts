@@ -40,7 +40,17 @@ export interface StatementSink {
 }
 
 /** Table-level constraint lines of a CREATE TABLE, which are not columns. */
-const NOT_COLUMNS = new Set(['PRIMARY', 'KEY', 'INDEX', 'UNIQUE', 'CONSTRAINT', 'FOREIGN', 'CHECK', 'FULLTEXT', 'SPATIAL']);
+const NOT_COLUMNS = new Set([
+  'PRIMARY',
+  'KEY',
+  'INDEX',
+  'UNIQUE',
+  'CONSTRAINT',
+  'FOREIGN',
+  'CHECK',
+  'FULLTEXT',
+  'SPATIAL',
+]);
 
 type Feed = Generator<void, void, Token | null>;
 
@@ -50,7 +60,8 @@ const isWord = (t: Token, w: string): boolean => t.kind === 'word' && t.text.toU
 /** A name token's name (a bare `schema.table` word gives `table`). */
 function nameOf(t: Token, state: StatementState): string {
   if (t.kind === 'word') return t.text.slice(t.text.lastIndexOf('.') + 1);
-  if (t.kind === 'punct') throw new UserError(`expected a name, found "${t.text}"`, { line: t.line, text: state.excerpt });
+  if (t.kind === 'punct')
+    throw new UserError(`expected a name, found "${t.text}"`, { line: t.line, text: state.excerpt });
   return t.text;
 }
 
@@ -65,7 +76,8 @@ export function* parseStatements(sink: StatementSink, dialect: DialectGuess, sta
     if (keyword === 'CREATE') yield* createStatement(sink, state);
     else if (keyword === 'INSERT' || keyword === 'REPLACE') yield* insertStatement(sink, dialect, state);
     else {
-      if (keyword === 'LOCK' || keyword === 'UNLOCK') dialect.decide('mysql', `${keyword} TABLES on line ${first.line}`);
+      if (keyword === 'LOCK' || keyword === 'UNLOCK')
+        dialect.decide('mysql', `${keyword} TABLES on line ${first.line}`);
       if (keyword === 'PRAGMA' || keyword === 'BEGIN') dialect.decide('sqlite', `${keyword} on line ${first.line}`);
       yield* skipRest(first, state);
     }
@@ -124,7 +136,8 @@ function* createStatement(sink: StatementSink, state: StatementState): Feed {
       if (depth === 0) break;
       depth--;
     } else if (isPunct(t, ',') && depth === 0) atStart = true;
-    else if (isPunct(t, ';')) throw new UserError(`CREATE TABLE ${name} ends before its closing )`, { line: state.line, text: state.excerpt });
+    else if (isPunct(t, ';'))
+      throw new UserError(`CREATE TABLE ${name} ends before its closing )`, { line: state.line, text: state.excerpt });
   }
   sink.create({ table: name, columns, line: state.line });
   yield* skipRest(state.need(yield), state);
@@ -135,23 +148,29 @@ function* insertStatement(sink: StatementSink, dialect: DialectGuess, state: Sta
   let t = state.need(yield);
   while (t.kind === 'word' && !isWord(t, 'INTO')) t = state.need(yield); // OR REPLACE, IGNORE, LOW_PRIORITY…
   if (isWord(t, 'INTO')) t = state.need(yield);
-  if (t.kind === 'quoted' && t.quote === '`') dialect.decide('mysql', `backtick-quoted table name in INSERT on line ${t.line}`);
+  if (t.kind === 'quoted' && t.quote === '`')
+    dialect.decide('mysql', `backtick-quoted table name in INSERT on line ${t.line}`);
   const { name, next } = yield* tableName(t, state);
   if (!sink.wants(name)) return yield* skipRest(next, state);
   t = next;
   let columns: string[] | undefined;
   if (isPunct(t, '(')) {
     columns = [];
-    for (t = state.need(yield); !isPunct(t, ')'); t = state.need(yield)) if (!isPunct(t, ',')) columns.push(nameOf(t, state));
+    for (t = state.need(yield); !isPunct(t, ')'); t = state.need(yield))
+      if (!isPunct(t, ',')) columns.push(nameOf(t, state));
     t = state.need(yield);
   }
   if (!isWord(t, 'VALUES') && !isWord(t, 'VALUE')) {
-    throw new UserError(`expected VALUES in INSERT INTO ${name} (only INSERT … VALUES is supported)`, { line: t.line, text: state.excerpt });
+    throw new UserError(`expected VALUES in INSERT INTO ${name} (only INSERT … VALUES is supported)`, {
+      line: t.line,
+      text: state.excerpt,
+    });
   }
   sink.insert({ table: name, columns, line: state.line, text: state.excerpt });
   for (;;) {
     t = state.need(yield);
-    if (!isPunct(t, '(')) throw new UserError(`expected ( to start a row of ${name}`, { line: t.line, text: state.excerpt });
+    if (!isPunct(t, '('))
+      throw new UserError(`expected ( to start a row of ${name}`, { line: t.line, text: state.excerpt });
     const rowLine = t.line;
     const values: (string | null)[] = [];
     const tokens: Token[] = [];

@@ -50,7 +50,9 @@ describe('streaming', () => {
     const result = await readSqlChunks(dump(), 'big.sql');
     expect(result.tables.MATRIX_ANNOTATION?.rows.length).toBe(blocks);
     const [start = 0, afterGiant = 0, end = 0] = marks;
-    console.log(`heap: ${(start / MIB).toFixed(1)} → ${(afterGiant / MIB).toFixed(1)} → ${(end / MIB).toFixed(1)} MiB over ~${((2 * blocks * tuple.length) / MIB).toFixed(0)} MiB of input`);
+    console.log(
+      `heap: ${(start / MIB).toFixed(1)} → ${(afterGiant / MIB).toFixed(1)} → ${(end / MIB).toFixed(1)} MiB over ~${((2 * blocks * tuple.length) / MIB).toFixed(0)} MiB of input`,
+    );
     expect(afterGiant - start).toBeLessThan(4 * MIB);
     expect(end - afterGiant).toBeLessThan(4 * MIB); // 400 chunks kept alive would be ~24 MiB
   });

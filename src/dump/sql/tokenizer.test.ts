@@ -45,13 +45,53 @@ describe('SqlTokenizer', () => {
   it('tokenizes the SQLite dialect: quoted names, doubled quotes, comments, lines', () => {
     const { tokens, guess } = tokenize(SQLITE, Infinity, 'sqlite');
     expect(brief(tokens)).toEqual([
-      'word:PRAGMA@1', 'word:foreign_keys@1', 'punct:=@1', 'word:OFF@1', 'punct:;@1',
-      'word:CREATE@2', 'word:TABLE@2', 'quoted:M@2', 'punct:(@2', 'quoted:ID@2', 'word:integer@2', 'punct:,@2',
-      'quoted:na"me@2', 'word:text@2', 'word:DEFAULT@2', 'string:@2', 'punct:)@2', 'punct:;@2',
-      'word:INSERT@3', 'word:INTO@3', 'word:M@3', 'word:VALUES@3', 'punct:(@3', 'word:-1042.130000000000109@3', 'punct:,@3',
-      "string:it's; (x)\ntwo lines@3", 'punct:,@4', 'word:NULL@4', 'punct:,@4', 'word:1e-5@4', 'punct:)@4', 'punct:;@4',
-      'word:INSERT@6', 'word:INTO@6', 'quoted:M@6', 'punct:(@6', 'quoted:ID@6', 'punct:)@6', 'word:VALUES@6',
-      'punct:(@6', 'word:+3@6', 'punct:)@6', 'punct:,@6', 'punct:(@6', 'string:C:\\new@6', 'punct:)@6', 'punct:;@6',
+      'word:PRAGMA@1',
+      'word:foreign_keys@1',
+      'punct:=@1',
+      'word:OFF@1',
+      'punct:;@1',
+      'word:CREATE@2',
+      'word:TABLE@2',
+      'quoted:M@2',
+      'punct:(@2',
+      'quoted:ID@2',
+      'word:integer@2',
+      'punct:,@2',
+      'quoted:na"me@2',
+      'word:text@2',
+      'word:DEFAULT@2',
+      'string:@2',
+      'punct:)@2',
+      'punct:;@2',
+      'word:INSERT@3',
+      'word:INTO@3',
+      'word:M@3',
+      'word:VALUES@3',
+      'punct:(@3',
+      'word:-1042.130000000000109@3',
+      'punct:,@3',
+      "string:it's; (x)\ntwo lines@3",
+      'punct:,@4',
+      'word:NULL@4',
+      'punct:,@4',
+      'word:1e-5@4',
+      'punct:)@4',
+      'punct:;@4',
+      'word:INSERT@6',
+      'word:INTO@6',
+      'quoted:M@6',
+      'punct:(@6',
+      'quoted:ID@6',
+      'punct:)@6',
+      'word:VALUES@6',
+      'punct:(@6',
+      'word:+3@6',
+      'punct:)@6',
+      'punct:,@6',
+      'punct:(@6',
+      'string:C:\\new@6',
+      'punct:)@6',
+      'punct:;@6',
     ]);
     expect(tokens.find((t) => t.text === 'M')?.quote).toBe('`');
     expect(guess.current).toBe('sqlite');
@@ -64,7 +104,14 @@ describe('SqlTokenizer', () => {
     const strings = tokens.filter((t) => t.kind === 'string' || t.quote === '"').map((t) => t.text);
     expect(strings).toEqual(['a\'b\\c\nd\te\rf\0g\x1ah"i\\%j\\_k\bl', 'dq"x', '']);
     expect(brief(tokens).slice(0, 8)).toEqual([
-      'punct:;@2', 'word:LOCK@3', 'word:TABLES@3', 'quoted:M@3', 'word:WRITE@3', 'punct:;@3', 'word:INSERT@4', 'word:INTO@4',
+      'punct:;@2',
+      'word:LOCK@3',
+      'word:TABLES@3',
+      'quoted:M@3',
+      'word:WRITE@3',
+      'punct:;@3',
+      'word:INSERT@4',
+      'word:INTO@4',
     ]);
   });
 
@@ -85,9 +132,18 @@ describe('SqlTokenizer', () => {
   });
 
   it('stops a word at punctuation and quotes, and keeps -- inside a word', () => {
-    expect(brief(tokenize('a=b,c(d)e\'f\'5--x').tokens)).toEqual([
-      'word:a@1', 'punct:=@1', 'word:b@1', 'punct:,@1', 'word:c@1', 'punct:(@1', 'word:d@1', 'punct:)@1',
-      'word:e@1', 'string:f@1', 'word:5--x@1',
+    expect(brief(tokenize("a=b,c(d)e'f'5--x").tokens)).toEqual([
+      'word:a@1',
+      'punct:=@1',
+      'word:b@1',
+      'punct:,@1',
+      'word:c@1',
+      'punct:(@1',
+      'word:d@1',
+      'punct:)@1',
+      'word:e@1',
+      'string:f@1',
+      'word:5--x@1',
     ]);
     expect(tokenize('-').tokens.map((t) => t.text)).toEqual(['-']);
     expect(tokenize('x /').tokens.map((t) => t.text)).toEqual(['x', '/']);

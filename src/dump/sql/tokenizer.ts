@@ -11,8 +11,23 @@
 import { UserError } from '../../errors.js';
 import type { DialectGuess } from './dialect.js';
 import {
-  BACKSLASH, BACKTICK, BANG, DASH, DQUOTE, isPunctChar, isWordChar, MAX_TOKEN_LENGTH, MYSQL_ESCAPES, NL, QUOTE, SLASH, STAR,
-  tooLong, unterminated, type Token, type TokenKind,
+  BACKSLASH,
+  BACKTICK,
+  BANG,
+  DASH,
+  DQUOTE,
+  isPunctChar,
+  isWordChar,
+  MAX_TOKEN_LENGTH,
+  MYSQL_ESCAPES,
+  NL,
+  QUOTE,
+  SLASH,
+  STAR,
+  tooLong,
+  unterminated,
+  type Token,
+  type TokenKind,
 } from './tokens.js';
 
 type Mode = 'none' | 'word' | 'string' | 'line-comment' | 'block-comment';
@@ -78,7 +93,8 @@ export class SqlTokenizer {
             this.carry = s.slice(i);
             return;
           }
-          if (s.charCodeAt(i + 2) === BANG) this.dialect.decide('mysql', `conditional comment /*! on line ${this.lineNo}`);
+          if (s.charCodeAt(i + 2) === BANG)
+            this.dialect.decide('mysql', `conditional comment /*! on line ${this.lineNo}`);
           this.begin('block-comment', 0);
           i += 2;
         } else {
@@ -150,7 +166,10 @@ export class SqlTokenizer {
     if (meaning === undefined) {
       if (this.dialect.current === 'mysql') {
         const before = (this.parts.join('') + s.slice(i, j)).slice(-20);
-        throw new UserError(`bad escape \\${next ?? ''} in a string`, { line: this.lineNo, text: `${before}\\${next ?? ''}` });
+        throw new UserError(`bad escape \\${next ?? ''} in a string`, {
+          line: this.lineNo,
+          text: `${before}\\${next ?? ''}`,
+        });
       }
       this.addPart(s.slice(i, j + 1)); // dialect undecided: a backslash that is no escape is itself
       return j + 1;

@@ -21,12 +21,29 @@ export const MAX_TOKEN_LENGTH = 16 * 1024 * 1024;
 
 /** What each MySQL backslash escape stands for; `\%` and `\_` keep their backslash. */
 export const MYSQL_ESCAPES: Readonly<Record<string, string>> = {
-  '0': '\0', "'": "'", '"': '"', b: '\b', n: '\n', r: '\r', t: '\t', Z: '\x1a', '\\': '\\',
-  '%': '\\%', _: '\\_',
+  '0': '\0',
+  "'": "'",
+  '"': '"',
+  b: '\b',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  Z: '\x1a',
+  '\\': '\\',
+  '%': '\\%',
+  _: '\\_',
 };
 
 /** Character codes the tokenizer branches on. */
-export const NL = 10, QUOTE = 39, DQUOTE = 34, BACKTICK = 96, DASH = 45, SLASH = 47, STAR = 42, BANG = 33, BACKSLASH = 92;
+export const NL = 10,
+  QUOTE = 39,
+  DQUOTE = 34,
+  BACKTICK = 96,
+  DASH = 45,
+  SLASH = 47,
+  STAR = 42,
+  BANG = 33,
+  BACKSLASH = 92;
 
 /** ( ) , ; = are tokens of their own. */
 export function isPunctChar(c: number): boolean {
@@ -42,11 +59,17 @@ export function unterminated(quote: number, line: number, content: string): User
   if (quote === STAR) return new UserError('unterminated /* comment at end of file', { line, text: '/*' });
   const q = String.fromCharCode(quote);
   const what = quote === QUOTE ? 'string' : 'quoted name';
-  return new UserError(`unterminated ${what} (no closing ${q} before end of file)`, { line, text: q + content.slice(0, 60) });
+  return new UserError(`unterminated ${what} (no closing ${q} before end of file)`, {
+    line,
+    text: q + content.slice(0, 60),
+  });
 }
 
 /** A token beyond the length limit (quote = 0 for a word). */
 export function tooLong(max: number, quote: number, line: number, start: string): UserError {
   const q = quote === 0 ? '' : String.fromCharCode(quote);
-  return new UserError(`token longer than ${max} characters (is a closing quote missing?)`, { line, text: q + start.slice(0, 60) });
+  return new UserError(`token longer than ${max} characters (is a closing quote missing?)`, {
+    line,
+    text: q + start.slice(0, 60),
+  });
 }

@@ -64,6 +64,8 @@ export function utf8Error(bytes: Uint8Array, bad: number, line: number): UserErr
   const before = new TextDecoder('utf-8').decode(bytes.subarray(Math.max(lineStart, bad - 40), bad));
   let end = bad + 1;
   while (end < Math.min(bytes.length, bad + 4) && (bytes[end] ?? 0) >= 0x80) end++;
-  const hex = Array.from(bytes.subarray(bad, end), (b) => `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  const hex = Array.from(bytes.subarray(bad, end), (b) => `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`).join(
+    '',
+  );
   return new UserError(`text is not valid UTF-8 (bytes ${hex})`, { line, text: `${before}${hex}` });
 }

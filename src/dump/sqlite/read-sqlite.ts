@@ -77,7 +77,8 @@ function readRows(db: sqlite.Database, t: SqliteTable, file: string, at: { line?
       position++;
       const line = t.hasRowid ? Number(record.line) : position;
       at.line = line;
-      if (Number(record.has_blob) === 1) throw new UserError('a cell holds a BLOB; expected text or a number', { file, table: t.table, line });
+      if (Number(record.has_blob) === 1)
+        throw new UserError('a cell holds a BLOB; expected text or a number', { file, table: t.table, line });
       const cells: (string | null)[] = [];
       for (let i = 0; i < width; i++) {
         const value = record[`c${i}`];
@@ -89,7 +90,12 @@ function readRows(db: sqlite.Database, t: SqliteTable, file: string, at: { line?
           cells.push(decoder.decode(value));
         } catch {
           const hex = Buffer.from(value).toString('hex').slice(0, 40);
-          throw new UserError(`text is not valid UTF-8 (column ${t.columns[i] ?? i})`, { file, table: t.table, line, text: hex });
+          throw new UserError(`text is not valid UTF-8 (column ${t.columns[i] ?? i})`, {
+            file,
+            table: t.table,
+            line,
+            text: hex,
+          });
         }
       }
       rows.push({ cells, line });

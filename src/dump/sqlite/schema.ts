@@ -30,12 +30,16 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : St
  */
 export function findTables(db: sqlite.Database, file: string): SqliteTable[] {
   const found = new Map<TableName, SqliteTable>();
-  const listed = db.all("SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' ORDER BY name");
+  const listed = db.all(
+    "SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' ORDER BY name",
+  );
   for (const entry of listed) {
     const sqlName = text(entry.name);
     const table = neededTable(sqlName);
     if (table === undefined) continue;
-    const names = db.all(`SELECT name FROM pragma_table_info(${quoteLiteral(sqlName)}) ORDER BY cid`).map((c) => text(c.name));
+    const names = db
+      .all(`SELECT name FROM pragma_table_info(${quoteLiteral(sqlName)}) ORDER BY cid`)
+      .map((c) => text(c.name));
     const { pick, missing } = layoutOf(table, names);
     if (missing.length > 0) {
       throw new UserError(`table lacks column ${missing.join(', ')}, which the API needs`, {
@@ -44,7 +48,12 @@ export function findTables(db: sqlite.Database, file: string): SqliteTable[] {
         text: `${sqlName} (${names.join(', ')})`,
       });
     }
-    found.set(table, { table, sqlName, columns: pick.map((i) => names[i] as string), hasRowid: Number(entry.wr) === 0 });
+    found.set(table, {
+      table,
+      sqlName,
+      columns: pick.map((i) => names[i] as string),
+      hasRowid: Number(entry.wr) === 0,
+    });
   }
   return TABLE_NAMES.flatMap((t) => {
     const table = found.get(t);

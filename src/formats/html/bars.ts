@@ -14,7 +14,12 @@ export interface BarItem {
 }
 
 /** A bar entry. */
-export const item = (label: string, href: string | null, here: boolean, rel: string | null): BarItem => ({ label, href, here, rel });
+export const item = (label: string, href: string | null, here: boolean, rel: string | null): BarItem => ({
+  label,
+  href,
+  here,
+  rel,
+});
 
 /** A navigation bar; `cls` is its extra class (`formats`, `orders`, `pages`). */
 export function bar(label: string, items: readonly BarItem[], cls: string): string {

@@ -14,7 +14,8 @@ import { isRecord, valueHtml, type Linker } from './values.js';
 
 function fieldHtml(value: Json, link: Linker): string {
   if (isRecord(value)) return propertiesTable(value, link);
-  if (Array.isArray(value) && value.some(isRecord)) return (value as readonly Json[]).map((v) => fieldHtml(v, link)).join('');
+  if (Array.isArray(value) && value.some(isRecord))
+    return (value as readonly Json[]).map((v) => fieldHtml(v, link)).join('');
   return valueHtml(value, link);
 }
 
@@ -26,7 +27,9 @@ function propertiesTable(obj: JsonObject, link: Linker): string {
 
 /** The records of a versions list as a table, linked as list fragments link (`shared`). */
 function versionsTable(results: readonly Json[], ctx: RenderContext, shared: Linker): string {
-  const rows = results.filter(isRecord).map((rec) => recordRow('matrix', rec, recordLinks('matrix', rec, ctx.baseUrl), (t) => esc(shared.to(t))));
+  const rows = results
+    .filter(isRecord)
+    .map((rec) => recordRow('matrix', rec, recordLinks('matrix', rec, ctx.baseUrl), (t) => esc(shared.to(t))));
   return recordsTable('matrix', rows);
 }
 
@@ -37,6 +40,7 @@ export function detailView(input: RenderInput, ctx: RenderContext, link: Linker,
     const count = typeof data.count === 'number' ? `<p class="muted">${recordCount(data.count)}</p>` : '';
     return `${count}${versionsTable(data.results as readonly Json[], ctx, shared)}`;
   }
-  if (input.matrices !== null && input.matrices.length > 0) return input.matrices.map((m) => matrixView(m, ctx, link)).join('\n');
+  if (input.matrices !== null && input.matrices.length > 0)
+    return input.matrices.map((m) => matrixView(m, ctx, link)).join('\n');
   return isRecord(data) ? propertiesTable(data, link) : `<p>${valueHtml(data, link)}</p>`;
 }

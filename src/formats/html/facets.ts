@@ -31,7 +31,10 @@ export function facetsSection(facets: readonly Facet[], pageHref: (target: LinkT
     .filter((f) => f.values.length > 0)
     .map((f) => {
       const values = f.values.map((v) => {
-        const label = v.to === null ? esc(v.label) : anchor('page' in v.to ? pageHref(v.to.page) : classHref(v.to.tfClass), v.label);
+        const label =
+          v.to === null
+            ? esc(v.label)
+            : anchor('page' in v.to ? pageHref(v.to.page) : classHref(v.to.tfClass), v.label);
         return `<li>${label} <span class="muted">${v.count}</span></li>`;
       });
       return `<dt>${esc(f.title)}</dt><dd><ul class="facet">${values.join('')}</ul></dd>`;

@@ -32,7 +32,17 @@ function entries(resource: ResourceDescriptor, ctx: RenderContext, format: Forma
   const found = resourceInstances(resource, ctx.index);
   if (resource.kind === 'list') {
     return found.map(({ params, count }) => ({
-      route: { kind: 'list', filters: {}, resource: resource.name, params, order: null, page: 1, pageSize: null, format, formatInQuery: true },
+      route: {
+        kind: 'list',
+        filters: {},
+        resource: resource.name,
+        params,
+        order: null,
+        page: 1,
+        pageSize: null,
+        format,
+        formatInQuery: true,
+      },
       params,
       count,
     }));
@@ -43,7 +53,8 @@ function entries(resource: ResourceDescriptor, ctx: RenderContext, format: Forma
 }
 
 /** The href of a target from the landing page. */
-const hrefOf = (target: LinkTarget, compact: boolean): string => (compact ? `/${targetPath(target, true)}` : fileHref(LANDING_FILE, targetPath(target, false)));
+const hrefOf = (target: LinkTarget, compact: boolean): string =>
+  compact ? `/${targetPath(target, true)}` : fileHref(LANDING_FILE, targetPath(target, false));
 
 function item(e: Entry, label: string, compact: boolean): string {
   const count = e.count === null ? '' : ` <span class="muted">${recordCount(e.count)}</span>`;
@@ -67,7 +78,10 @@ function releasesSection(ctx: RenderContext, format: FormatName): string {
 
 /** Links to the API's own documents (src/api/documents.ts): by URL in a compact build, else by file (works from `file://`). */
 function apiDescription(compact: boolean): string {
-  const href = (doc: ApiDocument, i: number) => esc(compact ? `/api/v1/${doc.segment}/${i === 0 ? '' : `?format=${doc.variants[i]!.format}`}` : doc.variants[i]!.file);
+  const href = (doc: ApiDocument, i: number) =>
+    esc(
+      compact ? `/api/v1/${doc.segment}/${i === 0 ? '' : `?format=${doc.variants[i]!.format}`}` : doc.variants[i]!.file,
+    );
   return `<h2>API description</h2><p><a href="${href(DOCS_DOCUMENT, 0)}">Interactive documentation</a> (<code>/api/v1/docs/</code>) of the OpenAPI 3.1 description: <a href="${href(SCHEMA_DOCUMENT, 0)}">JSON</a>, <a href="${href(SCHEMA_DOCUMENT, 1)}">YAML</a> (<code>/api/v1/schema/</code>).</p>`;
 }
 
@@ -96,5 +110,13 @@ export function landingPage(ctx: RenderContext, format: FormatName, facets: read
     ...sections,
     `<h2>Formats</h2><p>${ctx.routes.formats.map((f) => `<code>${esc(f)}</code>`).join(' ')}</p>`,
   ].join('\n');
-  return page({ home: ctx.compact ? `/${LANDING_FILE}` : LANDING_FILE, title: 'JASPAR REST API', release: release.info.name, endpoint: null, fixBase: null, search: ctx.compact ? '/' : '', body });
+  return page({
+    home: ctx.compact ? `/${LANDING_FILE}` : LANDING_FILE,
+    title: 'JASPAR REST API',
+    release: release.info.name,
+    endpoint: null,
+    fixBase: null,
+    search: ctx.compact ? '/' : '',
+    body,
+  });
 }

@@ -27,7 +27,17 @@ function build(ctx: RenderContext): LinkTable {
     for (const { params } of resourceInstances(resource, ctx.index)) {
       const route: Route =
         resource.kind === 'list'
-          ? { kind: 'list', resource: resource.name, params, filters: {}, order: null, page: 1, pageSize: null, format: HTML, formatInQuery: true }
+          ? {
+              kind: 'list',
+              resource: resource.name,
+              params,
+              filters: {},
+              order: null,
+              page: 1,
+              pageSize: null,
+              format: HTML,
+              formatInQuery: true,
+            }
           : { kind: 'detail', resource: resource.name, params, format: HTML };
       const url = `${ctx.baseUrl}${resourcePath(resource.name, params)}`;
       table.set(url, { route });
@@ -40,7 +50,8 @@ function build(ctx: RenderContext): LinkTable {
     table.set(`${ctx.baseUrl}/${file}`, { file });
   }
   for (const [id, files] of ctx.index.release.tffmFiles) {
-    for (const name of files.keys()) table.set(tffmFileUrl(ctx.baseUrl, id, name), { file: tffmFileUrl('', id, name).slice(1) });
+    for (const name of files.keys())
+      table.set(tffmFileUrl(ctx.baseUrl, id, name), { file: tffmFileUrl('', id, name).slice(1) });
   }
   return table;
 }

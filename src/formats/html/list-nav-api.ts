@@ -41,7 +41,9 @@ function currentOrder(view: HtmlListView): string | null | undefined {
 
 /** The order a link's `order` value stands for (values come from the list's own order fields). */
 const termsOf = (order: string | null): OrderTerm[] =>
-  order === null ? [] : [{ field: order.charAt(0) === '-' ? order.slice(1) : order, descending: order.charAt(0) === '-' }];
+  order === null
+    ? []
+    : [{ field: order.charAt(0) === '-' ? order.slice(1) : order, descending: order.charAt(0) === '-' }];
 
 /** The links of a page the runtime answers at an API URL; `count` is its selection's size. */
 export function apiNav(view: HtmlListView, count: number, formats: readonly FormatName[]): ListNav {
@@ -60,7 +62,9 @@ export function apiNav(view: HtmlListView, count: number, formats: readonly Form
   const formatItems: BarItem[] = [];
   for (let i = 0; i < formats.length; i++) {
     const f = formats[i]!;
-    formatItems.push(item(f, href(withPair(view.params.pairs, 'format', f), f, view.params.order, view.page), f === view.format, null));
+    formatItems.push(
+      item(f, href(withPair(view.params.pairs, 'format', f), f, view.params.order, view.page), f === view.format, null),
+    );
   }
   const own = withPair(view.params.pairs, 'format', view.format);
   const current = currentOrder(view);
@@ -70,7 +74,9 @@ export function apiNav(view: HtmlListView, count: number, formats: readonly Form
   const orderItems: BarItem[] = [];
   for (let i = 0; i < orders.length; i++) {
     const o = orders[i] as string | null;
-    orderItems.push(item(o ?? 'default', href(withPair(own, 'order', o), view.format, termsOf(o), 1), o === current, null));
+    orderItems.push(
+      item(o ?? 'default', href(withPair(own, 'order', o), view.format, termsOf(o), 1), o === current, null),
+    );
   }
   const query = requestQuery(view.params.pairs);
   return {

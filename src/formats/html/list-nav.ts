@@ -31,13 +31,30 @@ export interface ListNav {
 /** The formats a page offers: those that apply to the list, `bed` only when some record of the page has regions. */
 export function offeredFormats(applicable: readonly FormatName[], bed: boolean): FormatName[] {
   const out: FormatName[] = [];
-  for (let i = 0; i < applicable.length; i++) if (bed || formatSpec(applicable[i]!).needs !== 'sites') out.push(applicable[i]!);
+  for (let i = 0; i < applicable.length; i++)
+    if (bed || formatSpec(applicable[i]!).needs !== 'sites') out.push(applicable[i]!);
   return out;
 }
 
 /** A list route with some fields changed. */
-function changed(r: ListRoute, format: FormatName, formatInQuery: boolean, order: string | null, page: ListRoute['page']): ListRoute {
-  return { kind: 'list', resource: r.resource, params: r.params, filters: r.filters, order, page, pageSize: r.pageSize, format, formatInQuery };
+function changed(
+  r: ListRoute,
+  format: FormatName,
+  formatInQuery: boolean,
+  order: string | null,
+  page: ListRoute['page'],
+): ListRoute {
+  return {
+    kind: 'list',
+    resource: r.resource,
+    params: r.params,
+    filters: r.filters,
+    order,
+    page,
+    pageSize: r.pageSize,
+    format,
+    formatInQuery,
+  };
 }
 
 /**
@@ -56,17 +73,34 @@ export function fileNav(view: HtmlListView, route: ListRoute, file: string, form
   const root = rootOf(file);
   const to = (r: ListRoute): string => fileHref(file, `${view.release.root}${routeFile(r)}`);
   const items: BarItem[] = [];
-  for (let i = 0; i < formats.length; i++) items.push(item(formats[i]!, to(changed(route, formats[i]!, true, route.order, route.page)), formats[i] === route.format && route.formatInQuery, null));
+  for (let i = 0; i < formats.length; i++)
+    items.push(
+      item(
+        formats[i]!,
+        to(changed(route, formats[i]!, true, route.order, route.page)),
+        formats[i] === route.format && route.formatInQuery,
+        null,
+      ),
+    );
   // JSON without `format` is a response of its own (its links carry no format).
   for (let i = 0; i < FORMATS.length; i++) {
     const f = FORMATS[i]!;
     if (f.role === 'default' && formats.indexOf(f.name) !== -1) {
-      items.push(item(`${f.name} (no format)`, to(changed(route, f.name, false, route.order, route.page)), f.name === route.format && !route.formatInQuery, null));
+      items.push(
+        item(
+          `${f.name} (no format)`,
+          to(changed(route, f.name, false, route.order, route.page)),
+          f.name === route.format && !route.formatInQuery,
+          null,
+        ),
+      );
     }
   }
   const prebuilt = view.site.prebuilt;
   const orders = prebuilt === null ? [] : prebuiltOrders(view.list, prebuilt, Object.keys(route.filters).length > 0);
-  const orderItems: BarItem[] = [item('default', to(changed(route, route.format, route.formatInQuery, null, 1)), route.order === null, null)];
+  const orderItems: BarItem[] = [
+    item('default', to(changed(route, route.format, route.formatInQuery, null, 1)), route.order === null, null),
+  ];
   for (let i = 0; i < orders.length; i++) {
     const o = orders[i]!;
     orderItems.push(item(o, to(changed(route, route.format, route.formatInQuery, o, 1)), o === route.order, null));

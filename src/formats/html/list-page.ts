@@ -27,7 +27,12 @@ export type { HtmlListView } from './list-view.js';
  * The HTML page of one list page: `env` its envelope, `fragments` its records' HTML fragments,
  * `formats` the formats that apply to the list on this site (in the format table's order).
  */
-export function htmlListPage(env: Envelope, fragments: readonly string[], view: HtmlListView, formats: readonly FormatName[]): string {
+export function htmlListPage(
+  env: Envelope,
+  fragments: readonly string[],
+  view: HtmlListView,
+  formats: readonly FormatName[],
+): string {
   const route = view.route;
   const file = route === null ? null : prebuiltFile(view, route, env.count);
   const root = file === null ? '/' : rootOf(file);
@@ -43,8 +48,12 @@ export function htmlListPage(env: Envelope, fragments: readonly string[], view: 
     if (parts.bed) bed = true;
   }
   const offered = offeredFormats(formats, bed);
-  const nav: ListNav = route !== null && file !== null ? fileNav(view, route, file, offered) : apiNav(view, env.count, offered);
-  const title = resourcePath(view.list.name as ListRoute['resource'], view.list.segments.length > 1 ? { id: view.id } : {});
+  const nav: ListNav =
+    route !== null && file !== null ? fileNav(view, route, file, offered) : apiNav(view, env.count, offered);
+  const title = resourcePath(
+    view.list.name as ListRoute['resource'],
+    view.list.segments.length > 1 ? { id: view.id } : {},
+  );
   const pages = pageBar(view.page, view.pages, nav.pageHref);
   const at = (p: number): string => esc(nav.responseHref(p));
   const body = [
@@ -55,7 +64,14 @@ export function htmlListPage(env: Envelope, fragments: readonly string[], view: 
     `<p class="muted">${recordCount(env.count)}</p>`,
     recordsTable(view.list.items, rows),
     pages,
-    responseBlock(envelopeJson(env, env.next === null ? null : at(view.page + 1), env.previous === null ? null : at(view.page - 1), records)),
+    responseBlock(
+      envelopeJson(
+        env,
+        env.next === null ? null : at(view.page + 1),
+        env.previous === null ? null : at(view.page - 1),
+        records,
+      ),
+    ),
   ].join('\n');
   return page({
     home: `${root}${LANDING_FILE}`,

@@ -35,9 +35,13 @@ const count = (v: number): string => (Number.isInteger(v) ? String(v) : pyFloatR
 
 function pfmTable(m: Matrix): string {
   const width = m.pfm.A.length;
-  if (width === 0) return '<h2>Position frequency matrix</h2><p class="muted">This matrix has no counts in the release.</p>';
+  if (width === 0)
+    return '<h2>Position frequency matrix</h2><p class="muted">This matrix has no counts in the release.</p>';
   const head = `<tr><th></th>${Array.from({ length: width }, (_, i) => `<th class="num">${i + 1}</th>`).join('')}</tr>`;
-  const rows = BASES.map((b) => `<tr><th class="base" style="background:${PALETTE[b]}">${b}</th>${m.pfm[b].map((v) => `<td>${count(v)}</td>`).join('')}</tr>`);
+  const rows = BASES.map(
+    (b) =>
+      `<tr><th class="base" style="background:${PALETTE[b]}">${b}</th>${m.pfm[b].map((v) => `<td>${count(v)}</td>`).join('')}</tr>`,
+  );
   return `<h2>Position frequency matrix</h2><div class="scroll"><table class="pfm">${head}${rows.join('')}</table></div>`;
 }
 
@@ -60,20 +64,26 @@ function annotations(m: Matrix, ctx: RenderContext, link: Linker): string {
 
 function proteinsAndSpecies(m: Matrix, ctx: RenderContext, link: Linker): string {
   const proteins = m.uniprotIds.length
-    ? m.uniprotIds.map((acc) => anchor(`https://www.uniprot.org/uniprotkb/${encodeURIComponent(acc)}/entry`, acc)).join(', ')
+    ? m.uniprotIds
+        .map((acc) => anchor(`https://www.uniprot.org/uniprotkb/${encodeURIComponent(acc)}/entry`, acc))
+        .join(', ')
     : '<span class="muted">none</span>';
   const species = m.species.map(
     (s) =>
       `<tr><td class="num">${linked(s.taxId, apiUrl(ctx.baseUrl, `species/${encodeURIComponent(s.taxId)}/`), link)}</td><td>${s.name === null ? '<span class="muted">unknown</span>' : esc(s.name)}</td></tr>`,
   );
-  const table = species.length ? `<table><tr><th>tax id</th><th>species</th></tr>${species.join('')}</table>` : '<p class="muted">No species.</p>';
+  const table = species.length
+    ? `<table><tr><th>tax id</th><th>species</th></tr>${species.join('')}</table>`
+    : '<p class="muted">No species.</p>';
   return `<h2>Proteins and species</h2>${facts([['UniProt', proteins]])}${table}`;
 }
 
 function versions(m: Matrix, ctx: RenderContext, link: Linker): string {
   const all = ctx.index.versions.get(m.baseId) ?? [m];
   const items = all.map((v) =>
-    v === m ? `<li><strong>${esc(v.matrixId)}</strong> ${esc(v.name)} <span class="muted">(this page)</span></li>` : `<li>${linked(v.matrixId, matrixUrl(ctx.baseUrl, v.matrixId), link)} ${esc(v.name)}</li>`,
+    v === m
+      ? `<li><strong>${esc(v.matrixId)}</strong> ${esc(v.name)} <span class="muted">(this page)</span></li>`
+      : `<li>${linked(v.matrixId, matrixUrl(ctx.baseUrl, v.matrixId), link)} ${esc(v.name)}</li>`,
   );
   return `<h2>Versions of ${esc(m.baseId)}</h2><ul class="plain">${items.join('')}</ul><p>${linked('All versions as an API response', versionsUrl(ctx.baseUrl, m.baseId), link)}</p>`;
 }
@@ -99,5 +109,13 @@ export function matrixView(m: Matrix, ctx: RenderContext, link: Linker): string 
     ['version', String(m.version)],
     ['collection', linked(m.collection, apiUrl(ctx.baseUrl, `collections/${encodeURIComponent(m.collection)}/`), link)],
   ]);
-  return [head, logos(m, link), pfmTable(m), annotations(m, ctx, link), proteinsAndSpecies(m, ctx, link), versions(m, ctx, link), tffm(m, ctx, link)].join('\n');
+  return [
+    head,
+    logos(m, link),
+    pfmTable(m),
+    annotations(m, ctx, link),
+    proteinsAndSpecies(m, ctx, link),
+    versions(m, ctx, link),
+    tffm(m, ctx, link),
+  ].join('\n');
 }

@@ -23,6 +23,8 @@ function exists(format: FormatName, input: RenderInput): boolean {
 /** Links to the detail of `route` in every format that applies to it, this one marked. */
 export function formatBar(route: DetailRoute, input: RenderInput, ctx: RenderContext, link: Linker): string {
   const variants = formatVariants(resourceSpec(route.resource), ctx.routes).filter((v) => exists(v.format, input));
-  const items = variants.map((v) => item(v.format, link.toRoute({ ...route, format: v.format }), v.format === route.format, null));
+  const items = variants.map((v) =>
+    item(v.format, link.toRoute({ ...route, format: v.format }), v.format === route.format, null),
+  );
   return bar('Formats', items, 'formats');
 }

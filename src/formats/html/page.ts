@@ -49,7 +49,9 @@ function baseFixup(file: string): string {
  * the same relative way (works from `file://`).
  */
 const docsHref = (home: string): string =>
-  home.charAt(0) === '/' ? `/api/v1/${DOCS_DOCUMENT.segment}/` : `${home.slice(0, home.length - LANDING_FILE.length)}${DOCS_DOCUMENT.variants[0]!.file}`;
+  home.charAt(0) === '/'
+    ? `/api/v1/${DOCS_DOCUMENT.segment}/`
+    : `${home.slice(0, home.length - LANDING_FILE.length)}${DOCS_DOCUMENT.variants[0]!.file}`;
 
 /** A whole HTML document. */
 export function page(p: PageParts): string {

@@ -9,11 +9,19 @@ import { fragmentParts, HAS_BED, joinFragment, PART, ROOT } from './fragment.js'
 import { prettyJson } from './pretty-json.js';
 
 const unescape = (html: string): string =>
-  html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('HTML escaping', () => {
   it('escapes text and attribute specials, leaves the rest', () => {
-    expect(esc(`<script>alert("x")</script> & 'q'`)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;');
+    expect(esc(`<script>alert("x")</script> & 'q'`)).toBe(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;',
+    );
     expect(esc('Krüppel-like9')).toBe('Krüppel-like9');
     expect(esc('&amp;')).toBe('&amp;amp;');
     expect(anchor('a"b.html', '<b>')).toBe('<a href="a&quot;b.html">&lt;b&gt;</a>');
@@ -29,34 +37,74 @@ describe('HTML escaping', () => {
 
 describe('record fragments', () => {
   it('carry a row, a JSON part and the BED flag, their root marker replaced per page', () => {
-    const frag = joinFragment(`<tr><td><a href="${ROOT}files/x.html">x</a></td></tr>`, `{"u": <a href="${ROOT}static/x.svg">"u"</a>}`, true);
-    expect(fragmentParts(frag, '../../')).toEqual({ row: '<tr><td><a href="../../files/x.html">x</a></td></tr>', json: '{"u": <a href="../../static/x.svg">"u"</a>}', bed: true });
-    expect(fragmentParts(joinFragment('<tr></tr>', '{}', false), '/')).toEqual({ row: '<tr></tr>', json: '{}', bed: false });
+    const frag = joinFragment(
+      `<tr><td><a href="${ROOT}files/x.html">x</a></td></tr>`,
+      `{"u": <a href="${ROOT}static/x.svg">"u"</a>}`,
+      true,
+    );
+    expect(fragmentParts(frag, '../../')).toEqual({
+      row: '<tr><td><a href="../../files/x.html">x</a></td></tr>',
+      json: '{"u": <a href="../../static/x.svg">"u"</a>}',
+      bed: true,
+    });
+    expect(fragmentParts(joinFragment('<tr></tr>', '{}', false), '/')).toEqual({
+      row: '<tr></tr>',
+      json: '{}',
+      bed: false,
+    });
     expect(() => fragmentParts('<tr></tr>', '/')).toThrow(/not an HTML record fragment/);
   });
 });
 
 describe('relative links between site files', () => {
   it('walks up to the common folder and down to the target', () => {
-    expect(fileHref('files/api/matrix/_/default/default/1.html', 'files/api/matrix/_/default/default/2.html')).toBe('2.html');
-    expect(fileHref('files/api/matrix/_/default/name/2.html', 'files/api/matrix/_/default/-name/1.html')).toBe('../-name/1.html');
-    expect(fileHref('files/api/matrix/_/default/default/1.html', 'files/api/matrix/MA0004.1.html')).toBe('../../../MA0004.1.html');
-    expect(fileHref('files/api/matrix/MA0004.1.html', 'static/logos/svg/MA0004.1.svg')).toBe('../../../static/logos/svg/MA0004.1.svg');
+    expect(fileHref('files/api/matrix/_/default/default/1.html', 'files/api/matrix/_/default/default/2.html')).toBe(
+      '2.html',
+    );
+    expect(fileHref('files/api/matrix/_/default/name/2.html', 'files/api/matrix/_/default/-name/1.html')).toBe(
+      '../-name/1.html',
+    );
+    expect(fileHref('files/api/matrix/_/default/default/1.html', 'files/api/matrix/MA0004.1.html')).toBe(
+      '../../../MA0004.1.html',
+    );
+    expect(fileHref('files/api/matrix/MA0004.1.html', 'static/logos/svg/MA0004.1.svg')).toBe(
+      '../../../static/logos/svg/MA0004.1.svg',
+    );
     expect(fileHref('files/api/matrix/MA0004.1.html', 'index.html')).toBe('../../../index.html');
-    expect(fileHref('index.html', 'files/api/tffm/_/default/default/1.html')).toBe('files/api/tffm/_/default/default/1.html');
-    expect(fileHref('files/api/matrix/MA0004.1.html', 'files/json/matrix/MA0004.1.json')).toBe('../../json/matrix/MA0004.1.json');
+    expect(fileHref('index.html', 'files/api/tffm/_/default/default/1.html')).toBe(
+      'files/api/tffm/_/default/default/1.html',
+    );
+    expect(fileHref('files/api/matrix/MA0004.1.html', 'files/json/matrix/MA0004.1.json')).toBe(
+      '../../json/matrix/MA0004.1.json',
+    );
     // A folder named like a file's stem is still a folder step.
-    expect(fileHref('files/api/matrix/versions/MA0004.html', 'files/api/matrix/MA0004.1.html')).toBe('../MA0004.1.html');
+    expect(fileHref('files/api/matrix/versions/MA0004.html', 'files/api/matrix/MA0004.1.html')).toBe(
+      '../MA0004.1.html',
+    );
     expect(rootOf('files/api/matrix/MA0004.1.html')).toBe('../../../');
     expect(rootOf('index.html')).toBe('');
   });
 
   it('between routes, through the path function', () => {
     const relativeHref = (from: Route, to: Route): string => fileHref(routeFile(from), routeFile(to));
-    const list = { kind: 'list', resource: 'matrix-list', params: {}, filters: {}, order: 'name', page: 2, pageSize: null, format: 'api', formatInQuery: true } as const;
+    const list = {
+      kind: 'list',
+      resource: 'matrix-list',
+      params: {},
+      filters: {},
+      order: 'name',
+      page: 2,
+      pageSize: null,
+      format: 'api',
+      formatInQuery: true,
+    } as const;
     expect(relativeHref(list, { ...list, page: 3 })).toBe('3.html');
-    expect(relativeHref(list, { kind: 'detail', resource: 'matrix-detail', params: { id: 'MA0004.1' }, format: 'api' })).toBe('../../../MA0004.1.html');
-    expect(relativeHref(list, { ...list, format: 'json', formatInQuery: false })).toBe('../../../../../default/matrix/_/default/name/2.json');
+    expect(
+      relativeHref(list, { kind: 'detail', resource: 'matrix-detail', params: { id: 'MA0004.1' }, format: 'api' }),
+    ).toBe('../../../MA0004.1.html');
+    expect(relativeHref(list, { ...list, format: 'json', formatInQuery: false })).toBe(
+      '../../../../../default/matrix/_/default/name/2.json',
+    );
   });
 });
 
@@ -65,7 +113,13 @@ const SAMPLE: Json = {
   next: 'https://x.org/api/v1/matrix/?format=api&page=2',
   previous: null,
   results: [
-    { matrix_id: 'MA0004.1', name: 'Krüppel <&> "q"', version: 1, pfm: { A: [float(4), float(61.75), float(1e-5), float(1e16)] }, ok: true },
+    {
+      matrix_id: 'MA0004.1',
+      name: 'Krüppel <&> "q"',
+      version: 1,
+      pfm: { A: [float(4), float(61.75), float(1e-5), float(1e16)] },
+      ok: true,
+    },
     { empty_list: [], empty_obj: {}, nested: [[1, 2], []] },
   ],
 };
@@ -80,10 +134,14 @@ describe('pretty-printed response', () => {
 
   it('is laid out as Python json.dumps(indent=4, ensure_ascii=False)', () => {
     const text = unescape(prettyJson(SAMPLE, () => null, 0));
-    const py = spawnSync('python3', ['-c', 'import json,sys; print(json.dumps(json.loads(sys.stdin.read()), indent=4, ensure_ascii=False), end="")'], {
-      input: text,
-      encoding: 'utf8',
-    });
+    const py = spawnSync(
+      'python3',
+      ['-c', 'import json,sys; print(json.dumps(json.loads(sys.stdin.read()), indent=4, ensure_ascii=False), end="")'],
+      {
+        input: text,
+        encoding: 'utf8',
+      },
+    );
     if (py.status !== 0) throw new Error(`python3 failed: ${py.stderr}`);
     expect(text).toBe(py.stdout);
     expect(text).toContain('61.75');

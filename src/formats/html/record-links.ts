@@ -24,10 +24,22 @@ export interface RecordLink {
 
 const HTML = BROWSABLE_FORMAT;
 
-const detail = (resource: DetailRoute['resource'], id: string): LinkTarget => ({ route: { kind: 'detail', resource, params: { id }, format: HTML } });
+const detail = (resource: DetailRoute['resource'], id: string): LinkTarget => ({
+  route: { kind: 'detail', resource, params: { id }, format: HTML },
+});
 
 const listPage = (resource: ListRoute['resource'], id: string): LinkTarget => ({
-  route: { kind: 'list', resource, params: { id }, filters: {}, order: null, page: 1, pageSize: null, format: HTML, formatInQuery: true },
+  route: {
+    kind: 'list',
+    resource,
+    params: { id },
+    filters: {},
+    order: null,
+    page: 1,
+    pageSize: null,
+    format: HTML,
+    formatInQuery: true,
+  },
 });
 
 const text = (rec: JsonObject, key: string): string => {
@@ -57,7 +69,9 @@ const TARGETS: { readonly [K in ItemKind]: (rec: JsonObject) => readonly (readon
 
 /** The absolute URL a target is known by in API data. */
 function targetUrl(target: LinkTarget, baseUrl: string): string {
-  return 'file' in target ? `${baseUrl}/${target.file}` : `${baseUrl}${resourcePath(target.route.resource, target.route.params)}`;
+  return 'file' in target
+    ? `${baseUrl}/${target.file}`
+    : `${baseUrl}${resourcePath(target.route.resource, target.route.params)}`;
 }
 
 /** The links of a record of `kind`; throws when a field does not carry the URL of its target. */
@@ -65,7 +79,8 @@ export function recordLinks(kind: ItemKind, rec: JsonObject, baseUrl: string): R
   return TARGETS[kind](rec).map(([key, target]) => {
     const url = rec[key];
     const expected = targetUrl(target, baseUrl);
-    if (url !== expected) throw new Error(`the ${kind} record's ${key} is ${JSON.stringify(url)}, but its page is ${expected}`);
+    if (url !== expected)
+      throw new Error(`the ${kind} record's ${key} is ${JSON.stringify(url)}, but its page is ${expected}`);
     return { key, url, target };
   });
 }

@@ -17,13 +17,27 @@ export interface RecordColumns {
 export const RECORD_COLUMNS: { readonly [K in ItemKind]: RecordColumns } = {
   matrix: { plain: ['matrix_id', 'name', 'collection', 'base_id', 'version'], logo: 'sequence_logo' },
   tffm: {
-    plain: ['tffm_id', 'name', 'base_id', 'version', 'matrix_base_id', 'matrix_version', 'matrix_id', 'log_p_1st_order', 'log_p_detailed', 'experiment_name'],
+    plain: [
+      'tffm_id',
+      'name',
+      'base_id',
+      'version',
+      'matrix_base_id',
+      'matrix_version',
+      'matrix_id',
+      'log_p_1st_order',
+      'log_p_detailed',
+      'experiment_name',
+    ],
     logo: null,
   },
   collection: { plain: ['name'], logo: null },
   taxon: { plain: ['name'], logo: null },
   species: { plain: ['tax_id', 'species'], logo: null },
-  release: { plain: ['release_number', 'year', 'active', 'pubmed_id', 'website', 'name', 'matrices', 'tffms'], logo: null },
+  release: {
+    plain: ['release_number', 'year', 'active', 'pubmed_id', 'website', 'name', 'matrices', 'tffms'],
+    logo: null,
+  },
 };
 
 /** "1 record", "34 records". */

@@ -17,7 +17,8 @@ import { isRecord, linker, sharedLinker, type Linker } from './values.js';
 
 function heading(input: RenderInput): string {
   const m = input.matrices?.[0];
-  const isMatrix = input.matrices?.length === 1 && m !== undefined && !(isRecord(input.data) && 'results' in input.data);
+  const isMatrix =
+    input.matrices?.length === 1 && m !== undefined && !(isRecord(input.data) && 'results' in input.data);
   return isMatrix ? `${m.matrixId} ${m.name}` : resourcePath(input.route.resource, input.route.params);
 }
 
@@ -36,11 +37,17 @@ function pretty(input: RenderInput, link: Linker): string {
 /** The HTML page of one detail response. */
 export function renderHtml(input: RenderInput, ctx: RenderContext): string {
   const { route } = input;
-  if (route.kind !== 'detail') throw new Error(`HTML list pages are assembled from fragments, not rendered (${route.resource})`);
+  if (route.kind !== 'detail')
+    throw new Error(`HTML list pages are assembled from fragments, not rendered (${route.resource})`);
   const link = linker(route, ctx);
   const shared = sharedLinker(route, ctx);
   const title = heading(input);
-  const body = [`<h1>${esc(title)}</h1>`, formatBar(route, input, ctx, link), detailView(input, ctx, link, shared), responseBlock(pretty(input, shared))].join('\n');
+  const body = [
+    `<h1>${esc(title)}</h1>`,
+    formatBar(route, input, ctx, link),
+    detailView(input, ctx, link, shared),
+    responseBlock(pretty(input, shared)),
+  ].join('\n');
   return page({
     home: link.toFile(LANDING_FILE),
     title,

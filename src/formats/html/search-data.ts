@@ -14,7 +14,15 @@ export const SEARCH_FIELDS = ['id', 'name', 'collection', 'class', 'family', 'sp
  * One matrix: id, name, collection, its TF classes, families and species (names, or tax ids
  * where the release has no name), then the path of its detail page from the site root.
  */
-export type SearchDocument = readonly [id: string, name: string, collection: string, classes: readonly string[], families: readonly string[], species: readonly string[], path: string];
+export type SearchDocument = readonly [
+  id: string,
+  name: string,
+  collection: string,
+  classes: readonly string[],
+  families: readonly string[],
+  species: readonly string[],
+  path: string,
+];
 
 /** What the index script assigns to {@link INDEX_GLOBAL}. */
 export interface SearchIndex {

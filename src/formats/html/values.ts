@@ -58,7 +58,8 @@ export function sharedLinker(route: Route, ctx: RenderContext): Linker {
 }
 
 /** True for a JSON object (not an array, not a float). */
-export const isRecord = (v: Json): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Float);
+export const isRecord = (v: Json): v is JsonObject =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Float);
 
 const isScalar = (v: Json): v is string | number | boolean | Float | null =>
   v === null || typeof v !== 'object' || v instanceof Float;
@@ -72,7 +73,9 @@ export function valueHtml(value: Json, link: Linker): string {
   }
   if (isScalar(value)) return esc(toJson(value));
   if (Array.isArray(value) && value.every(isScalar)) {
-    return value.length === 0 ? '<span class="muted">none</span>' : (value as readonly Json[]).map((v) => valueHtml(v, link)).join(', ');
+    return value.length === 0
+      ? '<span class="muted">none</span>'
+      : (value as readonly Json[]).map((v) => valueHtml(v, link)).join(', ');
   }
   return `<code>${esc(toJson(value))}</code>`;
 }

@@ -31,7 +31,9 @@ async function asset(assets: AssetsBinding, url: URL, request?: Request): Promis
     const next = new URL(res.headers.get('location') ?? '', url);
     if (next.origin !== url.origin) break;
     await res.body?.cancel();
-    res = await assets.fetch(new Request(next, request === undefined ? {} : { method: request.method, headers: request.headers }));
+    res = await assets.fetch(
+      new Request(next, request === undefined ? {} : { method: request.method, headers: request.headers }),
+    );
   }
   return res;
 }
@@ -47,7 +49,10 @@ async function staticAnswer(assets: AssetsBinding, request: Request): Promise<Re
   if (res.status === 404) {
     await res.body?.cancel();
     const a = errorAnswer(NOT_FOUND);
-    return new Response(request.method === 'HEAD' ? null : a.body, { status: a.status, headers: a.headers.map((h) => [h[0], h[1]] as [string, string]) });
+    return new Response(request.method === 'HEAD' ? null : a.body, {
+      status: a.status,
+      headers: a.headers.map((h) => [h[0], h[1]] as [string, string]),
+    });
   }
   const type = mediaTypeOf(decodeURIComponent(url.pathname));
   if (type === undefined) return res;
@@ -62,6 +67,16 @@ export function cloudflareWorker(site: SiteConfig): { fetch(request: Request, en
   const loaded: Loaded = {};
   const book = newBook();
   return {
-    fetch: (request, env) => respond({ site, loaded, book, files: assetFiles(env.ASSETS, request), passThrough: () => staticAnswer(env.ASSETS, request) }, request),
+    fetch: (request, env) =>
+      respond(
+        {
+          site,
+          loaded,
+          book,
+          files: assetFiles(env.ASSETS, request),
+          passThrough: () => staticAnswer(env.ASSETS, request),
+        },
+        request,
+      ),
   };
 }

@@ -13,7 +13,12 @@ import type { CfError, CfResource, CfTable } from './cloudfront-table.js';
 export type Get = (key: string) => string | null;
 
 /** DRF's OrderingFilter over the list's fields: the one prebuilt order, or what is not prebuilt. */
-function orderRefusal(t: CfTable, res: CfResource, q: Get, filtered: boolean): { value: string | null; refusal?: string } {
+function orderRefusal(
+  t: CfTable,
+  res: CfResource,
+  q: Get,
+  filtered: boolean,
+): { value: string | null; refusal?: string } {
   const raw = q('order');
   const terms: string[] = [];
   const split = raw === null || raw === '' ? [] : raw.split(',');
@@ -26,7 +31,8 @@ function orderRefusal(t: CfTable, res: CfResource, q: Get, filtered: boolean): {
   if (terms.length > 1) return { value: null, refusal: 'Ordering by several fields' };
   const order = terms.length ? terms[0]! : null;
   // Prebuilt (src/runtime/prebuilt.ts `prebuiltOrders`): each prebuilt field both ways, on filtered lists only if asked for.
-  if (order !== null && ((filtered && !t.W) || (t.O !== null && t.O.indexOf(field) === -1))) return { value: null, refusal: `order=${order}${filtered ? ' on a filtered list' : ''}` };
+  if (order !== null && ((filtered && !t.W) || (t.O !== null && t.O.indexOf(field) === -1)))
+    return { value: null, refusal: `order=${order}${filtered ? ' on a filtered list' : ''}` };
   return { value: order };
 }
 
@@ -46,7 +52,13 @@ function pageOf(q: Get): number | 'last' {
 }
 
 /** A list's file below its format folder, without the extension (see {@link CfResource.t}), or the refusal (src/runtime/prebuilt.ts `prebuiltRoute`, then `isFileable`). */
-export function list<R>(t: CfTable, res: CfResource, id: string, q: Get, fail: (e: CfError, value?: string) => R): string | R {
+export function list<R>(
+  t: CfTable,
+  res: CfResource,
+  id: string,
+  q: Get,
+  fail: (e: CfError, value?: string) => R,
+): string | R {
   let pairs = '';
   let filters = 0;
   let fileable = true;

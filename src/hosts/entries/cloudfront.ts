@@ -56,7 +56,10 @@ function queryString(qs: { [name: string]: CfValue }): string {
 }
 
 /** CloudFront's headers of `h`, added to `out`. */
-function headers(h: { readonly [name: string]: string }, out: { [name: string]: { value: string } }): { [name: string]: { value: string } } {
+function headers(
+  h: { readonly [name: string]: string },
+  out: { [name: string]: { value: string } },
+): { [name: string]: { value: string } } {
   const names = Object.keys(h);
   for (let i = 0; i < names.length; i++) out[names[i]!] = { value: h[names[i]!]! };
   return out;
@@ -106,7 +109,9 @@ function negotiate(t: CfTable, accept: string | null, set: readonly number[]): n
     }
     const main = slash === -1 ? full : full.slice(0, slash);
     const sub = slash === -1 ? '' : full.slice(slash + 1);
-    ranked[main === '*' ? 3 : sub === '*' ? 2 : params.length === 0 || (params.length === 1 && params[0] === 'q') ? 1 : 0]!.push([main, sub]);
+    ranked[
+      main === '*' ? 3 : sub === '*' ? 2 : params.length === 0 || (params.length === 1 && params[0] === 'q') ? 1 : 0
+    ]!.push([main, sub]);
   }
   for (let r = 0; r < 4; r++) {
     for (let c = 0; c < set.length; c++) {
@@ -140,7 +145,10 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
   const fail = (e: CfError, value?: string): CfResponse => ({
     statusCode: e[0],
     headers: headers(t.J, headers(t.H, {})),
-    body: { encoding: 'text', data: JSON.stringify({ detail: value === undefined ? e[1] : e[1].split(t.E.m).join(value) }) },
+    body: {
+      encoding: 'text',
+      data: JSON.stringify({ detail: value === undefined ? e[1] : e[1].split(t.E.m).join(value) }),
+    },
   });
   return (event) => {
     const r = event.request;
@@ -153,7 +161,8 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
     if (segs === null) return fail(t.E.B);
     if (segs[0] !== 'api' || segs[1] !== 'v1') {
       if (segs[0] === 'api' || t.N.indexOf(`/${segs.join('/')}`) !== -1) return fail(t.E.N);
-      for (let i = 0; i < segs.length; i++) if (!isSafeSegment(segs[i]!) || segs[i]!.charAt(0) === '.') return fail(t.E.N);
+      for (let i = 0; i < segs.length; i++)
+        if (!isSafeSegment(segs[i]!) || segs[i]!.charAt(0) === '.') return fail(t.E.N);
       return r;
     }
     const below = segs.slice(2);
@@ -186,7 +195,8 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
     const format = t.F[f]!;
     const rv = q('release');
     let release = rv === null || rv === '' ? t.L[0] : undefined;
-    for (let i = 0; release === undefined && i < t.L.length; i++) if (t.L[i]![0] === asciiLower(rv!) || t.L[i]![1] === asciiLower(rv!)) release = t.L[i];
+    for (let i = 0; release === undefined && i < t.L.length; i++)
+      if (t.L[i]![0] === asciiLower(rv!) || t.L[i]![1] === asciiLower(rv!)) release = t.L[i];
     if (release === undefined) return fail(t.E.R, rv!);
     // JSONP's callback (contract §8.1): a name that is no name is a 400; the files call the default one only.
     const cb = q('callback');

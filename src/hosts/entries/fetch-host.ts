@@ -55,12 +55,20 @@ export async function answerOf(host: StepHost, req: RuntimeRequest, options: Res
 }
 
 function response(a: Answer, body: BodyInit | null, head: boolean): Response {
-  return new Response(head ? null : body, { status: a.status, headers: a.headers.map((h) => [h[0], h[1]] as [string, string]) });
+  return new Response(head ? null : body, {
+    status: a.status,
+    headers: a.headers.map((h) => [h[0], h[1]] as [string, string]),
+  });
 }
 
 async function serve(host: FetchHost, request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const req: RuntimeRequest = { method: request.method, path: url.pathname, query: url.search.slice(1), accept: request.headers.get('accept') };
+  const req: RuntimeRequest = {
+    method: request.method,
+    path: url.pathname,
+    query: url.search.slice(1),
+    accept: request.headers.get('accept'),
+  };
   const head = request.method === 'HEAD';
   let a = await answerOf(host, req, { mode: 'compute' });
   if (a.passThrough) return host.passThrough();

@@ -15,10 +15,18 @@ describe('the cache of parsed site files', () => {
     load('_jaspar/frag/matrix/json/1.json', 30);
     expect(Object.keys(loaded)).toEqual(['_jaspar/index.json', '_jaspar/frag/matrix/json/1.json']);
     load('_jaspar/frag/matrix/yaml/0.json', 30, ['_jaspar/frag/matrix/json/1.json', '_jaspar/frag/matrix/yaml/0.json']);
-    expect(Object.keys(loaded)).toEqual(['_jaspar/index.json', '_jaspar/frag/matrix/json/1.json', '_jaspar/frag/matrix/yaml/0.json']);
+    expect(Object.keys(loaded)).toEqual([
+      '_jaspar/index.json',
+      '_jaspar/frag/matrix/json/1.json',
+      '_jaspar/frag/matrix/yaml/0.json',
+    ]);
     expect(book.total).toBe(120);
     load('_jaspar/frag/matrix/meme/0.json', 10);
-    expect(Object.keys(loaded)).toEqual(['_jaspar/index.json', '_jaspar/frag/matrix/yaml/0.json', '_jaspar/frag/matrix/meme/0.json']);
+    expect(Object.keys(loaded)).toEqual([
+      '_jaspar/index.json',
+      '_jaspar/frag/matrix/yaml/0.json',
+      '_jaspar/frag/matrix/meme/0.json',
+    ]);
     expect(book.total).toBe(100);
     expect(book.order).toEqual(Object.keys(loaded));
   });

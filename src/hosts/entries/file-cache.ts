@@ -22,7 +22,14 @@ export const newBook = (): CacheBook => ({ order: [], sizes: {}, total: 0 });
 const pinned = (path: string) => /(^|\/)index\.json$/.test(path);
 
 /** Record a loaded file, then drop the oldest unpinned ones (not in `keep`) while over `budget`. */
-export function remember(book: CacheBook, loaded: Loaded, path: string, size: number, keep: readonly string[], budget: number = CACHE_BUDGET): void {
+export function remember(
+  book: CacheBook,
+  loaded: Loaded,
+  path: string,
+  size: number,
+  keep: readonly string[],
+  budget: number = CACHE_BUDGET,
+): void {
   if (book.sizes[path] === undefined) book.order.push(path);
   book.total += size - (book.sizes[path] ?? 0);
   book.sizes[path] = size;

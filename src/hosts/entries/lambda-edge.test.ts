@@ -22,8 +22,14 @@ const site: SiteConfig = {
 
 describe('the Lambda@Edge handler', () => {
   it("reads the site from the request's S3 origin: its domain, its origin path, its region", () => {
-    expect(originLocation(request())).toEqual({ endpoint: 'https://jaspar-site.s3.eu-west-1.amazonaws.com', region: 'eu-west-1' });
-    expect(originLocation(request({ origin: { s3: { domainName: 'b.s3.amazonaws.com', path: '/prod' } } }))).toEqual({ endpoint: 'https://b.s3.amazonaws.com/prod', region: 'us-east-1' });
+    expect(originLocation(request())).toEqual({
+      endpoint: 'https://jaspar-site.s3.eu-west-1.amazonaws.com',
+      region: 'eu-west-1',
+    });
+    expect(originLocation(request({ origin: { s3: { domainName: 'b.s3.amazonaws.com', path: '/prod' } } }))).toEqual({
+      endpoint: 'https://b.s3.amazonaws.com/prod',
+      region: 'us-east-1',
+    });
     expect(() => originLocation(request({ origin: {} }))).toThrow(/no S3 origin/);
   });
 

@@ -56,27 +56,46 @@ export interface LambdaOptions {
 /** Lambda@Edge's 1 MB for a response an origin-request function generates, read as 10^6 bytes. */
 const MAX_RESPONSE = 1_000_000;
 
-const REASONS: { [status: number]: string } = { 200: 'OK', 400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable', 414: 'URI Too Long', 500: 'Internal Server Error' };
+const REASONS: { [status: number]: string } = {
+  200: 'OK',
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  414: 'URI Too Long',
+  500: 'Internal Server Error',
+};
 
 const header = (r: CfRequest, name: string): string | null => r.headers[name]?.[0]?.value ?? null;
 
 /** The request's S3 origin as an endpoint (`path` is the origin path, prefixed to every key). */
 export function originLocation(r: CfRequest): S3Location {
   const s3 = r.origin?.s3;
-  if (s3 === undefined) throw new Error('the request has no S3 origin (attach the function to a behavior whose origin is the site bucket)');
+  if (s3 === undefined)
+    throw new Error('the request has no S3 origin (attach the function to a behavior whose origin is the site bucket)');
   return { endpoint: `https://${s3.domainName}${s3.path ?? ''}`, region: s3.region ?? 'us-east-1' };
 }
 
 const toBase64 = (bytes: Uint8Array) => {
   let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, Array.prototype.slice.call(bytes, i, i + 0x8000) as number[]);
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    s += String.fromCharCode.apply(null, Array.prototype.slice.call(bytes, i, i + 0x8000) as number[]);
   return btoa(s);
 };
 
-const gzip = async (bytes: Bytes) => new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+const gzip = async (bytes: Bytes) =>
+  new Uint8Array(
+    await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer(),
+  );
 
 /** A generated response with `headers`, or null when it does not fit in `max` bytes. */
-async function generated(status: number, headers: readonly Header[], body: Bytes | null, gzipOk: boolean, max: number): Promise<CfResponse | null> {
+async function generated(
+  status: number,
+  headers: readonly Header[],
+  body: Bytes | null,
+  gzipOk: boolean,
+  max: number,
+): Promise<CfResponse | null> {
   const out: CfHeaders = {};
   let size = 0;
   const add = (name: string, value: string) => {
@@ -93,7 +112,8 @@ async function generated(status: number, headers: readonly Header[], body: Bytes
   } catch {
     encoded = { body: toBase64(body), bodyEncoding: 'base64' };
   }
-  if (size + (encoded.bodyEncoding === 'text' ? body.length : encoded.body.length) <= max) return { ...head, ...encoded };
+  if (size + (encoded.bodyEncoding === 'text' ? body.length : encoded.body.length) <= max)
+    return { ...head, ...encoded };
   if (!gzipOk) return null;
   add('Content-Encoding', 'gzip');
   const zipped = toBase64(await gzip(body));
@@ -103,7 +123,12 @@ async function generated(status: number, headers: readonly Header[], body: Bytes
 const utf8 = (s: string): Bytes => new Uint8Array(new TextEncoder().encode(s));
 
 async function serve(host: StepHost, request: CfRequest, max: number): Promise<CfResponse | CfRequest> {
-  const req: RuntimeRequest = { method: request.method, path: request.uri, query: request.querystring, accept: header(request, 'accept') };
+  const req: RuntimeRequest = {
+    method: request.method,
+    path: request.uri,
+    query: request.querystring,
+    accept: header(request, 'accept'),
+  };
   const head = request.method === 'HEAD';
   const gzipOk = /\bgzip\b/i.test(header(request, 'accept-encoding') ?? '');
   let a: Answer = await answerOf(host, req, { mode: 'compute' });
@@ -118,7 +143,13 @@ async function serve(host: StepHost, request: CfRequest, max: number): Promise<C
         const body = bytes === null ? null : concat(utf8(a.replaceStart.text), bytes.subarray(a.replaceStart.bytes));
         return (await generated(a.status, a.headers, body, gzipOk, max)) ?? tooLarge(body?.length ?? 0, max);
       }
-      return (await generated(a.status, a.headers, bytes, gzipOk, max)) ?? { ...request, uri: `/${keyPath(a.file)}`, querystring: '' };
+      return (
+        (await generated(a.status, a.headers, bytes, gzipOk, max)) ?? {
+          ...request,
+          uri: `/${keyPath(a.file)}`,
+          querystring: '',
+        }
+      );
     }
     const missing = whenMissing(a);
     a = missing === 'compute' ? await answerOf(host, req, { mode: 'compute', skipFiles: true }) : missing;
@@ -141,7 +172,10 @@ function concat(a: Bytes, b: Bytes): Bytes {
 }
 
 /** The origin-request handler for a site (`site` embedded by the adapter). */
-export function lambdaEdge(site: SiteConfig, options: LambdaOptions = {}): (event: CfEvent) => Promise<CfResponse | CfRequest> {
+export function lambdaEdge(
+  site: SiteConfig,
+  options: LambdaOptions = {},
+): (event: CfEvent) => Promise<CfResponse | CfRequest> {
   // One function serves one site: its parsed data outlives requests while the container lives.
   const loaded: Loaded = {};
   const book = newBook();

@@ -27,5 +27,6 @@ export function netlifyEdge(site: SiteConfig): (request: Request, context: Netli
   // One deployment serves one site: its parsed data outlives requests while the isolate lives.
   const loaded: Loaded = {};
   const book = newBook();
-  return (request, context) => respond({ site, loaded, book, files: originFiles(request), passThrough: () => context.next() }, request);
+  return (request, context) =>
+    respond({ site, loaded, book, files: originFiles(request), passThrough: () => context.next() }, request);
 }

@@ -71,7 +71,12 @@ function send(r: NjsRequest, a: Answer): void {
 export function nginxHandler(site: SiteConfig, fs: NjsFs): (r: NjsRequest) => void {
   return (r) => {
     const target = splitTarget(r.variables.request_uri ?? '/');
-    const req: RuntimeRequest = { method: r.method, path: target.path, query: target.query, accept: r.headersIn.Accept ?? null };
+    const req: RuntimeRequest = {
+      method: r.method,
+      path: target.path,
+      query: target.query,
+      accept: r.headersIn.Accept ?? null,
+    };
     const root = r.variables.document_root ?? '';
     const loaded: Loaded = {};
     const load = (path: string) => readJson(fs, `${root}/${path}`);
@@ -80,7 +85,12 @@ export function nginxHandler(site: SiteConfig, fs: NjsFs): (r: NjsRequest) => vo
       while (a.file !== undefined) {
         if (isFile(fs, `${root}/${a.file}`)) {
           // A JSONP detail calling another name: its start replaced (src/runtime/answer.ts), sent from here.
-          if (a.replaceStart !== undefined) return send(r, { status: a.status, headers: a.headers, body: fileText(a, fs.readFileSync(`${root}/${a.file}`, 'utf8')) });
+          if (a.replaceStart !== undefined)
+            return send(r, {
+              status: a.status,
+              headers: a.headers,
+              body: fileText(a, fs.readFileSync(`${root}/${a.file}`, 'utf8')),
+            });
           r.internalRedirect(`/${a.file}`);
           return;
         }

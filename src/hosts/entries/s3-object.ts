@@ -30,7 +30,9 @@ export function credentialsFrom(env: Env): Credentials | null {
   const secret = env['AWS_SECRET_ACCESS_KEY'];
   if (!id || !secret) return null;
   const token = env['AWS_SESSION_TOKEN'];
-  return token ? { accessKeyId: id, secretAccessKey: secret, sessionToken: token } : { accessKeyId: id, secretAccessKey: secret };
+  return token
+    ? { accessKeyId: id, secretAccessKey: secret, sessionToken: token }
+    : { accessKeyId: id, secretAccessKey: secret };
 }
 
 /** An object key as a URL path: each segment percent-encoded as SigV4 wants it (RFC 3986 unreserved kept). */
@@ -42,7 +44,8 @@ export function keyPath(key: string): string {
 }
 
 const enc = new TextEncoder();
-const hex = (b: ArrayBuffer) => Array.prototype.map.call(new Uint8Array(b), (x: number) => (x < 16 ? '0' : '') + x.toString(16)).join('');
+const hex = (b: ArrayBuffer) =>
+  Array.prototype.map.call(new Uint8Array(b), (x: number) => (x < 16 ? '0' : '') + x.toString(16)).join('');
 const sha256 = async (text: string) => hex(await crypto.subtle.digest('SHA-256', enc.encode(text)));
 
 async function hmac(key: ArrayBuffer, text: string): Promise<ArrayBuffer> {
@@ -54,20 +57,36 @@ async function hmac(key: ArrayBuffer, text: string): Promise<ArrayBuffer> {
 const EMPTY_HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 /** The headers of a SigV4-signed GET of `url` at time `now`. */
-export async function signedHeaders(url: URL, region: string, creds: Credentials, now: Date): Promise<Record<string, string>> {
-  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+export async function signedHeaders(
+  url: URL,
+  region: string,
+  creds: Credentials,
+  now: Date,
+): Promise<Record<string, string>> {
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const day = amzDate.slice(0, 8);
   const headers: Record<string, string> = { host: url.host, 'x-amz-content-sha256': EMPTY_HASH, 'x-amz-date': amzDate };
   if (creds.sessionToken) headers['x-amz-security-token'] = creds.sessionToken;
   const names = Object.keys(headers).sort();
-  const canonical = ['GET', url.pathname, url.search.slice(1), names.map((n) => `${n}:${headers[n]}\n`).join(''), names.join(';'), EMPTY_HASH].join('\n');
+  const canonical = [
+    'GET',
+    url.pathname,
+    url.search.slice(1),
+    names.map((n) => `${n}:${headers[n]}\n`).join(''),
+    names.join(';'),
+    EMPTY_HASH,
+  ].join('\n');
   const scope = `${day}/${region}/s3/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, await sha256(canonical)].join('\n');
   let key = await hmac(new Uint8Array(enc.encode(`AWS4${creds.secretAccessKey}`)).buffer, day);
   for (const part of [region, 's3', 'aws4_request']) key = await hmac(key, part);
   const signature = hex(await hmac(key, toSign));
   delete headers['host'];
-  headers['authorization'] = `AWS4-HMAC-SHA256 Credential=${creds.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
+  headers['authorization'] =
+    `AWS4-HMAC-SHA256 Credential=${creds.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
   return headers;
 }
 

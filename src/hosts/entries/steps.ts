@@ -18,7 +18,13 @@ export function tooMany(req: RuntimeRequest): Error {
 }
 
 /** Run the steps, loading needed files synchronously (`load`: parsed JSON, or null when missing). */
-export function answerSync(req: RuntimeRequest, site: SiteConfig, loaded: Loaded, options: ResolveOptions, load: (path: string) => unknown): Answer {
+export function answerSync(
+  req: RuntimeRequest,
+  site: SiteConfig,
+  loaded: Loaded,
+  options: ResolveOptions,
+  load: (path: string) => unknown,
+): Answer {
   for (let i = 0; i < MAX_STEPS; i++) {
     const step = resolve(req, site, loaded, options);
     if ('answer' in step) return step.answer;

@@ -26,7 +26,8 @@ export const DOCS_FILES = {
 } as const;
 
 /** How many files {@link documentFiles} writes (the build's file estimate counts them). */
-export const DOCUMENT_FILES = SCHEMA_DOCUMENT.variants.length + DOCS_DOCUMENT.variants.length + Object.keys(DOCS_FILES).length;
+export const DOCUMENT_FILES =
+  SCHEMA_DOCUMENT.variants.length + DOCS_DOCUMENT.variants.length + Object.keys(DOCS_FILES).length;
 
 interface Renderer {
   readonly version: string;
@@ -39,17 +40,24 @@ interface Renderer {
 function swaggerUi(): Renderer {
   const require = createRequire(import.meta.url);
   const dir = dirname(require.resolve('swagger-ui-dist'));
-  const read = (file: string): string => readFileSync(join(dir, file), 'utf8').replace(/\n?\/\*?[#@] sourceMappingURL=\S*\s*(\*\/)?\s*$/, '\n');
+  const read = (file: string): string =>
+    readFileSync(join(dir, file), 'utf8').replace(/\n?\/\*?[#@] sourceMappingURL=\S*\s*(\*\/)?\s*$/, '\n');
   const pkg = JSON.parse(read('package.json')) as { version?: unknown };
   if (typeof pkg.version !== 'string') throw new Error(`swagger-ui-dist at ${dir} has no version`);
-  return { version: pkg.version, bundle: read('swagger-ui-bundle.js'), style: read('swagger-ui.css'), licence: read('LICENSE') };
+  return {
+    version: pkg.version,
+    bundle: read('swagger-ui-bundle.js'),
+    style: read('swagger-ui.css'),
+    licence: read('LICENSE'),
+  };
 }
 
 /** Starts Swagger UI on the embedded description: no network (no validator badge), every operation listed. */
 const START = `window.addEventListener("load",function(){window.ui=SwaggerUIBundle({spec:window.JASPAR_OPENAPI,dom_id:"#docs",validatorUrl:null,deepLinking:false,docExpansion:"list",defaultModelsExpandDepth:0});});\n`;
 
 /** The description as a script; `<` escaped so no text in it can close a script element. */
-const descriptionScript = (doc: JsonObject): string => `window.JASPAR_OPENAPI=${JSON.stringify(doc).replace(/</g, '\\u003c')};\n`;
+const descriptionScript = (doc: JsonObject): string =>
+  `window.JASPAR_OPENAPI=${JSON.stringify(doc).replace(/</g, '\\u003c')};\n`;
 
 function docsPage(withLanding: boolean, version: string): string {
   const page = DOCS_DOCUMENT.variants[0]!.file;
@@ -79,13 +87,20 @@ function docsPage(withLanding: boolean, version: string): string {
 }
 
 /** Every file of the API's documents for the description `doc`; `withLanding` when the site has a landing page to link. */
-export function documentFiles(doc: JsonObject, withLanding: boolean, renderer: Renderer = swaggerUi()): { path: string; content: string }[] {
+export function documentFiles(
+  doc: JsonObject,
+  withLanding: boolean,
+  renderer: Renderer = swaggerUi(),
+): { path: string; content: string }[] {
   const [json, yaml] = SCHEMA_DOCUMENT.variants;
   return [
     { path: json!.file, content: `${JSON.stringify(doc, null, 2)}\n` },
     { path: yaml!.file, content: toYaml(doc) },
     { path: DOCS_DOCUMENT.variants[0]!.file, content: docsPage(withLanding, renderer.version) },
-    { path: DOCS_FILES.library, content: `/*! Swagger UI ${renderer.version} | Apache-2.0 | licence: swagger-ui.LICENSE.txt */\n${renderer.bundle}` },
+    {
+      path: DOCS_FILES.library,
+      content: `/*! Swagger UI ${renderer.version} | Apache-2.0 | licence: swagger-ui.LICENSE.txt */\n${renderer.bundle}`,
+    },
     { path: DOCS_FILES.style, content: renderer.style },
     { path: DOCS_FILES.licence, content: renderer.licence },
     { path: DOCS_FILES.description, content: descriptionScript(doc) },

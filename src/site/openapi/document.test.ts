@@ -20,7 +20,13 @@ interface Param {
 type Operation = { get: { parameters: Param[]; responses: Record<string, { content?: Record<string, unknown> }> } };
 
 const site = (index: ReleaseIndex, formats: readonly FormatName[]): SiteConfig =>
-  siteConfig(index.release, { ...defaultRouteOptions(), formats, withSites: true, baseUrl: 'https://jaspar.example.org', targets: [] });
+  siteConfig(index.release, {
+    ...defaultRouteOptions(),
+    formats,
+    withSites: true,
+    baseUrl: 'https://jaspar.example.org',
+    targets: [],
+  });
 
 describe('the OpenAPI description, from the tables', () => {
   let index: ReleaseIndex;
@@ -33,9 +39,13 @@ describe('the OpenAPI description, from the tables', () => {
   });
 
   it('has a path per resource of the table, and the two documents', () => {
-    expect(Object.keys(paths).sort()).toEqual([...RESOURCES.map(pathTemplate), '/api/v1/schema/', '/api/v1/docs/'].sort());
+    expect(Object.keys(paths).sort()).toEqual(
+      [...RESOURCES.map(pathTemplate), '/api/v1/schema/', '/api/v1/docs/'].sort(),
+    );
     expect(pathTemplate(RESOURCES.find((r) => r.name === 'matrix-detail')!)).toBe('/api/v1/matrix/{matrix_id}/');
-    expect(doc.servers).toEqual([{ url: 'https://jaspar.example.org', description: "This copy (the build's --base-url)." }]);
+    expect(doc.servers).toEqual([
+      { url: 'https://jaspar.example.org', description: "This copy (the build's --base-url)." },
+    ]);
   });
 
   it('gives every list exactly the filters it reads with their semantics (the TFFM list its own), and its orders as examples', () => {
@@ -49,18 +59,25 @@ describe('the OpenAPI description, from the tables', () => {
         expect(names.includes(f), `${r.name} ${f}`).toBe((r.filters as readonly string[]).includes(f));
         if (names.includes(f)) expect(query.find((p) => p.name === f)!.description).toContain(docs[f]);
       }
-      if (r.orders.length) expect(query.find((p) => p.name === 'order')!.schema.examples).toEqual(orderValues(r.orders));
+      if (r.orders.length)
+        expect(query.find((p) => p.name === 'order')!.schema.examples).toEqual(orderValues(r.orders));
       expect(names).toEqual(expect.arrayContaining(['page', 'page_size', 'format', 'release', 'callback']));
     }
-    const tffm = paths['/api/v1/tffm/']!.get.parameters.filter((p) => (TFFM_FILTERS as readonly string[]).includes(p.name));
+    const tffm = paths['/api/v1/tffm/']!.get.parameters.filter((p) =>
+      (TFFM_FILTERS as readonly string[]).includes(p.name),
+    );
     expect(tffm.map((p) => p.name)).toEqual(['search', 'tax_group']);
     expect(tffm.every((p) => (p.schema.examples ?? []).length > 0)).toBe(true);
     const matrix = paths['/api/v1/matrix/']!.get.parameters;
-    for (const f of ['class', 'family', 'type']) expect(matrix.find((p) => p.name === f)!.schema.examples!.length, f).toBeGreaterThan(0);
+    for (const f of ['class', 'family', 'type'])
+      expect(matrix.find((p) => p.name === f)!.schema.examples!.length, f).toBeGreaterThan(0);
   });
 
   it('lists the formats this build wrote, with their media types', () => {
-    const jsonOnly = openApiDocument(site(index, ['json', 'meme']), index).paths as unknown as Record<string, Operation>;
+    const jsonOnly = openApiDocument(site(index, ['json', 'meme']), index).paths as unknown as Record<
+      string,
+      Operation
+    >;
     const detail = jsonOnly['/api/v1/matrix/{matrix_id}/']!.get;
     expect(detail.parameters.find((p) => p.name === 'format')!.schema.enum).toEqual(['json', 'meme']);
     expect(Object.keys(detail.responses['200']!.content!)).toEqual(['application/json', 'text/meme']);

@@ -16,7 +16,11 @@ import type { SiteConfig } from '../../routes/site-data.js';
 import { parameters, resourceFormats } from './parameters.js';
 import { DETAIL_SCHEMAS, ERROR_SCHEMA, listEnvelope, RECORD_SCHEMAS, ref } from './schemas.js';
 
-const pascal = (name: string): string => name.split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+const pascal = (name: string): string =>
+  name
+    .split(/[-_]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
 const recordName = (kind: ItemKind): string => `${pascal(kind)}Record`;
 const pageName = (kind: ItemKind): string => `${pascal(kind)}Page`;
 
@@ -30,17 +34,36 @@ export function pathTemplate(r: ResourceDescriptor): string {
 /** The errors every operation may answer (contract §3–§8), as shared responses. */
 const ERROR_RESPONSES: readonly (readonly [string, string, string])[] = [
   ['400', 'BadRequest', 'A request that cannot be read (a malformed path, an invalid JSONP callback name).'],
-  ['404', 'NotFound', 'Unknown id (`Not found.`), a page out of range (`Invalid page.`), a release this copy does not serve, an unknown format; on a static host that serves only prebuilt pages, a query it has no page for (its detail names the hosts that answer it).'],
+  [
+    '404',
+    'NotFound',
+    'Unknown id (`Not found.`), a page out of range (`Invalid page.`), a release this copy does not serve, an unknown format; on a static host that serves only prebuilt pages, a query it has no page for (its detail names the hosts that answer it).',
+  ],
   ['406', 'NotAcceptable', 'No format of this resource matches the Accept header.'],
   ['414', 'UriTooLong', 'A request target longer than 8192 characters.'],
 ];
 
 /** What each format's body is, against the JSON schema of the response (total over the format table). */
-const BODY: { readonly [F in FormatName]: 'data' | 'script' | 'text' } = { json: 'data', jsonp: 'script', yaml: 'data', jaspar: 'text', transfac: 'text', pfm: 'text', meme: 'text', bed: 'text', api: 'text' };
+const BODY: { readonly [F in FormatName]: 'data' | 'script' | 'text' } = {
+  json: 'data',
+  jsonp: 'script',
+  yaml: 'data',
+  jaspar: 'text',
+  transfac: 'text',
+  pfm: 'text',
+  meme: 'text',
+  bed: 'text',
+  api: 'text',
+};
 
 function content(format: FormatName, json: JsonObject): [string, JsonObject] {
   const body = BODY[format];
-  const schema: JsonObject = body === 'data' ? json : body === 'script' ? { type: 'string', description: 'JavaScript: `<callback>(<the JSON body>);`' } : { type: 'string' };
+  const schema: JsonObject =
+    body === 'data'
+      ? json
+      : body === 'script'
+        ? { type: 'string', description: 'JavaScript: `<callback>(<the JSON body>);`' }
+        : { type: 'string' };
   return [negotiatedType(format), { schema }];
 }
 
@@ -55,7 +78,9 @@ function operation(r: ResourceDescriptor, site: SiteConfig, index: ReleaseIndex)
       parameters: parameters(r, site, index),
       responses: {
         200: { description: r.kind === 'list' ? 'One page of the list.' : 'The resource.', content: ok },
-        ...Object.fromEntries(ERROR_RESPONSES.map(([status, name]) => [status, { $ref: `#/components/responses/${name}` }])),
+        ...Object.fromEntries(
+          ERROR_RESPONSES.map(([status, name]) => [status, { $ref: `#/components/responses/${name}` }]),
+        ),
       },
     },
   };
@@ -68,11 +93,28 @@ function documentPaths(): [string, JsonObject][] {
     {
       get: {
         operationId: `${doc.segment}-document`,
-        summary: doc.segment === 'schema' ? 'This OpenAPI description' : 'Interactive documentation of this description',
+        summary:
+          doc.segment === 'schema' ? 'This OpenAPI description' : 'Interactive documentation of this description',
         tags: ['about'],
-        parameters: [{ name: 'format', in: 'query', required: false, description: 'Which form (default: the first).', schema: { type: 'string', enum: doc.variants.map((v) => v.format) } }],
+        parameters: [
+          {
+            name: 'format',
+            in: 'query',
+            required: false,
+            description: 'Which form (default: the first).',
+            schema: { type: 'string', enum: doc.variants.map((v) => v.format) },
+          },
+        ],
         responses: {
-          200: { description: 'The document.', content: Object.fromEntries(doc.variants.map((v) => [v.mediaType.split(';')[0]!, { schema: v.format === 'json' ? { type: 'object' } : { type: 'string' } }])) },
+          200: {
+            description: 'The document.',
+            content: Object.fromEntries(
+              doc.variants.map((v) => [
+                v.mediaType.split(';')[0]!,
+                { schema: v.format === 'json' ? { type: 'object' } : { type: 'string' } },
+              ]),
+            ),
+          },
           404: { $ref: '#/components/responses/NotFound' },
         },
       },
@@ -81,7 +123,8 @@ function documentPaths(): [string, JsonObject][] {
 }
 
 /** Whether a resource answers anything in this release (a resource with an id and no instance answers nothing). */
-const present = (r: ResourceDescriptor, index: ReleaseIndex): boolean => !r.segments.includes(':id') || resourceInstances(r, index).length > 0;
+const present = (r: ResourceDescriptor, index: ReleaseIndex): boolean =>
+  !r.segments.includes(':id') || resourceInstances(r, index).length > 0;
 
 /** The description of a site; `index` is its newest release's (examples come from it). */
 export function openApiDocument(site: SiteConfig, index: ReleaseIndex): JsonObject {
@@ -101,11 +144,19 @@ export function openApiDocument(site: SiteConfig, index: ReleaseIndex): JsonObje
       version: names,
       description: `A copy of JASPAR's REST API (${names}) built by jaspar-static. Hosts that run code per request answer every query; static hosts serve the prebuilt pages and refuse the rest with a 404 whose detail says so. Every answer carries \`Vary: Accept\` and \`Access-Control-Allow-Origin: *\`.`,
     },
-    servers: [{ url: site.baseUrl, description: 'This copy (the build\'s --base-url).' }],
-    paths: Object.fromEntries([...resources.map((r): [string, JsonObject] => [pathTemplate(r), operation(r, site, index)]), ...documentPaths()]),
+    servers: [{ url: site.baseUrl, description: "This copy (the build's --base-url)." }],
+    paths: Object.fromEntries([
+      ...resources.map((r): [string, JsonObject] => [pathTemplate(r), operation(r, site, index)]),
+      ...documentPaths(),
+    ]),
     components: {
       schemas,
-      responses: Object.fromEntries(ERROR_RESPONSES.map(([, name, description]) => [name, { description, content: { 'application/json': { schema: ref('Error') } } }])),
+      responses: Object.fromEntries(
+        ERROR_RESPONSES.map(([, name, description]) => [
+          name,
+          { description, content: { 'application/json': { schema: ref('Error') } } },
+        ]),
+      ),
     },
   };
 }

@@ -35,7 +35,10 @@ function dechunk(body: Buffer): Buffer {
 
 function parse(raw: Buffer): Answer {
   const end = raw.indexOf('\r\n\r\n');
-  const head = raw.subarray(0, end === -1 ? raw.length : end).toString('latin1').split('\r\n');
+  const head = raw
+    .subarray(0, end === -1 ? raw.length : end)
+    .toString('latin1')
+    .split('\r\n');
   const status = Number(/^HTTP\/\d\.\d (\d{3})/.exec(head[0] ?? '')?.[1] ?? 0);
   const headers: Record<string, string> = {};
   for (const line of head.slice(1)) {
@@ -55,13 +58,19 @@ export function send(port: number, req: Request): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port });
     const chunks: Buffer[] = [];
-    socket.setTimeout(60_000, () => socket.destroy(new Error(`no answer to ${req.method} ${req.target.slice(0, 200)}`)));
+    socket.setTimeout(60_000, () =>
+      socket.destroy(new Error(`no answer to ${req.method} ${req.target.slice(0, 200)}`)),
+    );
     socket.on('data', (c) => chunks.push(c));
     socket.on('error', (err) => (chunks.length ? resolve(parse(Buffer.concat(chunks))) : reject(err)));
     socket.on('close', () => resolve(parse(Buffer.concat(chunks))));
-    const extra = Object.entries(req.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    const extra = Object.entries(req.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
     // Not end(): a server may drop a half-closed connection before answering (Node's does).
-    socket.write(`${req.method} ${req.target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${extra}\r\n`);
+    socket.write(
+      `${req.method} ${req.target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${extra}\r\n`,
+    );
   });
 }
 
@@ -72,7 +81,8 @@ function complete(raw: Buffer, method: string): boolean {
   const head = raw.subarray(0, end).toString('latin1');
   const status = Number(/^HTTP\/\d\.\d (\d{3})/.exec(head)?.[1] ?? 0);
   if (method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200)) return true;
-  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head)) return raw.subarray(end + 4).includes('\r\n0\r\n\r\n') || raw.subarray(end + 4).indexOf('0\r\n\r\n') === 0;
+  if (/\r\ntransfer-encoding:[^\r]*chunked/i.test(head))
+    return raw.subarray(end + 4).includes('\r\n0\r\n\r\n') || raw.subarray(end + 4).indexOf('0\r\n\r\n') === 0;
   const length = /\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1];
   return length !== undefined && raw.length - end - 4 >= Number(length);
 }
@@ -94,15 +104,21 @@ export function sendFramed(port: number, req: Request): Promise<Answer> {
       socket.destroy();
       resolve(parse(Buffer.concat(chunks)));
     };
-    socket.setTimeout(60_000, () => socket.destroy(new Error(`no answer to ${req.method} ${req.target.slice(0, 200)}`)));
+    socket.setTimeout(60_000, () =>
+      socket.destroy(new Error(`no answer to ${req.method} ${req.target.slice(0, 200)}`)),
+    );
     socket.on('data', (c) => {
       chunks.push(c);
       if (complete(Buffer.concat(chunks), req.method)) finish();
     });
     socket.on('error', (err) => (chunks.length ? finish() : done || reject(err)));
     socket.on('close', finish);
-    const extra = Object.entries(req.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join('');
-    socket.write(`${req.method} ${req.target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${extra}\r\n`);
+    const extra = Object.entries(req.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    socket.write(
+      `${req.method} ${req.target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${extra}\r\n`,
+    );
   });
 }
 

@@ -16,7 +16,10 @@ export type RealServer = (typeof REAL_SERVERS)[number];
  * A describe block per real server (skipped with its reason when the server is missing): the
  * server is started on `siteDir()` and its deploy folder before the tests and stopped after.
  */
-export function describeEachServer(siteDir: () => string, body: (server: RealServer, running: () => Running) => void): void {
+export function describeEachServer(
+  siteDir: () => string,
+  body: (server: RealServer, running: () => Running) => void,
+): void {
   for (const server of REAL_SERVERS) {
     describeWith(server.name, server.requirements(), () => {
       let running: Running | undefined;

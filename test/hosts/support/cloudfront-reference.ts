@@ -33,7 +33,9 @@ function queryString(qs: { [name: string]: CfValue }): string {
 function cfResponse(a: Answer): CfResponse {
   const headers: { [name: string]: { value: string } } = {};
   for (let i = 0; i < a.headers.length; i++) headers[a.headers[i]![0].toLowerCase()] = { value: a.headers[i]![1] };
-  return a.body === undefined ? { statusCode: a.status, headers } : { statusCode: a.status, headers, body: { encoding: 'text', data: a.body } };
+  return a.body === undefined
+    ? { statusCode: a.status, headers }
+    : { statusCode: a.status, headers, body: { encoding: 'text', data: a.body } };
 }
 
 /** The viewer-request handler for a site (`site` embedded by the adapter). */
@@ -41,7 +43,12 @@ export function cloudfrontHandler(site: SiteConfig): (event: { request: CfReques
   return (event) => {
     const r = event.request;
     const accept = r.headers.accept;
-    const req: RuntimeRequest = { method: r.method, path: r.uri, query: queryString(r.querystring), accept: accept ? values(accept).join(', ') : null };
+    const req: RuntimeRequest = {
+      method: r.method,
+      path: r.uri,
+      query: queryString(r.querystring),
+      accept: accept ? values(accept).join(', ') : null,
+    };
     const step = resolve(req, site, {}, { mode: 'rules' });
     if (!('answer' in step)) return cfResponse(errorAnswer(INTERNAL_ERROR));
     const a = step.answer;

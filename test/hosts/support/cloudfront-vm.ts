@@ -24,14 +24,29 @@ interface Behavior {
   readonly AllowedMethods: readonly string[];
 }
 type CfValue = { value: string; multiValue?: { value: string }[] };
-type FunctionResult = { statusCode?: number; headers?: Record<string, { value: string }>; body?: { data: string }; uri?: string };
+type FunctionResult = {
+  statusCode?: number;
+  headers?: Record<string, { value: string }>;
+  body?: { data: string };
+  uri?: string;
+};
 
 /** Content types S3 gets from the AWS CLI's guess for files upload.sh does not type (test/hosts/s3-upload.test.ts checks them on a real upload). */
-export const CLI_GUESS: Record<string, string> = { '.html': 'text/html', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.js': 'text/javascript', '.txt': 'text/plain' };
+export const CLI_GUESS: Record<string, string> = {
+  '.html': 'text/html',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.js': 'text/javascript',
+  '.txt': 'text/plain',
+};
 
 /** CloudFront's path-pattern match (case-sensitive; `*` any run of characters, `?` one). */
 function patternMatches(pattern: string, path: string): boolean {
-  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const re = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${re}$`).test(path);
 }
 
@@ -43,7 +58,9 @@ function querystring(raw: string): Record<string, CfValue> {
     const key = eq === -1 ? part : part.slice(0, eq);
     const value = eq === -1 ? '' : part.slice(eq + 1);
     const prev = out[key];
-    out[key] = prev ? { value: prev.value, multiValue: [...(prev.multiValue ?? [{ value: prev.value }]), { value }] } : { value };
+    out[key] = prev
+      ? { value: prev.value, multiValue: [...(prev.multiValue ?? [{ value: prev.value }]), { value }] }
+      : { value };
   }
   return out;
 }
@@ -56,21 +73,31 @@ export function viewerEvent(req: ClientRequest) {
     version: '1.0',
     context: { eventType: 'viewer-request' },
     viewer: { ip: '127.0.0.1' },
-    request: { method: req.method, uri, querystring: querystring(q === -1 ? '' : req.target.slice(q + 1)), headers: req.accept === undefined ? {} : { accept: { value: req.accept } }, cookies: {} },
+    request: {
+      method: req.method,
+      uri,
+      querystring: querystring(q === -1 ? '' : req.target.slice(q + 1)),
+      headers: req.accept === undefined ? {} : { accept: { value: req.accept } },
+      cookies: {},
+    },
   };
 }
 
 /** The uploaded objects: which site files upload.sh sends, and with which Content-Type. */
 export function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
   // A typed sync: a folder (`"$(dir /files/json/)"`), or one file (`"$SITE/" … --exclude '*' --include '404.html'`).
-  const typed = [...script.matchAll(/^aws s3 sync "(?:\$SITE|\$\(dir )(\S+?)\)?" .*--content-type '([^']+)'/gm)].map((m) => {
-    const one = /--exclude '\*' --include '([^']+)'/.exec(m[0]);
-    return { path: one ? `/${one[1]!}` : m[1]!, type: m[2]! };
-  });
+  const typed = [...script.matchAll(/^aws s3 sync "(?:\$SITE|\$\(dir )(\S+?)\)?" .*--content-type '([^']+)'/gm)].map(
+    (m) => {
+      const one = /--exclude '\*' --include '([^']+)'/.exec(m[0]);
+      return { path: one ? `/${one[1]!}` : m[1]!, type: m[2]! };
+    },
+  );
   // The untyped sync: the whole site, less what its excludes name.
-  const untyped = script.split('\n').find((l) => l.startsWith('aws s3 sync "$SITE/" ') && !l.includes('--content-type')) ?? '';
+  const untyped =
+    script.split('\n').find((l) => l.startsWith('aws s3 sync "$SITE/" ') && !l.includes('--content-type')) ?? '';
   const excludes = [...untyped.matchAll(/--exclude '([^']+)'/g)].map((m) => m[1]!);
-  const excluded = (key: string) => excludes.some((e) => (e.endsWith('*') ? key.startsWith(e.slice(0, -1)) : key === e));
+  const excluded = (key: string) =>
+    excludes.some((e) => (e.endsWith('*') ? key.startsWith(e.slice(0, -1)) : key === e));
   return (key) => {
     const file = join(site, key);
     if (!file.startsWith(`${site}/`) || !existsSync(file) || !statSync(file).isFile()) return null;
@@ -85,14 +112,35 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
   const dir = join(deploy, 'cloudfront');
   const read = (name: string) => readFileSync(join(dir, name), 'utf8');
   const behaviors = JSON.parse(read('cache-behaviors.json')) as Behavior[];
-  const errors = (JSON.parse(read('custom-error-responses.json')) as { Items: { ErrorCode: number; ResponsePagePath: string; ResponseCode: string }[] }).Items;
-  const policy = (JSON.parse(read('response-headers-policy.json')) as { CustomHeadersConfig: { Items: { Header: string; Value: string }[] } }).CustomHeadersConfig.Items;
-  const scripts = new Map(behaviors.map((b) => [b.Function, new Script(`${read(`functions/${b.Function}.js`)}\nhandler(event);`)]));
+  const errors = (
+    JSON.parse(read('custom-error-responses.json')) as {
+      Items: { ErrorCode: number; ResponsePagePath: string; ResponseCode: string }[];
+    }
+  ).Items;
+  const policy = (
+    JSON.parse(read('response-headers-policy.json')) as {
+      CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
+    }
+  ).CustomHeadersConfig.Items;
+  const scripts = new Map(
+    behaviors.map((b) => [b.Function, new Script(`${read(`functions/${b.Function}.js`)}\nhandler(event);`)]),
+  );
   const object = bucket(site, read('upload.sh'));
 
-  const finish = (status: number, headers: Record<string, string>, body: Buffer, method: string, viaS3 = true): CloudFrontReply => {
+  const finish = (
+    status: number,
+    headers: Record<string, string>,
+    body: Buffer,
+    method: string,
+    viaS3 = true,
+  ): CloudFrontReply => {
     for (const { Header, Value } of policy) headers[Header.toLowerCase()] = Value;
-    return { status, contentType: headers['content-type'] ?? null, body: method === 'HEAD' ? Buffer.alloc(0) : body, viaS3 };
+    return {
+      status,
+      contentType: headers['content-type'] ?? null,
+      body: method === 'HEAD' ? Buffer.alloc(0) : body,
+      viaS3,
+    };
   };
   const origin = (uri: string, method: string): CloudFrontReply => {
     let key: string;
@@ -106,7 +154,13 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
     // Without s3:ListBucket a missing key is 403; the error responses turn it into the 404 page.
     const rule = errors.find((e) => e.ErrorCode === 403);
     const page = rule ? object(rule.ResponsePagePath.slice(1)) : null;
-    if (!rule || !page) return finish(403, { 'content-type': 'application/xml' }, Buffer.from('<Error><Code>AccessDenied</Code></Error>'), method);
+    if (!rule || !page)
+      return finish(
+        403,
+        { 'content-type': 'application/xml' },
+        Buffer.from('<Error><Code>AccessDenied</Code></Error>'),
+        method,
+      );
     return finish(Number(rule.ResponseCode), { 'content-type': page.type }, readFileSync(page.file), method);
   };
 
@@ -114,7 +168,10 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
     const q = req.target.indexOf('?');
     const uri = q === -1 ? req.target : req.target.slice(0, q);
     const behavior = behaviors.find((b) => patternMatches(b.PathPattern, uri));
-    if (!behavior) return req.method === 'GET' || req.method === 'HEAD' ? origin(uri, req.method) : finish(403, {}, Buffer.alloc(0), req.method);
+    if (!behavior)
+      return req.method === 'GET' || req.method === 'HEAD'
+        ? origin(uri, req.method)
+        : finish(403, {}, Buffer.alloc(0), req.method);
     if (!behavior.AllowedMethods.includes(req.method)) return finish(403, {}, Buffer.alloc(0), req.method, false);
     const event = viewerEvent(req);
     const result = scripts.get(behavior.Function)!.runInContext(createContext({ event })) as FunctionResult;

@@ -6,9 +6,11 @@ import type { ClientRequest, Reply } from './client.js';
 
 export type Sender = (req: ClientRequest) => Promise<Reply>;
 
-const show = (r: Reply) => `${r.status} ${r.contentType ?? '(no Content-Type)'} ${r.body.length} B ${JSON.stringify(r.body.subarray(0, 160).toString('utf8'))}`;
+const show = (r: Reply) =>
+  `${r.status} ${r.contentType ?? '(no Content-Type)'} ${r.body.length} B ${JSON.stringify(r.body.subarray(0, 160).toString('utf8'))}`;
 
-const label = (req: ClientRequest) => `${req.method} ${req.target}${req.accept === undefined ? '' : ` [Accept: ${req.accept}]`}`;
+const label = (req: ClientRequest) =>
+  `${req.method} ${req.target}${req.accept === undefined ? '' : ` [Accept: ${req.accept}]`}`;
 
 /** Whether two replies agree; `strict`: Content-Type and bytes too, else status and, for 200, bytes. */
 export function sameReply(a: Reply, b: Reply): boolean {

@@ -13,7 +13,9 @@ export { DENO } from '../../support/probes.js';
 import { DENO } from '../../support/probes.js';
 const HARNESS = join(dirname(fileURLToPath(import.meta.url)), 'netlify-edge-harness.js');
 
-export const denoRequirements = (): Requirement[] => [command(DENO, ['--version'], 'Deno (npm package deno, installed by npm ci)')];
+export const denoRequirements = (): Requirement[] => [
+  command(DENO, ['--version'], 'Deno (npm package deno, installed by npm ci)'),
+];
 
 export interface RunningEdge {
   readonly port: number;
@@ -28,14 +30,19 @@ export interface RunningEdge {
  * refuses `..`, and the suites' canaries beside the site would show a leak).
  */
 const permissions = (site: string, functionFile: string): string[] =>
-  site.startsWith('/dev/') || functionFile.startsWith('/dev/') ? ['--allow-all'] : ['--allow-net=127.0.0.1', `--allow-read=${site},${functionFile},${HARNESS}`];
+  site.startsWith('/dev/') || functionFile.startsWith('/dev/')
+    ? ['--allow-all']
+    : ['--allow-net=127.0.0.1', `--allow-read=${site},${functionFile},${HARNESS}`];
 
 export function startEdge(site: string, functionFile: string): Promise<RunningEdge> {
   const denoDir = mkdtempSync(join(tmpdir(), 'jaspar-deno-'));
   const child: ChildProcess = spawn(
     DENO,
     ['run', '--no-prompt', ...permissions(site, functionFile), HARNESS, site, functionFile],
-    { env: { ...process.env, DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      env: { ...process.env, DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let out = '';
   const closed = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -23,9 +23,9 @@ import type { BuiltSample } from './sites.js';
 
 type Handler = (event: CfEvent) => Promise<CfResponse | CfRequest>;
 
-
 /** CloudFront's path-pattern match (case-sensitive; `*` any run of characters). */
-const matches = (pattern: string, path: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
 
 /** The origin-request event CloudFront passes for a viewer request (headers as the cache policy forwards them). */
 export function originRequestEvent(req: ClientRequest, bucket: string, more: Record<string, string> = {}): CfEvent {
@@ -42,11 +42,24 @@ export function originRequestEvent(req: ClientRequest, bucket: string, more: Rec
     clientIp: '203.0.113.178',
     headers,
     method: req.method,
-    origin: { s3: { authMethod: 'origin-access-identity', customHeaders: {}, domainName: `${bucket}.s3.us-east-1.amazonaws.com`, path: '', region: S3_REGION } },
+    origin: {
+      s3: {
+        authMethod: 'origin-access-identity',
+        customHeaders: {},
+        domainName: `${bucket}.s3.us-east-1.amazonaws.com`,
+        path: '',
+        region: S3_REGION,
+      },
+    },
     querystring: q === -1 ? '' : req.target.slice(q + 1),
     uri: q === -1 ? req.target : req.target.slice(0, q),
   };
-  const config = { distributionDomainName: 'd111111abcdef8.cloudfront.net', distributionId: 'EDFDVBD6EXAMPLE', eventType: 'origin-request', requestId: '4TyzHTaYWb1GX1qTfsHhEqV6HUDd_BzoBZnwfnvQc_1oF26ClkoUSEQ==' };
+  const config = {
+    distributionDomainName: 'd111111abcdef8.cloudfront.net',
+    distributionId: 'EDFDVBD6EXAMPLE',
+    eventType: 'origin-request',
+    requestId: '4TyzHTaYWb1GX1qTfsHhEqV6HUDd_BzoBZnwfnvQc_1oF26ClkoUSEQ==',
+  };
   const cf = { config, request };
   return { Records: [{ cf }] };
 }
@@ -55,9 +68,15 @@ export function originRequestEvent(req: ClientRequest, bucket: string, more: Rec
 export function replyOf(res: CfResponse, method: string): Reply {
   const headers: Record<string, string> = {};
   for (const [name, values] of Object.entries(res.headers)) headers[name] = values.map((v) => v.value).join(', ');
-  let body = res.body === undefined ? Buffer.alloc(0) : Buffer.from(res.body, res.bodyEncoding === 'base64' ? 'base64' : 'utf8');
+  let body =
+    res.body === undefined ? Buffer.alloc(0) : Buffer.from(res.body, res.bodyEncoding === 'base64' ? 'base64' : 'utf8');
   if (headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-  return { status: Number(res.status), contentType: headers['content-type'] ?? null, body: method === 'HEAD' ? Buffer.alloc(0) : body, headers };
+  return {
+    status: Number(res.status),
+    contentType: headers['content-type'] ?? null,
+    body: method === 'HEAD' ? Buffer.alloc(0) : body,
+    headers,
+  };
 }
 
 /** What a distribution's function can be varied by in the tests. */
@@ -87,22 +106,38 @@ export async function startLambdaEdge(built: BuiltSample): Promise<LambdaEdgeHos
   try {
     const dir = join(built.deploy, LAMBDA_DIR);
     await runOk('sh', [join(dir, 'upload.sh'), built.site, s3.bucket], { env: awsEnv(s3) });
-    const mod = (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as { handlerWith(o: LambdaOptions): Handler };
-    const patterns = (JSON.parse(readFileSync(join(dir, 'cache-behaviors.json'), 'utf8')) as { PathPattern: string }[]).map((b) => b.PathPattern);
+    const mod = (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as {
+      handlerWith(o: LambdaOptions): Handler;
+    };
+    const patterns = (
+      JSON.parse(readFileSync(join(dir, 'cache-behaviors.json'), 'utf8')) as { PathPattern: string }[]
+    ).map((b) => b.PathPattern);
 
     // CloudFront's S3 origin: the object as uploaded; a missing key is S3's error as it is.
     const origin = async (uri: string, method: string): Promise<Reply> => {
       const res = await fetch(`${s3.endpoint}/${s3.bucket}${uri}`);
       const body = Buffer.from(await res.arrayBuffer());
-      return { status: res.status, contentType: res.headers.get('content-type'), body: method === 'HEAD' ? Buffer.alloc(0) : body, headers: Object.fromEntries(res.headers) };
+      return {
+        status: res.status,
+        contentType: res.headers.get('content-type'),
+        body: method === 'HEAD' ? Buffer.alloc(0) : body,
+        headers: Object.fromEntries(res.headers),
+      };
     };
     const variant = (v: Variant): Distribution => {
       // Lambda's reserved variables as the execution role fills them. s3rver refuses an unknown
       // access key but does not check SigV4 signatures (s3-object.test.ts checks them against botocore).
-      const env = { AWS_ACCESS_KEY_ID: v.accessKeyId ?? S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey, AWS_SESSION_TOKEN: 'a-session-token' };
+      const env = {
+        AWS_ACCESS_KEY_ID: v.accessKeyId ?? S3_CREDENTIALS.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
+        AWS_SESSION_TOKEN: 'a-session-token',
+      };
       const at = { endpoint: `${s3.endpoint}/${s3.bucket}`, region: S3_REGION };
-      const handler = mod.handlerWith(v.maxResponse === undefined ? { s3: at, env } : { s3: at, env, maxResponse: v.maxResponse });
-      const invoke = (req: ClientRequest, more?: Record<string, string>) => handler(originRequestEvent(req, s3.bucket, more));
+      const handler = mod.handlerWith(
+        v.maxResponse === undefined ? { s3: at, env } : { s3: at, env, maxResponse: v.maxResponse },
+      );
+      const invoke = (req: ClientRequest, more?: Record<string, string>) =>
+        handler(originRequestEvent(req, s3.bucket, more));
       return {
         invoke,
         send: async (req) => {

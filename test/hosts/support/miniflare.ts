@@ -22,7 +22,11 @@ export async function startWorker(site: string, script: string): Promise<Running
     compatibilityDate: COMPATIBILITY_DATE,
     host: '127.0.0.1',
     port: 0,
-    assets: { directory: site, binding: 'ASSETS', routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
+    assets: {
+      directory: site,
+      binding: 'ASSETS',
+      routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
+    },
   });
   const url = await mf.ready;
   return { port: Number(url.port), close: () => mf.dispose() };

@@ -9,7 +9,12 @@ const fn = await import(new URL(`file://${functionFile}`).href);
 const paths = [].concat(fn.config?.path ?? []);
 const patterns = paths.map((pathname) => new URLPattern({ pathname }));
 
-const TYPES = { '.json': 'application/json', '.html': 'text/html; charset=UTF-8', '.svg': 'image/svg+xml', '.js': 'application/javascript' };
+const TYPES = {
+  '.json': 'application/json',
+  '.html': 'text/html; charset=UTF-8',
+  '.svg': 'image/svg+xml',
+  '.js': 'application/javascript',
+};
 
 // Netlify's `_headers` (when the site has one): a Content-Type rule for a path (or a `prefix*`) wins over the extension's.
 const headerTypes = [];
@@ -18,12 +23,15 @@ try {
   for (const line of (await Deno.readTextFile(`${siteDir}/_headers`)).split('\n')) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) path = line.trim();
-    else if (/^\s*content-type\s*:/i.test(line) && path !== null) headerTypes.push({ path, type: line.slice(line.indexOf(':') + 1).trim() });
+    else if (/^\s*content-type\s*:/i.test(line) && path !== null)
+      headerTypes.push({ path, type: line.slice(line.indexOf(':') + 1).trim() });
   }
 } catch {
   // no _headers: types by extension
 }
-const ruled = (path) => headerTypes.filter((h) => (h.path.endsWith('*') ? path.startsWith(h.path.slice(0, -1)) : h.path === path)).pop()?.type;
+const ruled = (path) =>
+  headerTypes.filter((h) => (h.path.endsWith('*') ? path.startsWith(h.path.slice(0, -1)) : h.path === path)).pop()
+    ?.type;
 const typeOf = (path) => ruled(path) ?? TYPES[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream';
 
 async function readSiteFile(pathname) {
@@ -47,7 +55,10 @@ async function staticAnswer(request) {
   const found = await readSiteFile(url.pathname);
   const file = found ?? (await readSiteFile('/404.html'));
   const body = request.method === 'HEAD' || file === null ? null : file.body;
-  return new Response(body, { status: found ? 200 : 404, headers: { 'content-type': file ? typeOf(file.path) : 'text/plain' } });
+  return new Response(body, {
+    status: found ? 200 : 404,
+    headers: { 'content-type': file ? typeOf(file.path) : 'text/plain' },
+  });
 }
 
 function context(request) {
@@ -67,8 +78,11 @@ function context(request) {
   };
 }
 
-Deno.serve({ hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(`listening ${port}`) }, async (request) => {
-  const url = new URL(request.url);
-  if (patterns.some((p) => p.test(url))) return await fn.default(request, context(request));
-  return staticAnswer(request);
-});
+Deno.serve(
+  { hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(`listening ${port}`) },
+  async (request) => {
+    const url = new URL(request.url);
+    if (patterns.some((p) => p.test(url))) return await fn.default(request, context(request));
+    return staticAnswer(request);
+  },
+);

@@ -6,7 +6,8 @@
  */
 import type { ClientRequest } from './client.js';
 
-const get = (target: string, accept?: string): ClientRequest => (accept === undefined ? { method: 'GET', target } : { method: 'GET', target, accept });
+const get = (target: string, accept?: string): ClientRequest =>
+  accept === undefined ? { method: 'GET', target } : { method: 'GET', target, accept };
 
 /** List endpoints clients page through, with an instance of each. */
 const LISTS = [
@@ -92,7 +93,15 @@ const ACCEPTS = [
   'text/*',
 ];
 
-const DETAILS = ['/api/v1/matrix/MA0101.2/', '/api/v1/matrix/MA0103.1/', '/api/v1/tffm/TFFM0001.1/', '/api/v1/matrix/MA0101/versions/', '/api/v1/sites/MA0101.2/', '/api/v1/releases/6/', '/api/v1/'];
+const DETAILS = [
+  '/api/v1/matrix/MA0101.2/',
+  '/api/v1/matrix/MA0103.1/',
+  '/api/v1/tffm/TFFM0001.1/',
+  '/api/v1/matrix/MA0101/versions/',
+  '/api/v1/sites/MA0101.2/',
+  '/api/v1/releases/6/',
+  '/api/v1/',
+];
 
 /** Release records (contract §8.1; the sample is built as 2016, release number 6) and the endpoint no copy computes. */
 const RELEASES_AND_INFER: readonly ClientRequest[] = [
@@ -199,9 +208,12 @@ export function clientRequests(): ClientRequest[] {
   const out: ClientRequest[] = [];
   for (const list of LISTS) for (const q of LIST_QUERIES) out.push(get(`${list}${q}`));
   for (const f of FILTERS) out.push(get(`/api/v1/matrix/?${f}`));
-  for (const f of FILTERS.slice(0, 8)) out.push(get(`/api/v1/species/9606/?${f}`), get(`/api/v1/collections/CORE/?${f}&page_size=3`));
-  for (const a of ACCEPTS) out.push(get('/api/v1/matrix/MA0101.2/', a), get('/api/v1/matrix/?page_size=3&release=2016', a));
-  for (const a of ACCEPTS.slice(0, 8)) out.push(get('/api/v1/tffm/TFFM0001.1/', a), get('/api/v1/taxon/insects/?page_size=1000', a));
+  for (const f of FILTERS.slice(0, 8))
+    out.push(get(`/api/v1/species/9606/?${f}`), get(`/api/v1/collections/CORE/?${f}&page_size=3`));
+  for (const a of ACCEPTS)
+    out.push(get('/api/v1/matrix/MA0101.2/', a), get('/api/v1/matrix/?page_size=3&release=2016', a));
+  for (const a of ACCEPTS.slice(0, 8))
+    out.push(get('/api/v1/tffm/TFFM0001.1/', a), get('/api/v1/taxon/insects/?page_size=1000', a));
   for (const d of DETAILS) for (const f of FORMATS) out.push(get(`${d}?format=${f}`));
   out.push(...RELEASES_AND_INFER, ...SECOND_WAVE);
   out.push(
@@ -233,12 +245,20 @@ export function clientRequests(): ClientRequest[] {
     '/api/v1/collections/CORE.jaspar?page_size=3',
     '/api/v1/tffm/TFFM0001.1.json',
     '/api/v1/tffm.api?page_size=2',
-  ]) out.push(get(t));
+  ])
+    out.push(get(t));
   // Methods: HEAD like GET without a body, OPTIONS 200 with Allow, anything else 405.
-  for (const t of ['/api/v1/matrix/?page=2', '/api/v1/matrix/?name=Zelt', '/api/v1/matrix/MA0101.2/', '/api/v1/matrix/MA9999.1/', '/api/v1/matrix/?page=9']) {
+  for (const t of [
+    '/api/v1/matrix/?page=2',
+    '/api/v1/matrix/?name=Zelt',
+    '/api/v1/matrix/MA0101.2/',
+    '/api/v1/matrix/MA9999.1/',
+    '/api/v1/matrix/?page=9',
+  ]) {
     out.push({ method: 'HEAD', target: t }, { method: 'OPTIONS', target: t });
   }
-  for (const m of ['POST', 'PUT', 'DELETE', 'PATCH']) out.push({ method: m, target: '/api/v1/matrix/' }, { method: m, target: '/api/v1/matrix/MA0101.2/' });
+  for (const m of ['POST', 'PUT', 'DELETE', 'PATCH'])
+    out.push({ method: m, target: '/api/v1/matrix/' }, { method: m, target: '/api/v1/matrix/MA0101.2/' });
   out.push({ method: 'HEAD', target: '/api/v1/matrix/MA0101.2/', accept: 'text/meme' });
   return out;
 }

@@ -30,8 +30,10 @@ export interface RulesHostSuite {
   more?(built: () => BuiltSample, reference: () => Reference): void;
 }
 
-const label = (req: ClientRequest) => `${req.method} ${req.target}${req.accept === undefined ? '' : ` [Accept: ${req.accept}]`}`;
-const show = (r: Reply) => `${r.status} ${r.contentType ?? '(no Content-Type)'} ${r.body.length} B ${JSON.stringify(r.body.subarray(0, 200).toString('utf8'))}`;
+const label = (req: ClientRequest) =>
+  `${req.method} ${req.target}${req.accept === undefined ? '' : ` [Accept: ${req.accept}]`}`;
+const show = (r: Reply) =>
+  `${r.status} ${r.contentType ?? '(no Content-Type)'} ${r.body.length} B ${JSON.stringify(r.body.subarray(0, 200).toString('utf8'))}`;
 
 /** Judge every request; returns the problems and how many got each verdict. */
 export async function judgeAll(
@@ -46,11 +48,15 @@ export async function judgeAll(
   const worker = async () => {
     while (next < requests.length) {
       const req = requests[next++]!;
-      const asked: ClientRequest = negotiates || req.accept === undefined ? req : { method: req.method, target: req.target };
+      const asked: ClientRequest =
+        negotiates || req.accept === undefined ? req : { method: req.method, target: req.target };
       const [expected, got] = await Promise.all([reference(asked), host(req)]);
       const both = got.status === 200 && expected.status === 200;
       // The format Accept picked, named by the Content-Type the host answered with.
-      const negotiated = both && asked.accept !== undefined ? (FORMATS.find((f) => f.mediaType === got.contentType)?.name ?? null) : null;
+      const negotiated =
+        both && asked.accept !== undefined
+          ? (FORMATS.find((f) => f.mediaType === got.contentType)?.name ?? null)
+          : null;
       const plain = both ? asPrebuilt(asked, negotiated) : null;
       const v = judgeRulesTier(req, expected, got, plain === null ? null : await reference(plain));
       if (v in verdicts) verdicts[v as TierVerdict]++;
@@ -78,12 +84,24 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
       built?.cleanup();
     });
 
-    it('every client request: the dev server\'s answer where it answers 200, else an error with a detail (a refusal naming the hosts that can)', async () => {
-      const requests = clientRequests().filter((r) => suite.methods === 'all' || r.method === 'GET' || r.method === 'HEAD');
+    it("every client request: the dev server's answer where it answers 200, else an error with a detail (a refusal naming the hosts that can)", async () => {
+      const requests = clientRequests().filter(
+        (r) => suite.methods === 'all' || r.method === 'GET' || r.method === 'HEAD',
+      );
       const noNosniff: string[] = [];
-      const { problems, verdicts } = await judgeAll(requests, reference.send, notingNosniff(host.send, suite.target, noNosniff), suite.negotiates);
-      console.log(`${suite.title}: ${requests.length} requests: ${verdicts.same} as the dev server, ${verdicts.links} as the dev server to the request its prebuilt page was made for, ${verdicts.refused} refused, ${verdicts.error} other errors`);
-      expect(problems.slice(0, 30), `${problems.length} of ${requests.length} wrong\n${host.log().slice(-3000)}`).toEqual([]);
+      const { problems, verdicts } = await judgeAll(
+        requests,
+        reference.send,
+        notingNosniff(host.send, suite.target, noNosniff),
+        suite.negotiates,
+      );
+      console.log(
+        `${suite.title}: ${requests.length} requests: ${verdicts.same} as the dev server, ${verdicts.links} as the dev server to the request its prebuilt page was made for, ${verdicts.refused} refused, ${verdicts.error} other errors`,
+      );
+      expect(
+        problems.slice(0, 30),
+        `${problems.length} of ${requests.length} wrong\n${host.log().slice(-3000)}`,
+      ).toEqual([]);
       expect(verdicts.same).toBeGreaterThanOrEqual(suite.minSame);
       // Hosts whose replies report headers (not the CloudFront model): every API answer carries nosniff.
       expect(noNosniff.slice(0, 20), 'API answers without X-Content-Type-Options: nosniff').toEqual([]);
@@ -91,7 +109,11 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
     });
 
     it('serves the prebuilt release records and refuses profile inference exactly as the dev server does (contract §8.1)', async () => {
-      const requests = releaseAndInferRequests().filter((r) => (suite.methods === 'all' || r.method === 'GET' || r.method === 'HEAD') && (suite.negotiates || r.accept === undefined));
+      const requests = releaseAndInferRequests().filter(
+        (r) =>
+          (suite.methods === 'all' || r.method === 'GET' || r.method === 'HEAD') &&
+          (suite.negotiates || r.accept === undefined),
+      );
       const { mismatches, statuses } = await compareHosts(requests, reference.send, host.send);
       expect(mismatches, host.log().slice(-3000)).toEqual([]);
       expect(statuses[200]).toBeGreaterThanOrEqual(4);
@@ -105,6 +127,9 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
       }
     });
 
-    suite.more?.(() => built, () => reference);
+    suite.more?.(
+      () => built,
+      () => reference,
+    );
   });
 }

@@ -60,7 +60,12 @@ export function computeHostSuite(suite: ComputeHostSuite): void {
         const run = runs.get(kind)!;
         const requests = [...clientRequests(), ...(suite.extraRequests?.(kind) ?? [])];
         const noNosniff: string[] = [];
-        const { mismatches, statuses } = await compareHosts(requests, notingNosniff(run.reference.send, 'dev server', noNosniff), notingNosniff(run.host.send, suite.target, noNosniff), suite.agree);
+        const { mismatches, statuses } = await compareHosts(
+          requests,
+          notingNosniff(run.reference.send, 'dev server', noNosniff),
+          notingNosniff(run.host.send, suite.target, noNosniff),
+          suite.agree,
+        );
         expect(mismatches, `${mismatches.length} of ${requests.length} differ\n${run.host.log()}`).toEqual([]);
         expect(noNosniff.slice(0, 20), 'API answers without X-Content-Type-Options: nosniff').toEqual([]);
         // The table is mostly answers, not errors: the comparison saw real bodies.

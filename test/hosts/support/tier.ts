@@ -69,13 +69,18 @@ export function asPrebuilt(req: ClientRequest, negotiated: FormatName | null): C
   const pairs = q === -1 ? [] : req.target.slice(q + 1).split('&');
   const kept: string[] = [];
   // A format picked by Accept: rules-tier hosts serve the page made for `format=` (its links name it).
-  if (negotiated !== null && !pairs.some((p) => p.startsWith('format=') && p !== 'format=') && !/\.[a-z]+$/.test(req.target.slice(0, q === -1 ? undefined : q))) {
+  if (
+    negotiated !== null &&
+    !pairs.some((p) => p.startsWith('format=') && p !== 'format=') &&
+    !/\.[a-z]+$/.test(req.target.slice(0, q === -1 ? undefined : q))
+  ) {
     kept.push(`format=${negotiated}`);
   }
   // The format answered: the suffix, else the last `format=`, else what Accept picked.
   const path = q === -1 ? req.target : req.target.slice(0, q);
   const named = pairs.filter((p) => p.startsWith('format=') && p !== 'format=').map((p) => p.slice('format='.length));
-  const jsonp = /\.jsonp$/.test(path) || (named.length > 0 ? named[named.length - 1] === 'jsonp' : negotiated === 'jsonp');
+  const jsonp =
+    /\.jsonp$/.test(path) || (named.length > 0 ? named[named.length - 1] === 'jsonp' : negotiated === 'jsonp');
   for (const p of pairs) {
     const eq = p.indexOf('=');
     const name = eq === -1 ? p : p.slice(0, eq);
@@ -99,22 +104,33 @@ export function detailOf(body: Buffer): string | null {
 
 /** A refusal of the rules tier: a 404 whose detail names the hosts that compute. */
 export const isRefusal = (r: Reply, head: boolean): boolean =>
-  r.status === 404 && r.contentType === 'application/json' && (head || (detailOf(r.body) ?? '').includes(COMPUTE_HOSTS));
+  r.status === 404 &&
+  r.contentType === 'application/json' &&
+  (head || (detailOf(r.body) ?? '').includes(COMPUTE_HOSTS));
 
 /**
  * The verdict on `got` (a rules-tier host) against `expected` (the dev server; `canonical`: its
  * answer to {@link withoutRidingParameters}, if any), or a string saying what is wrong.
  */
-export function judgeRulesTier(req: ClientRequest, expected: Reply, got: Reply, canonical: Reply | null): TierVerdict | string {
+export function judgeRulesTier(
+  req: ClientRequest,
+  expected: Reply,
+  got: Reply,
+  canonical: Reply | null,
+): TierVerdict | string {
   const head = req.method === 'HEAD';
   if (got.status === 200 || expected.status === 200) {
     if (sameReply(expected, got)) return 'same';
-    if (got.status === 200 && expected.status === 200 && canonical !== null && sameReply(canonical, got)) return 'links';
+    if (got.status === 200 && expected.status === 200 && canonical !== null && sameReply(canonical, got))
+      return 'links';
     if (got.status === 200) return 'answers 200 with another answer than the dev server';
-    return isRefusal(got, head) ? 'refused' : 'the dev server answers 200, this host neither the same nor a refusal naming the hosts that can';
+    return isRefusal(got, head)
+      ? 'refused'
+      : 'the dev server answers 200, this host neither the same nor a refusal naming the hosts that can';
   }
   if (sameReply(expected, got)) return 'same';
-  if (got.contentType !== 'application/json') return `an error without JSON (Content-Type ${got.contentType ?? 'none'})`;
+  if (got.contentType !== 'application/json')
+    return `an error without JSON (Content-Type ${got.contentType ?? 'none'})`;
   if (!head && detailOf(got.body) === null) return 'an error without a string detail';
   if (got.status === expected.status || isRefusal(got, head)) return 'error';
   return `status ${got.status} where the dev server answers ${expected.status}`;
