@@ -7,7 +7,7 @@ import type { BuildEvent } from '../site/progress.js';
 import type { ForRelease } from '../site/release-about.js';
 import { UserError } from '../errors.js';
 import { COMPACT_TARGETS, compactRefusal } from '../hosts/compute-targets.js';
-import type { HostTarget } from '../hosts/targets.js';
+import type { HostTarget } from '../hosts/registry.js';
 import { reporterFor } from './progress/reporter.js';
 import { doneLines, jsonSummary, readLines } from './summary.js';
 import { packageVersion } from './version.js';

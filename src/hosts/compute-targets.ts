@@ -5,12 +5,12 @@
  * so only compute hosts (and the dev server) can serve them.
  */
 import type { SiteConfig } from '../routes/site-data.js';
-import { cloudflareFiles } from './cloudflare.js';
-import { cloudfrontFiles } from './cloudfront.js';
-import { lambdaEdgeFiles } from './lambda-edge.js';
-import { netlifyEdgeFiles } from './netlify-edge.js';
-import { nginxFiles } from './nginx.js';
-import type { HostFile, HostTarget } from './host-file.js';
+import { cloudflareFiles } from './cloudflare/adapter.js';
+import { cloudfrontFiles } from './cloudfront/adapter.js';
+import { lambdaEdgeFiles } from './lambda-edge/adapter.js';
+import { netlifyEdgeFiles } from './netlify-edge/adapter.js';
+import { nginxFiles } from './nginx/adapter.js';
+import type { HostFile, HostTarget } from './adapter.js';
 
 /** Per host that runs the runtime, its adapter. */
 export const RUNTIME_ADAPTERS: { readonly [T in HostTarget]?: (site: SiteConfig) => HostFile[] } = {

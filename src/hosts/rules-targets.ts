@@ -4,12 +4,12 @@
  * error files both answer with, written once.
  */
 import type { SiteConfig } from '../routes/site-data.js';
-import { apacheFiles, APACHE_ERRORS } from './apache.js';
-import { ALL_GROUPS, ruleGroups } from './derive-groups.js';
-import { groupErrors } from './groups.js';
-import { errorFiles, UNOFFERED_ERRORS, type HostError } from './host-errors.js';
-import { netlifyFiles } from './netlify.js';
-import type { HostFile, HostTarget, SiteFacts } from './host-file.js';
+import { apacheFiles, APACHE_ERRORS } from './apache/adapter.js';
+import { ALL_GROUPS, ruleGroups } from './rules/derive-groups.js';
+import { groupErrors } from './rules/groups.js';
+import { errorFiles, UNOFFERED_ERRORS, type HostError } from './rules/host-errors.js';
+import { netlifyFiles } from './netlify/adapter.js';
+import type { HostFile, HostTarget, SiteFacts } from './adapter.js';
 
 /** Netlify lists every combination as a rule: a list's suffix form serves no filter selections there. */
 export const NETLIFY_GROUPS = { suffixSelections: false } as const;

@@ -8,7 +8,7 @@ import { EXTRA_FOLDERS, readExtras } from '../dump/extras/read-extras.js';
 import { isTableFile } from '../dump/flat/files.js';
 import { UserError } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
-import type { HostTarget } from '../hosts/targets.js';
+import type { HostTarget } from '../hosts/registry.js';
 import { buildRelease } from '../model/build-release.js';
 import type { Release } from '../model/types.js';
 import { diskError } from '../output/disk-errors.js';

@@ -12,7 +12,7 @@ import { RESOURCES } from '../api/resources.js';
 import { hasBed } from '../formats/bed.js';
 import { SEARCH_FILES } from '../formats/html/search-box.js';
 import { DOCUMENT_FILES } from './openapi/docs-page.js';
-import { hostFiles, NEEDS_SUFFIX_ALIASES } from '../hosts/targets.js';
+import { hostFiles, NEEDS_SUFFIX_ALIASES } from '../hosts/registry.js';
 import type { Matrix, Release } from '../model/types.js';
 import { DETAIL_SOURCES } from '../routes/builders.js';
 import { detailRoutes, listRoutes, listVariants, type ListVariant } from '../routes/generate.js';

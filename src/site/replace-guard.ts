@@ -13,7 +13,7 @@ import { lstatSync, readdirSync, readFileSync, realpathSync, type Stats } from '
 import { homedir } from 'node:os';
 import { parse, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
-import { HOST_TARGETS } from '../hosts/targets.js';
+import { HOST_TARGETS } from '../hosts/registry.js';
 import { manifestFile } from './manifest.js';
 
 export type FolderRole = 'site' | 'deploy';

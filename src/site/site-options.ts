@@ -1,5 +1,5 @@
 /** What one site is built with: the prebuilt set, the base address, the hosts, compact or not. */
-import type { HostTarget } from '../hosts/targets.js';
+import type { HostTarget } from '../hosts/registry.js';
 import type { RouteOptions } from '../routes/generate.js';
 import type { ReleaseAbout } from '../routes/release-index.js';
 

@@ -24,7 +24,7 @@ import { openApiDocument } from './openapi/document.js';
 import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
 import { indexData } from './index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
-import { hostFiles, NEEDS_SUFFIX_ALIASES, type SuffixAlias } from '../hosts/targets.js';
+import { hostFiles, NEEDS_SUFFIX_ALIASES, type SuffixAlias } from '../hosts/registry.js';
 import type { SiteOptions } from './site-options.js';
 
 export type { SiteOptions } from './site-options.js';

@@ -9,7 +9,7 @@ import { cloudfrontHost } from '../conformance/hosts/cloudfront.js';
 import { freePort, send, sendFramed, waitForPort, type Answer, type Request } from '../conformance/hosts/http.js';
 import { REAL_SERVERS } from '../conformance/hosts/servers.js';
 import { join } from 'node:path';
-import { EDGE_DIR, EDGE_FUNCTION } from '../../src/hosts/netlify-edge.js';
+import { EDGE_DIR, EDGE_FUNCTION } from '../../src/hosts/netlify-edge/adapter.js';
 import { denoRequirements, startEdge } from '../hosts/support/deno.js';
 import { startWorker } from '../hosts/support/miniflare.js';
 import { compiledCli } from '../support/cli.js';

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_LIMIT } from '../../src/hosts/cloudfront.js';
+import { FUNCTION_LIMIT } from '../../src/hosts/cloudfront/adapter.js';
 import { NOT_PREBUILT } from '../../src/api/errors.js';
 import type { Reply } from './support/client.js';
 import { compareHosts, sameReply } from './support/compare.js';

@@ -9,8 +9,8 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { API_HEADERS, INTERNAL_ERROR } from '../../src/api/errors.js';
-import type { CfResponse } from '../../src/hosts/entries/lambda-edge.js';
-import { LAMBDA_DIR, PACKAGE_LIMIT } from '../../src/hosts/lambda-edge.js';
+import type { CfResponse } from '../../src/hosts/lambda-edge/entry.js';
+import { LAMBDA_DIR, PACKAGE_LIMIT } from '../../src/hosts/lambda-edge/adapter.js';
 import { AWS_CLI } from '../support/probes.js';
 import { runOk } from '../support/process.js';
 import { command } from '../support/requirements.js';

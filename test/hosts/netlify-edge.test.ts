@@ -4,7 +4,7 @@
  * passes, reading the site over HTTP from the same origin, on a full and a compact build.
  */
 import { join } from 'node:path';
-import { EDGE_DIR, EDGE_FUNCTION } from '../../src/hosts/netlify-edge.js';
+import { EDGE_DIR, EDGE_FUNCTION } from '../../src/hosts/netlify-edge/adapter.js';
 import { send } from './support/client.js';
 import { denoRequirements, startEdge } from './support/deno.js';
 import { LOGO_REQUESTS } from './support/requests.js';

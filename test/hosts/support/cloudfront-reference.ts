@@ -2,7 +2,7 @@
  * The reference the CloudFront function is held to: the request runtime itself (`resolve` in
  * rules mode) behind CloudFront's viewer-request event, exactly as the function was written
  * before it had to fit CloudFront's 10 KB (it bundled the whole runtime and was 33 KB). The
- * emitted function (src/hosts/entries/cloudfront.ts) must return what this returns for every
+ * emitted function (src/hosts/cloudfront/function.ts) must return what this returns for every
  * event (test/hosts/cloudfront-identity.test.ts).
  */
 import { INTERNAL_ERROR } from '../../../src/api/errors.js';
@@ -10,7 +10,7 @@ import { errorAnswer, type Answer } from '../../../src/runtime/answer.js';
 import { resolve, type RuntimeRequest } from '../../../src/runtime/resolve.js';
 import type { SiteConfig } from '../../../src/routes/site-data.js';
 // CloudFront's event shapes, as the emitted function declares them (types only: nothing of its logic).
-import type { CfRequest, CfResponse, CfValue } from '../../../src/hosts/entries/cloudfront.js';
+import type { CfRequest, CfResponse, CfValue } from '../../../src/hosts/cloudfront/function.js';
 
 function values(v: CfValue): string[] {
   const out: string[] = [];

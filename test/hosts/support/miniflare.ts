@@ -6,7 +6,7 @@
  */
 import { dirname } from 'node:path';
 import { Miniflare } from 'miniflare';
-import { COMPATIBILITY_DATE } from '../../../src/hosts/cloudflare.js';
+import { COMPATIBILITY_DATE } from '../../../src/hosts/cloudflare/adapter.js';
 
 export interface RunningWorker {
   readonly port: number;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FORMATS } from '../../../src/api/formats.js';
-import type { HostTarget } from '../../../src/hosts/targets.js';
+import type { HostTarget } from '../../../src/hosts/registry.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
 import { notingNosniff, type ClientRequest, type Reply } from './client.js';
 import { startReference, type Reference } from './dev-server.js';

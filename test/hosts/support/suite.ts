@@ -4,7 +4,7 @@
  * by both with the same status, Content-Type and bytes.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { HostTarget } from '../../../src/hosts/targets.js';
+import type { HostTarget } from '../../../src/hosts/registry.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
 import { notingNosniff, type ClientRequest, type Reply } from './client.js';
 import { compareHosts } from './compare.js';

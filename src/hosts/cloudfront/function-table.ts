@@ -1,0 +1,88 @@
+/**
+ * The table the CloudFront function reads (src/hosts/cloudfront/function.ts): everything the
+ * rules tier's answer depends on besides the request, derived at bundle time from the resource,
+ * format and error tables, the path function and the site (src/hosts/cloudfront/table.ts), so
+ * the function holds logic only and fits CloudFront's 10 KB. Keys are one letter because the
+ * table is shipped inside the function as JSON and property names are not minified.
+ * Types only: nothing here runs.
+ */
+
+/** An error answer: status and the `detail` text, where the marker E.m stands for a value (a method, a release, what is not prebuilt). */
+export type CfError = readonly [status: number, detail: string];
+
+export interface CfResource {
+  /** URL segments below `/api/v1/` (src/api/resources.ts); `:id` is the one parameter. */
+  readonly s: readonly string[];
+  /** Index into {@link CfTable.C}: the formats that apply to it on this site. */
+  readonly c: number;
+  /**
+   * Its file (src/routes/paths.ts `routeFile` with placeholders) below `<B>/<format folder>/`,
+   * without `.<extension>`: `:id`; lists also `:f` filter pairs, `:s` page size, `:o` order, `:p` page.
+   */
+  readonly t: string;
+  /** Lists: 1. */
+  readonly l?: 1;
+  /** Lists: index into {@link CfTable.G}, its order fields. */
+  readonly o?: number;
+  /** Lists with filters: index into {@link CfTable.G}, the filters it reads in the order the runtime reads them. */
+  readonly m?: number;
+  /** Lists whose filter selections are prebuilt: 1 (their keys are {@link CfTable.P}). */
+  readonly k?: 1;
+}
+
+export interface CfTable {
+  /** Every format name (a DRF suffix is cut off only when it names one). */
+  readonly A: readonly string[];
+  /** The site's formats in negotiation order: name, extension, 1 when default, media type (no parameters) split at `/`. */
+  readonly F: readonly (readonly [name: string, ext: string, isDefault: number, main: string, sub: string])[];
+  /** Format sets (indices into F), shared by resources. */
+  readonly C: readonly (readonly number[])[];
+  /** Order-field and filter sets, shared by lists. */
+  readonly G: readonly (readonly string[])[];
+  /** Resources in matching order. */
+  readonly R: readonly CfResource[];
+  /** Filters that filter with one value only (`version`: `latest`), and that value. */
+  readonly Q: { readonly [key: string]: string };
+  /** JSONP (contract §8.1): the format's name, the callback name its files call, what the refusal of another name says (E.U's marker). */
+  readonly K: readonly [format: string, name: string, refusal: string];
+  /** Filters whose selections are prebuilt: key and stored case ('u' upper, 'l' lower, '' as sent). */
+  readonly P: readonly (readonly [key: string, fold: string])[];
+  /** Order fields prebuilt (null: every field); 1 when filtered selections are prebuilt in every order too. */
+  readonly O: readonly string[] | null;
+  readonly W: number;
+  /** Prebuilt page sizes; the largest page size (larger ones are clamped to it). */
+  readonly Z: readonly number[];
+  readonly Y: number;
+  /** Releases, newest first: lower-cased name, year (or null), root folder. */
+  readonly L: readonly (readonly [name: string, year: string | null, root: string])[];
+  /** Headers of every API answer, then those an error answer adds (its Content-Type); lower-cased names. */
+  readonly H: { readonly [name: string]: string };
+  readonly J: { readonly [name: string]: string };
+  /** The folder of the API's response files (src/routes/paths.ts `FILES_ROOT`). */
+  readonly B: string;
+  /** Longest target answered; site paths never served; the folder of a list's JSON no format named. */
+  readonly X: number;
+  readonly N: readonly string[];
+  readonly D: string;
+  /** Endpoints no copy computes (src/api/errors.ts `UNOFFERED_ENDPOINTS`): the segment below `/api/v1/` and its refusal. */
+  readonly V: readonly (readonly [segment: string, error: CfError])[];
+  /**
+   * The API's own documents (src/api/documents.ts), one entry per variant: the segment below
+   * `/api/v1/`, the `format=` value that picks it, its site file; a document's first is served when no format is named.
+   */
+  readonly T: readonly (readonly [segment: string, format: string, file: string])[];
+  /** Errors (src/api/errors.ts); `m` is the marker a value replaces in M, R and U. */
+  readonly E: {
+    readonly m: string;
+    readonly N: CfError;
+    readonly I: CfError;
+    readonly A: CfError;
+    readonly B: CfError;
+    readonly L: CfError;
+    readonly M: CfError;
+    readonly R: CfError;
+    readonly U: CfError;
+    /** A callback that is no name (400). */
+    readonly C: CfError;
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * The CloudFront function's table (src/hosts/cloudfront/function-table.ts), derived when the
+ * function is bundled: from the resource and filter tables (src/api/resources.ts), the format
+ * table, the API's documents (src/api/documents.ts), the error bodies and unoffered endpoints
+ * (src/api/errors.ts), the path function's templates and the site's
+ * configuration. Nothing here is written by hand: a new filter, format, resource or error
+ * wording reaches the function with the next build.
+ */
+import {
+  BAD_REQUEST,
+  CALLBACK_NOT_PREBUILT,
+  ERROR_MEDIA_TYPE,
+  INVALID_CALLBACK,
+  INVALID_PAGE,
+  methodNotAllowed,
+  NOT_ACCEPTABLE,
+  NOT_FOUND,
+  releaseNotServed,
+  unavailableHere,
+  UNOFFERED_ENDPOINTS,
+  URI_TOO_LONG,
+  type ApiError,
+} from '../../api/errors.js';
+import { API_DOCUMENTS } from '../../api/documents.js';
+import { FORMAT_NAMES, FORMATS, negotiatedType } from '../../api/formats.js';
+import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES, type ListDescriptor } from '../../api/resources.js';
+import { FILES_ROOT, LIST_MARKER, IMPLICIT_FORMAT_DIR, routeFile } from '../../routes/paths.js';
+import type { Params, Route } from '../../routes/route.js';
+import { apiHeaders } from '../../runtime/answer.js';
+import { formatApplies } from '../../routes/applies.js';
+import { prebuiltFilterKeys } from '../../routes/prebuilt.js';
+import { asciiLower, DEFAULT_CALLBACK } from '../../routes/request.js';
+import { MAX_URL, NOT_SERVED } from '../../runtime/resolve.js';
+import { MAX_PAGE_SIZE } from '../../routes/select.js';
+import type { PrebuiltLists, SiteConfig } from '../../routes/site-data.js';
+import type { CfError, CfResource, CfTable } from './function-table.js';
+
+/** What stands for a value (a method, a release, the part not prebuilt) in an error's text. */
+const MARK = '__V__';
+
+function error(e: ApiError): CfError {
+  const detail = (JSON.parse(e.body) as { detail: string }).detail;
+  if (JSON.stringify({ detail }) !== e.body) throw new Error(`error body ${e.body} is not {"detail": …}`);
+  if (detail.split(MARK).length > 2) throw new Error(`error text holds the marker ${MARK} more than once: ${detail}`);
+  return [e.status, detail];
+}
+
+/** What a refusal worded by `unavailableHere` says is not available: the text E.U's marker stands for. */
+function unavailable(e: ApiError): string {
+  const [head = '', tail = ''] = error(unavailableHere(MARK))[1].split(MARK);
+  const text = error(e)[1];
+  if (!text.startsWith(head) || !text.endsWith(tail)) throw new Error(`${e.body} is not worded by unavailableHere`);
+  return text.slice(head.length, text.length - tail.length);
+}
+
+/** The path function's file for a route with placeholders, below its format folder and without its extension (the function adds both). */
+function template(route: Route): string {
+  const file = routeFile(route, true);
+  const ext = `.${FORMATS[0].extension}`;
+  const head = `${FILES_ROOT}/${FORMATS[0].name}/`;
+  if (!file.startsWith(head) || !file.endsWith(ext)) throw new Error(`unexpected file layout ${file}`);
+  const body = file.slice(head.length, -ext.length);
+  if (route.kind === 'detail') return body;
+  if (!body.includes(`/${LIST_MARKER}/`)) throw new Error(`no list marker in ${file}`);
+  return body.replace(`/${LIST_MARKER}/`, `/${LIST_MARKER}/:f`);
+}
+
+/** The runtime's API headers as CloudFront takes them (lower-cased names), those of `without` left out. */
+function headers(
+  mediaType: string | null,
+  without: readonly (readonly [string, string])[] = [],
+): { [name: string]: string } {
+  const all = apiHeaders(mediaType);
+  if (JSON.stringify(all.slice(0, without.length)) !== JSON.stringify(without))
+    throw new Error(`the headers of ${mediaType} answers do not begin with every answer's`);
+  return Object.fromEntries(all.slice(without.length).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** The table of a site (a full build: CloudFront serves prebuilt files only). */
+export function cloudfrontTable(site: SiteConfig): CfTable {
+  const prebuilt: PrebuiltLists = site.prebuilt ?? {
+    pageSizes: [],
+    orderFields: [],
+    filterKeys: [],
+    filterOrders: false,
+  };
+  const formats = FORMATS.filter((f) => site.formats.includes(f.name));
+  const sets: string[] = [];
+  const orders: string[] = [];
+  /** The index of a value in a list of distinct values (JSON), added when new. */
+  const intern = (list: string[], value: unknown): number => {
+    const json = JSON.stringify(value);
+    if (!list.includes(json)) list.push(json);
+    return list.indexOf(json);
+  };
+  const resources = RESOURCES.map((r): CfResource => {
+    const params: Params = r.segments.includes(':id') ? { id: ':id' } : {};
+    const c = intern(
+      sets,
+      formats.flatMap((f, i) => (formatApplies(f.name, f.needs, r, site) ? [i] : [])),
+    );
+    if (r.kind === 'detail')
+      return { s: r.segments, c, t: template({ kind: 'detail', resource: r.name, params, format: FORMATS[0].name }) };
+    const list: ListDescriptor = r;
+    const route: Route = {
+      kind: 'list',
+      resource: r.name,
+      params,
+      filters: {},
+      order: ':o',
+      page: ':p' as unknown as number,
+      pageSize: ':s' as unknown as number,
+      format: FORMATS[0].name,
+      formatInQuery: true,
+    };
+    return {
+      s: r.segments,
+      c,
+      t: template(route),
+      l: 1,
+      o: intern(orders, list.orders),
+      // Its filters in MATRIX_FILTERS order (the order the runtime reads and refuses them in).
+      ...(list.filters.length
+        ? {
+            m: intern(
+              orders,
+              MATRIX_FILTERS.filter((k) => list.filters.includes(k)),
+            ),
+          }
+        : {}),
+      ...(prebuiltFilterKeys(list, prebuilt).length ? { k: 1 as const } : {}),
+    };
+  });
+  const listWithFilters = RESOURCES.find(
+    (r): r is Extract<(typeof RESOURCES)[number], { kind: 'list' }> => r.kind === 'list' && r.prebuildFilters,
+  );
+  const keys = listWithFilters ? prebuiltFilterKeys(listWithFilters, prebuilt) : [];
+  return {
+    A: FORMAT_NAMES,
+    F: formats.map((f) => {
+      const [main = '', sub = ''] = negotiatedType(f.name).split(/\/(.*)/s);
+      return [f.name, f.extension, f.role === 'default' ? 1 : 0, main, sub] as const;
+    }),
+    C: sets.map((s) => JSON.parse(s) as number[]),
+    G: orders.map((s) => JSON.parse(s) as string[]),
+    R: resources,
+    Q: Object.fromEntries(PREBUILT_FILTERS.flatMap((p) => (p.only === null ? [] : [[p.key, p.only]]))),
+    K: ['jsonp', DEFAULT_CALLBACK, unavailable(CALLBACK_NOT_PREBUILT)],
+    P: PREBUILT_FILTERS.filter((p) => keys.includes(p.key)).map(
+      (p) => [p.key, p.fold === 'upper' ? 'u' : p.fold === 'lower' ? 'l' : ''] as const,
+    ),
+    O: prebuilt.orderFields,
+    W: prebuilt.filterOrders ? 1 : 0,
+    Z: prebuilt.pageSizes,
+    Y: MAX_PAGE_SIZE,
+    L: site.releases.map((r) => [asciiLower(r.name), r.year === null ? null : String(r.year), r.root] as const),
+    H: headers(null),
+    J: headers(ERROR_MEDIA_TYPE, apiHeaders(null)),
+    B: FILES_ROOT,
+    X: MAX_URL,
+    N: NOT_SERVED,
+    D: IMPLICIT_FORMAT_DIR,
+    V: UNOFFERED_ENDPOINTS.map((e) => [e.segment, error(e.error)] as const),
+    T: API_DOCUMENTS.flatMap((d) => d.variants.map((v) => [d.segment, v.format, v.file] as const)),
+    E: {
+      m: MARK,
+      N: error(NOT_FOUND),
+      I: error(INVALID_PAGE),
+      A: error(NOT_ACCEPTABLE),
+      B: error(BAD_REQUEST),
+      L: error(URI_TOO_LONG),
+      M: error(methodNotAllowed(MARK)),
+      R: error(
+        releaseNotServed(
+          MARK,
+          site.releases.map((r) => r.name),
+        ),
+      ),
+      U: error(unavailableHere(MARK)),
+      C: error(INVALID_CALLBACK),
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * One file per host: a host entry (src/hosts/<host>/entry.ts) and the request runtime it imports,
+ * bundled by esbuild into a script the host runs as it is.
+ *
+ * Two platforms. `restricted` is nginx's njs 0.7 and CloudFront Functions: esbuild refuses the
+ * syntax they lack (docs/runtime.md, "Runtime-safe subset") and lowers `??` and `?.`; then the
+ * output is scanned for the built-ins they lack. `modern` is Deno (Netlify Edge Functions) and
+ * workerd (Cloudflare): ES2022 as it is.
+ *
+ * The entry is found next to this module, `.ts` first (the sources, under vitest) then `.js`
+ * (the compiled CLI in lib/). The output depends on nothing but the sources: no paths, no
+ * dates, identifiers minified, so the same sources always give the same bytes.
+ */
+import { buildSync, type BuildOptions } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Platform = 'restricted' | 'modern';
+
+/** Syntax njs 0.7 and CloudFront Functions lack: esbuild fails the bundle when the code uses it. */
+export const RESTRICTED_SYNTAX: NonNullable<BuildOptions['supported']> = {
+  destructuring: false,
+  'for-of': false,
+  'default-argument': false,
+  'array-spread': false,
+  class: false,
+  generator: false,
+  // Not refused but lowered: `catch {}` (ES2019), which esbuild's minifier would otherwise write.
+  'optional-catch-binding': false,
+  // Regular expressions with these flags become `new RegExp(…, 'u')`, which the scan refuses.
+  'regexp-sticky-and-unicode-flags': false,
+  'regexp-dot-all-flag': false,
+};
+
+/** Built-ins njs 0.7 lacks (tested on Debian bookworm's 0.7.9), as they appear in a bundle. */
+export const BANNED_BUILTINS: readonly { readonly name: string; readonly pattern: RegExp }[] = [
+  { name: 'Map', pattern: /(?<![\w$.'"])Map\b(?!['"])/ },
+  { name: 'Set', pattern: /(?<![\w$.'"])Set\b(?!['"])/ },
+  { name: 'WeakMap/WeakSet', pattern: /\bWeak(?:Map|Set)\b/ },
+  { name: 'Array.from', pattern: /\bArray\.from\b/ },
+  { name: 'Object.fromEntries', pattern: /\bObject\.fromEntries\b/ },
+  { name: '.at()', pattern: /\.at\(/ },
+  { name: '.findLast()/.findLastIndex()', pattern: /\.findLast(?:Index)?\(/ },
+  { name: '.flatMap()/.flat()', pattern: /\.flat(?:Map)?\(/ },
+  { name: '.replaceAll()', pattern: /\.replaceAll\(/ },
+  { name: 'a regular expression with the u or s flag', pattern: /new RegExp\([^)]*,\s*["'`][a-z]*[us][a-z]*["'`]\)/ },
+];
+
+/** The banned built-ins a restricted bundle uses (empty when it is fine). */
+export function bannedBuiltins(code: string): string[] {
+  return BANNED_BUILTINS.filter((b) => b.pattern.test(code)).map((b) => b.name);
+}
+
+/** The name of the global object the bundle assigns the entry's exports to. */
+export const BUNDLE_GLOBAL = 'jaspar';
+
+export interface BundleRequest {
+  /** The host whose entry is bundled: its folder in src/hosts/, holding `entry.ts` (e.g. `nginx`). */
+  readonly entry: string;
+  readonly platform: Platform;
+  /** Source before the bundle (e.g. njs's `import fs from 'fs';`). */
+  readonly banner?: string;
+  /** Source after the bundle: the host's exports, reading {@link BUNDLE_GLOBAL}. */
+  readonly footer: string;
+}
+
+/** The entry's file next to this module: the TypeScript source, else its compiled form. */
+export function entryFile(entry: string): string {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', entry);
+  for (const ext of ['.ts', '.js']) {
+    const file = join(dir, `entry${ext}`);
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`no host entry ${entry} in ${dir}`);
+}
+
+/** Bundle one host entry; throws when the code is not fit for the platform. */
+export function bundle(req: BundleRequest): string {
+  return bundleFile(entryFile(req.entry), req);
+}
+
+/** Bundle the module `file` as {@link bundle} bundles an entry (`req.entry` names it in errors). */
+export function bundleFile(file: string, req: Omit<BundleRequest, 'entry'> & { readonly entry?: string }): string {
+  const name = req.entry ?? file;
+  const result = buildSync({
+    entryPoints: [file],
+    absWorkingDir: dirname(file),
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: BUNDLE_GLOBAL,
+    platform: 'neutral',
+    target: req.platform === 'restricted' ? 'es2019' : 'es2022',
+    ...(req.platform === 'restricted' ? { supported: RESTRICTED_SYNTAX } : {}),
+    minify: true,
+    legalComments: 'none',
+    charset: 'ascii',
+    logLevel: 'silent',
+  });
+  const out = result.outputFiles[0];
+  if (out === undefined) throw new Error(`esbuild wrote nothing for ${name}`);
+  const code = out.text.trimEnd();
+  if (req.platform === 'restricted') {
+    const banned = bannedBuiltins(code);
+    if (banned.length)
+      throw new Error(`the ${name} bundle uses what njs 0.7 and CloudFront Functions lack: ${banned.join(', ')}`);
+  }
+  return `${req.banner ? `${req.banner.trimEnd()}\n` : ''}${code}\n${req.footer.trimEnd()}\n`;
+}

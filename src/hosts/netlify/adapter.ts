@@ -1,0 +1,123 @@
+/**
+ * Netlify adapter (`_redirects` alone, the rules tier; docs/hosting.md): the rule groups as
+ * `_redirects` lines and `_headers` (Content-Type per output folder, Vary, CORS; Netlify
+ * ignores `Allow`). Semantics measured on Netlify's own engine (contract §7): query values
+ * match case-sensitively, `:name` binds any value (empty too) and is written into the target
+ * percent-encoded, first match wins, a rule that is not forced loses to a file at the request
+ * path. Hence:
+ * - groups are expanded to one rule per literal value (flat-rules.ts), closed keys (`order`,
+ *   `page_size`) bound into the target: a value naming no prebuilt file finds none;
+ * - Netlify cannot read `Accept` (no negotiation, no 406) and cannot match part of a segment:
+ *   a detail's suffix form (`/api/v1/matrix/MA0004.1.jaspar`) is a copy the build writes at
+ *   that path (paths.ts, `suffixAliasFile`), so the rules of such paths are not forced, except
+ *   the refusal of a release, which the suffix does not lift;
+ * - every error with its own body is a rule to an error file (`files/errors/<name>.json`); a
+ *   rewrite to a missing file gets Netlify's one 404 body, `/404.html` (`Not found.`).
+ */
+import { NOT_SERVED } from '../../runtime/resolve.js';
+import { API_PREFIX } from '../../routes/paths.js';
+import { EVERY_API_HEADER } from '../../api/errors.js';
+import { API_DOCUMENTS } from '../../api/documents.js';
+import { FILE_TYPES, prefixTypes } from '../content-types.js';
+import { flatRules, type FlatCondition, type FlatRule } from '../rules/flat-rules.js';
+import type { Group, PathForm } from '../rules/groups.js';
+import { errorFile, NOT_FOUND_ERROR, UNOFFERED_ERRORS } from '../rules/host-errors.js';
+import { ID_PLACEHOLDER } from '../rules/group-targets.js';
+import type { HostFile, SiteFacts } from '../adapter.js';
+
+/** The files Netlify reads from the site (it does not serve them). */
+export const NETLIFY_SITE_FILES = ['_redirects', '_headers'] as const;
+
+/** Whether a path form ends in its parameter, so that its suffix form is a copy of the response (paths.ts). */
+const endsInParameter = (form: PathForm): boolean => form.segments[form.segments.length - 1] === ID_PLACEHOLDER;
+
+function fromPath(form: PathForm): string {
+  const path = `${API_PREFIX}${form.segments.join('/')}`.replace(/\/$/, '');
+  return form.suffix === null ? path : `${path}.${form.suffix}`;
+}
+
+const queryPart = (query: readonly FlatCondition[]): string =>
+  query.map((q) => ('value' in q ? `${q.key}=${q.value}` : `${q.key}=:${q.bind}`)).join(' ');
+
+/** A rule's conditions: `format=<name>` where its group is chosen by the query, then its keys'. */
+const conditions = (rule: FlatRule): readonly FlatCondition[] =>
+  rule.format !== null && rule.format.by === 'query'
+    ? [{ key: 'format', value: rule.format.format }, ...rule.query]
+    : rule.query;
+
+/**
+ * A rule's query placeholders renamed `:qa`, `:qb`, …: Netlify's engine fills a target's
+ * placeholders by plain text replacement, so `:page` would also rewrite the start of
+ * `:page_size` (found by the conformance suite: `page=last&page_size=100` named `last_size/`).
+ * Names of one length, none a prefix of another (nor of `:id`).
+ */
+function renamed(query: readonly FlatCondition[], target: string): { query: FlatCondition[]; target: string } {
+  let to = target;
+  const out = query.map((q, i) => {
+    if (!('bind' in q)) return q;
+    const name = `q${String.fromCharCode(97 + i)}`;
+    to = to.replace(new RegExp(`:${q.bind}(?![a-z_])`, 'g'), `:${name}`);
+    return { key: q.key, bind: name };
+  });
+  return { query: out, target: to };
+}
+
+/** One `_redirects` line. On a form whose suffix form is a copy, only a release refusal is forced. */
+function line(rule: FlatRule): string {
+  const copies = rule.form.suffix === null && endsInParameter(rule.form);
+  const o = rule.outcome;
+  const forced = !copies || (o.kind === 'refuse' && rule.group.kind === 'serve');
+  const { query, target } = renamed(conditions(rule), o.kind === 'serve' ? o.target : `/${errorFile(o.error)}`);
+  return [fromPath(rule.form), queryPart(query), target, `${o.kind === 'serve' ? 200 : 404}${forced ? '!' : ''}`]
+    .filter(Boolean)
+    .join('  ');
+}
+
+/** The API's own documents (src/api/documents.ts): each variant by `format=`, another format 404, none the first. */
+function documentLines(notFound: string): string[] {
+  const lines: string[] = [];
+  for (const doc of API_DOCUMENTS) {
+    const from = `${API_PREFIX}${doc.segment}`;
+    for (const v of doc.variants) lines.push(`${from}  format=${v.format}  /${v.file}  200!`);
+    lines.push(`${from}  format=:qa  ${notFound}  404!`, `${from}  /${doc.variants[0]!.file}  200!`);
+  }
+  return lines;
+}
+
+/** The `_redirects` lines of the groups: configuration files blocked, the API's documents, the groups, a 404 for the rest of the API. */
+export function netlifyRedirects(groups: readonly Group[]): string {
+  const own = NETLIFY_SITE_FILES.map((f) => `/${f}`);
+  const notFound = `/${errorFile(NOT_FOUND_ERROR)}`;
+  const lines = ['# Generated by jaspar-static from the rule groups (src/hosts/rules/groups.ts). Do not edit.'];
+  for (const path of NOT_SERVED) if (!own.includes(path)) lines.push(`${path}  ${notFound}  404!`);
+  // Endpoints no copy computes: their own refusal, before any group (contract §8.1).
+  for (const e of UNOFFERED_ERRORS)
+    lines.push(`${e.path}  /${errorFile(e)}  404!`, `${e.path}/*  /${errorFile(e)}  404!`);
+  lines.push(...documentLines(notFound));
+  for (const rule of flatRules(groups, { bindClosed: true })) {
+    if (rule.group.kind === 'refuse' && rule.group.when === 'not-acceptable') continue;
+    // A suffix inside a segment: the build writes copies for details; other such forms are not served here.
+    if (rule.form.suffix !== null && endsInParameter(rule.form)) continue;
+    lines.push(line(rule));
+  }
+  lines.push(`${API_PREFIX}*  ${notFound}  404!`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `_headers`: API headers everywhere, Content-Type per output folder, per error file and per suffix copy. */
+export function netlifyHeaders(facts: SiteFacts): string {
+  const blocks: string[] = ['# Generated by jaspar-static. Do not edit.'];
+  blocks.push(['/*', ...EVERY_API_HEADER.map(([k, v]) => `  ${k}: ${v}`)].join('\n'));
+  for (const { prefix, mediaType } of prefixTypes()) blocks.push(`${prefix}*\n  Content-Type: ${mediaType}`);
+  for (const { path, mediaType } of [...FILE_TYPES, ...facts.aliases])
+    blocks.push(`${path}\n  Content-Type: ${mediaType}`);
+  return `${blocks.join('\n')}\n`;
+}
+
+/** The Netlify adapter: `_redirects` and `_headers` in the site (error files: rules-targets.ts). */
+export function netlifyFiles(groups: readonly Group[], facts: SiteFacts): HostFile[] {
+  return [
+    { path: NETLIFY_SITE_FILES[0], content: netlifyRedirects(groups) },
+    { path: NETLIFY_SITE_FILES[1], content: netlifyHeaders(facts) },
+  ];
+}

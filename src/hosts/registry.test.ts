@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { UserError } from '../errors.js';
+import { buildTargets } from '../cli/build-command.js';
+import type { SiteConfig } from '../routes/site-data.js';
+import { COMPACT_TARGETS, compactRefusal } from './compute-targets.js';
+import { hostFiles, HOST_TARGETS } from './registry.js';
+
+const site = (compact: boolean): SiteConfig => ({
+  generator: 'jaspar-static',
+  baseUrl: 'https://jaspar.example.org',
+  releases: [{ name: 'JASPAR2016', year: 2016, root: '' }],
+  formats: ['json', 'meme'],
+  withSites: false,
+  prebuilt: compact ? null : { pageSizes: [], orderFields: null, filterKeys: null, filterOrders: false },
+});
+
+describe('compact builds', () => {
+  it('are for compute hosts only', () => {
+    expect(compactRefusal(COMPACT_TARGETS)).toBeNull();
+    for (const t of ['netlify', 'apache', 'cloudfront'] as const) expect(compactRefusal(['nginx', t])).toContain(t);
+  });
+
+  it('configure the compute hosts when no --targets is given, and refuse the others when given', () => {
+    expect(buildTargets({ targets: [...HOST_TARGETS], compact: true }, false)).toEqual(COMPACT_TARGETS);
+    expect(buildTargets({ targets: ['nginx'], compact: true }, true)).toEqual(['nginx']);
+    expect(() => buildTargets({ targets: ['cloudfront'], compact: true }, true)).toThrow(UserError);
+    expect(buildTargets({ targets: ['cloudfront'], compact: false }, true)).toEqual(['cloudfront']);
+  });
+
+  it('are refused by hostFiles too (for callers of the build API)', () => {
+    expect(() => hostFiles(['netlify-edge', 'cloudfront'], site(true), { aliases: [] })).toThrow(/cloudfront/);
+  });
+});
+
+describe('runtime host adapters', () => {
+  it('write into the site only what the site must hold (the Pages worker), the rest into the deploy folder', () => {
+    const files = hostFiles(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge'], site(false), {
+      aliases: [],
+    });
+    const inSite = files.filter((f) => f.place !== 'deploy').map((f) => f.path);
+    expect(inSite.sort()).toEqual(['.assetsignore', '_worker.js']);
+    expect(files.filter((f) => f.place === 'deploy').map((f) => f.path.split('/')[0])).toEqual(
+      expect.arrayContaining(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge']),
+    );
+  });
+
+  it('route the logos to the runtime in a compact build only', () => {
+    const conf = (compact: boolean) =>
+      hostFiles(['nginx'], site(compact), { aliases: [] }).find((f) => f.path === 'nginx/jaspar.conf')!.content;
+    expect(conf(true)).toContain('location ^~ /static/logos/svg/ {');
+    expect(conf(false)).not.toContain('/static/logos/');
+  });
+});
