@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.js';
-import { COMPACT_TARGETS } from '../hosts/compute-targets.js';
+import { COMPACT_TARGETS } from '../hosts/registry.js';
 import { buildTargets, runBuild, type BuildFlags } from './build-command.js';
 
 const flags = (over: Partial<BuildFlags> = {}): BuildFlags => ({
@@ -27,7 +27,7 @@ describe('buildTargets with several releases', () => {
   });
   it('refuses rules-only targets, naming them and the hosts that can', () => {
     expect(() => buildTargets(flags({ targets: ['netlify', 'apache', 'nginx'] }), true, 2)).toThrow(
-      /several releases .*netlify, apache cannot do .*--targets among nginx, netlify-edge, cloudflare/,
+      /several releases .*netlify, apache cannot do .*--targets among netlify-edge, cloudflare, lambda-edge, nginx/,
     );
   });
   it('leaves one release as it was', () => {

@@ -6,7 +6,7 @@ import { build, deployDirFor } from '../site/build.js';
 import type { BuildEvent } from '../site/progress.js';
 import type { ForRelease } from '../site/release-about.js';
 import { UserError } from '../errors.js';
-import { COMPACT_TARGETS, compactRefusal } from '../hosts/compute-targets.js';
+import { COMPACT_TARGETS, compactRefusal } from '../hosts/registry.js';
 import type { HostTarget } from '../hosts/registry.js';
 import { reporterFor } from './progress/reporter.js';
 import { doneLines, jsonSummary, readLines } from './summary.js';

@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from '../errors.js';
+import { COMPACT_TARGETS } from '../hosts/registry.js';
 import { DEFAULT_PAGE_SIZES } from '../routes/generate.js';
 import { runBuild } from './build-command.js';
 import { FILTER_CHOICES, FORMAT_CHOICES, ORDER_CHOICES, PAGE_SIZE_LIMIT, TARGET_CHOICES } from './choices.js';
@@ -103,7 +104,7 @@ function buildCommand(cmd: Command): void {
     .option('--filter-orders', 'also prebuild every order of every filtered list (many more files)', false)
     .option(
       '--compact',
-      'for hosts that run the request runtime only (nginx, netlify-edge, cloudflare, lambda-edge, the dev server): fragments and index, no prebuilt pages; configures those hosts unless --targets is given, and refuses the others (docs/runtime.md)',
+      `for hosts that run the request runtime only (${COMPACT_TARGETS.join(', ')}, the dev server): fragments and index, no prebuilt pages; configures those hosts unless --targets is given, and refuses the others (docs/runtime.md)`,
       false,
     )
     .addOption(

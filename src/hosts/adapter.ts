@@ -1,8 +1,9 @@
 /**
- * The types every host adapter shares: the files it writes, the hosts a build can name, and the
- * facts about the built tree some adapters need. A leaf module, so adapters and the target
- * tables import it without importing each other.
+ * The types every host adapter shares: the adapter's shape, the files it writes and the facts
+ * about the built tree some adapters need. A leaf module, so adapters and the registry import it
+ * without importing each other.
  */
+import type { SiteConfig } from '../routes/site-data.js';
 
 /** A copy of a response at its DRF suffix-form path, for hosts that need one (see paths.ts). */
 export interface SuffixAlias {
@@ -25,16 +26,20 @@ export interface HostFile {
   readonly mode?: number;
 }
 
-export const HOST_TARGETS = [
-  'netlify',
-  'netlify-edge',
-  'cloudflare',
-  'cloudfront',
-  'lambda-edge',
-  'nginx',
-  'apache',
-] as const;
-export type HostTarget = (typeof HOST_TARGETS)[number];
+/**
+ * What a host can do (docs/hosting.md): `compute` hosts run the request runtime in compute mode
+ * and answer every query of the contract, compact builds included; `rules` hosts serve what is
+ * prebuilt and refuse the rest with a 404 naming the compute hosts.
+ */
+export type Tier = 'rules' | 'compute';
 
-/** Hosts whose rules cannot match part of a path segment, so suffix forms need copies. */
-export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(['netlify']);
+/** One host a build can configure: the row of the registry (src/hosts/registry.ts). */
+export interface HostAdapter<T extends string = string> {
+  /** The name `--targets` takes. */
+  readonly target: T;
+  readonly tier: Tier;
+  /** Its rules cannot match part of a path segment, so the build writes suffix-form copies (paths.ts). */
+  readonly suffixAliases: boolean;
+  /** The configuration files it writes for a site. */
+  files(site: SiteConfig, facts: SiteFacts): HostFile[];
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.js';
 import { buildTargets } from '../cli/build-command.js';
 import type { SiteConfig } from '../routes/site-data.js';
-import { COMPACT_TARGETS, compactRefusal } from './compute-targets.js';
+import { COMPACT_TARGETS, compactRefusal } from './registry.js';
 import { hostFiles, HOST_TARGETS } from './registry.js';
 
 const site = (compact: boolean): SiteConfig => ({

@@ -1,21 +1,65 @@
 /**
- * The hosts a build can configure: the rules-only hosts (rendered from the rule groups) and the
- * hosts that run the request runtime (docs/hosting.md has the table of both tiers).
+ * The hosts a build can configure, one row each (docs/hosting.md has the table of both tiers).
+ * Each host lives in its own folder, `src/hosts/<target>/`: its adapter (`adapter.ts`) and, for
+ * hosts that run code, the entry bundled with the runtime (`entry.ts`). Adding a host is its
+ * folder and one line here.
  */
 import type { SiteConfig } from '../routes/site-data.js';
-import { compactRefusal, RUNTIME_ADAPTERS } from './compute-targets.js';
-import type { HostFile, HostTarget, SiteFacts } from './adapter.js';
-import { rulesHostFiles } from './rules-targets.js';
+import type { HostFile, SiteFacts } from './adapter.js';
+import { adapter as apache } from './apache/adapter.js';
+import { adapter as cloudflare } from './cloudflare/adapter.js';
+import { adapter as cloudfront } from './cloudfront/adapter.js';
+import { adapter as lambdaEdge } from './lambda-edge/adapter.js';
+import { adapter as netlify } from './netlify/adapter.js';
+import { adapter as netlifyEdge } from './netlify-edge/adapter.js';
+import { adapter as nginx } from './nginx/adapter.js';
 
-export { HOST_TARGETS, NEEDS_SUFFIX_ALIASES } from './adapter.js';
-export type { HostFile, HostTarget, SiteFacts, SuffixAlias } from './adapter.js';
+export type { HostFile, SiteFacts, SuffixAlias } from './adapter.js';
 
-/** The configuration files of the chosen hosts. */
+/** The registry, in the order `--targets` lists them. */
+const HOSTS = [netlify, netlifyEdge, cloudflare, cloudfront, lambdaEdge, nginx, apache] as const;
+
+export type HostTarget = (typeof HOSTS)[number]['target'];
+
+/** Every target's name, in the registry's order. */
+export const HOST_TARGETS: readonly HostTarget[] = HOSTS.map((h) => h.target);
+
+const adapterOf = (target: HostTarget) => HOSTS.find((h) => h.target === target)!;
+
+/** Hosts whose rules cannot match part of a path segment, so suffix forms need copies. */
+export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(
+  HOSTS.filter((h) => h.suffixAliases).map((h) => h.target),
+);
+
+/** Hosts that answer every query by computing it: the only targets of a compact build. */
+export const COMPACT_TARGETS: readonly HostTarget[] = HOSTS.filter((h) => h.tier === 'compute').map((h) => h.target);
+
+/** Why a compact build cannot be configured for `targets`, or null when it can. */
+export function compactRefusal(targets: readonly HostTarget[]): string | null {
+  const rulesOnly = targets.filter((t) => !COMPACT_TARGETS.includes(t));
+  if (rulesOnly.length === 0) return null;
+  return (
+    `--compact builds have no prebuilt pages, which ${rulesOnly.join(', ')} can only serve: ` +
+    `build without --compact, or with --targets among ${COMPACT_TARGETS.join(', ')} (the dev server serves either)`
+  );
+}
+
+/**
+ * The configuration files of the chosen hosts. A file two hosts both write (the error bodies
+ * Netlify and Apache answer with) is written once; two different contents at one path is a bug.
+ */
 export function hostFiles(targets: readonly HostTarget[], site: SiteConfig, facts: SiteFacts): HostFile[] {
   // The CLI refuses such a build before it starts (src/cli/build-command.ts); this guards the API.
   const refusal = site.prebuilt === null ? compactRefusal(targets) : null;
   if (refusal !== null) throw new Error(refusal);
-  const out: HostFile[] = [...rulesHostFiles(targets, site, facts)];
-  for (const target of targets) out.push(...(RUNTIME_ADAPTERS[target]?.(site) ?? []));
-  return out;
+  const out = new Map<string, HostFile>();
+  for (const target of targets) {
+    for (const file of adapterOf(target).files(site, facts)) {
+      const key = `${file.place ?? 'site'}:${file.path}`;
+      const seen = out.get(key);
+      if (seen !== undefined && seen.content !== file.content) throw new Error(`two hosts write ${file.path}`);
+      out.set(key, file);
+    }
+  }
+  return [...out.values()];
 }

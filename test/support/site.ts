@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { build, type BuildSummary } from '../../src/site/build.js';
 import { FORMAT_NAMES, type FormatName } from '../../src/api/formats.js';
-import { COMPACT_TARGETS } from '../../src/hosts/compute-targets.js';
+import { COMPACT_TARGETS } from '../../src/hosts/registry.js';
 import { HOST_TARGETS, type HostTarget } from '../../src/hosts/registry.js';
 import { startDevServer } from '../../src/server/dev-server.js';
 import { PROJECT_ROOT } from './requirements.js';

@@ -18,9 +18,18 @@ import { NOT_SERVED } from '../../runtime/resolve.js';
 import { groupLines } from './groups.js';
 import { API_PATH, esc, groupKeys, keyRuleLines, negotiationLines, Numbered, queryLines } from './keys.js';
 import { FILE_TYPES, prefixTypes } from '../content-types.js';
-import type { Group, KeyRule } from '../rules/groups.js';
-import { ENCODED_NAME_ERROR, errorFile, NOT_FOUND_ERROR, UNOFFERED_ERRORS, type HostError } from '../rules/host-errors.js';
-import type { HostFile } from '../adapter.js';
+import { ALL_GROUPS, ruleGroups } from '../rules/derive-groups.js';
+import { groupErrors, type Group, type KeyRule } from '../rules/groups.js';
+import {
+  ENCODED_NAME_ERROR,
+  errorFile,
+  errorFiles,
+  NOT_FOUND_ERROR,
+  UNOFFERED_ERRORS,
+  type HostError,
+} from '../rules/host-errors.js';
+import type { SiteConfig } from '../../routes/site-data.js';
+import type { HostAdapter, HostFile } from '../adapter.js';
 
 /** Errors Apache answers besides the groups' own. */
 export const APACHE_ERRORS: readonly HostError[] = [ENCODED_NAME_ERROR, NOT_FOUND_ERROR, ...UNOFFERED_ERRORS];
@@ -147,3 +156,14 @@ export function apacheFiles(groups: readonly Group[]): HostFile[] {
     { path: 'apache/site.conf', content: SITE_CONF, place: 'deploy' },
   ];
 }
+
+/** The registry's row (src/hosts/registry.ts): the include, and the error files it answers with. */
+export const adapter = {
+  target: 'apache',
+  tier: 'rules',
+  suffixAliases: false,
+  files(site: SiteConfig): HostFile[] {
+    const groups = ruleGroups(site, ALL_GROUPS);
+    return [...errorFiles(groupErrors(groups, APACHE_ERRORS)), ...apacheFiles(groups)];
+  },
+} as const satisfies HostAdapter;

@@ -9,7 +9,7 @@
  */
 import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from '../edge/bundle.js';
-import type { HostFile } from '../adapter.js';
+import type { HostAdapter, HostFile } from '../adapter.js';
 
 /** The Worker's source for a site. */
 export function workerScript(site: SiteConfig): string {
@@ -53,3 +53,11 @@ export function cloudflareFiles(site: SiteConfig): HostFile[] {
     { path: 'cloudflare/wrangler.toml', content: WRANGLER_TOML, place: 'deploy' },
   ];
 }
+
+/** The registry's row (src/hosts/registry.ts). */
+export const adapter = {
+  target: 'cloudflare',
+  tier: 'compute',
+  suffixAliases: false,
+  files: cloudflareFiles,
+} as const satisfies HostAdapter;

@@ -18,7 +18,7 @@ import { DATA_DIR, type SiteConfig } from '../../routes/site-data.js';
 import { bundle } from '../edge/bundle.js';
 import { cloudfrontTable } from './table.js';
 import { FILE_TYPES, prefixTypes } from '../content-types.js';
-import type { HostFile } from '../adapter.js';
+import type { HostAdapter, HostFile } from '../adapter.js';
 
 /** CloudFront's limit on a function's code, in bytes. */
 export const FUNCTION_LIMIT = 10 * 1024;
@@ -179,3 +179,11 @@ export function cloudfrontFiles(site: SiteConfig): HostFile[] {
     deploy('deploy-functions.sh', DEPLOY_FUNCTIONS, 0o755),
   ];
 }
+
+/** The registry's row (src/hosts/registry.ts). */
+export const adapter = {
+  target: 'cloudfront',
+  tier: 'rules',
+  suffixAliases: false,
+  files: cloudfrontFiles,
+} as const satisfies HostAdapter;

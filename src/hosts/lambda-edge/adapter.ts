@@ -16,7 +16,7 @@ import { NOT_SERVED } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from '../edge/bundle.js';
 import { FILE_TYPES, prefixTypes } from '../content-types.js';
-import type { HostFile } from '../adapter.js';
+import type { HostAdapter, HostFile } from '../adapter.js';
 
 /** Lambda@Edge's limit on an origin-request function's zipped package, in bytes (AWS quotas). */
 export const PACKAGE_LIMIT = 50 * 1024 * 1024;
@@ -126,3 +126,11 @@ export function lambdaEdgeFiles(site: SiteConfig): HostFile[] {
     deploy('deploy.sh', DEPLOY, 0o755),
   ];
 }
+
+/** The registry's row (src/hosts/registry.ts). */
+export const adapter = {
+  target: 'lambda-edge',
+  tier: 'compute',
+  suffixAliases: false,
+  files: lambdaEdgeFiles,
+} as const satisfies HostAdapter;

@@ -9,7 +9,7 @@
 import { LOGO_DIR } from '../../logos/files.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from '../edge/bundle.js';
-import type { HostFile } from '../adapter.js';
+import type { HostAdapter, HostFile } from '../adapter.js';
 
 /** The deploy folder's subfolder Netlify reads edge functions from (netlify.toml `edge_functions`). */
 export const EDGE_DIR = 'netlify-edge';
@@ -35,3 +35,11 @@ export function edgeFunction(site: SiteConfig): string {
 export function netlifyEdgeFiles(site: SiteConfig): HostFile[] {
   return [{ path: `${EDGE_DIR}/${EDGE_FUNCTION}.js`, content: edgeFunction(site), place: 'deploy' }];
 }
+
+/** The registry's row (src/hosts/registry.ts). */
+export const adapter = {
+  target: 'netlify-edge',
+  tier: 'compute',
+  suffixAliases: false,
+  files: netlifyEdgeFiles,
+} as const satisfies HostAdapter;

@@ -20,10 +20,12 @@ import { EVERY_API_HEADER } from '../../api/errors.js';
 import { API_DOCUMENTS } from '../../api/documents.js';
 import { FILE_TYPES, prefixTypes } from '../content-types.js';
 import { flatRules, type FlatCondition, type FlatRule } from '../rules/flat-rules.js';
-import type { Group, PathForm } from '../rules/groups.js';
-import { errorFile, NOT_FOUND_ERROR, UNOFFERED_ERRORS } from '../rules/host-errors.js';
+import { ruleGroups } from '../rules/derive-groups.js';
+import { groupErrors, type Group, type PathForm } from '../rules/groups.js';
+import { errorFile, errorFiles, NOT_FOUND_ERROR, UNOFFERED_ERRORS } from '../rules/host-errors.js';
 import { ID_PLACEHOLDER } from '../rules/group-targets.js';
-import type { HostFile, SiteFacts } from '../adapter.js';
+import type { SiteConfig } from '../../routes/site-data.js';
+import type { HostAdapter, HostFile, SiteFacts } from '../adapter.js';
 
 /** The files Netlify reads from the site (it does not serve them). */
 export const NETLIFY_SITE_FILES = ['_redirects', '_headers'] as const;
@@ -114,10 +116,24 @@ export function netlifyHeaders(facts: SiteFacts): string {
   return `${blocks.join('\n')}\n`;
 }
 
-/** The Netlify adapter: `_redirects` and `_headers` in the site (error files: rules-targets.ts). */
+/** Netlify lists every combination as a rule: a list's suffix form serves no filter selections there. */
+export const NETLIFY_GROUPS = { suffixSelections: false } as const;
+
+/** The Netlify adapter's own files: `_redirects` and `_headers` in the site. */
 export function netlifyFiles(groups: readonly Group[], facts: SiteFacts): HostFile[] {
   return [
     { path: NETLIFY_SITE_FILES[0], content: netlifyRedirects(groups) },
     { path: NETLIFY_SITE_FILES[1], content: netlifyHeaders(facts) },
   ];
 }
+
+/** The registry's row (src/hosts/registry.ts): the rule files and the error files they answer with. */
+export const adapter = {
+  target: 'netlify',
+  tier: 'rules',
+  suffixAliases: true,
+  files(site: SiteConfig, facts: SiteFacts): HostFile[] {
+    const groups = ruleGroups(site, NETLIFY_GROUPS);
+    return [...errorFiles(groupErrors(groups, UNOFFERED_ERRORS)), ...netlifyFiles(groups, facts)];
+  },
+} as const satisfies HostAdapter;

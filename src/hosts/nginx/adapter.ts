@@ -25,7 +25,7 @@ import { NOT_SERVED } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from '../edge/bundle.js';
 import { FILE_TYPES, prefixTypes } from '../content-types.js';
-import type { HostFile } from '../adapter.js';
+import type { HostAdapter, HostFile } from '../adapter.js';
 
 /** The folder below the nginx configuration folder holding these files. */
 export const NGINX_DIR = 'jaspar';
@@ -130,3 +130,11 @@ export function nginxFiles(site: SiteConfig): HostFile[] {
     { path: 'nginx/site.conf', content: SITE_CONF, place: 'deploy' },
   ];
 }
+
+/** The registry's row (src/hosts/registry.ts). */
+export const adapter = {
+  target: 'nginx',
+  tier: 'compute',
+  suffixAliases: false,
+  files: nginxFiles,
+} as const satisfies HostAdapter;

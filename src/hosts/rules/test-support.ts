@@ -8,7 +8,7 @@ import { buildRelease } from '../../model/build-release.js';
 import { MemorySink } from '../../output/sink.js';
 import { defaultRouteOptions } from '../../routes/generate.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import type { HostTarget } from '../adapter.js';
+import type { HostTarget } from '../registry.js';
 
 export const SAMPLE_DUMP = fileURLToPath(new URL('../../../releases/sample', import.meta.url));
 export const SAMPLE_BASE = 'https://jaspar.example.org';
