@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.js';
-import { COMPACT_TARGETS } from '../hosts/registry.js';
+import { COMPACT_TARGETS, HOST_TARGETS } from '../hosts/registry.js';
 import { buildTargets, runBuild, type BuildFlags } from './build-command.js';
 
 const flags = (over: Partial<BuildFlags> = {}): BuildFlags => ({
@@ -16,6 +16,15 @@ const flags = (over: Partial<BuildFlags> = {}): BuildFlags => ({
   quiet: true,
   progressInterval: 5,
   ...over,
+});
+
+describe('buildTargets of a compact build', () => {
+  it('configures the compute hosts when no --targets is given, and refuses the others when given', () => {
+    expect(buildTargets({ targets: [...HOST_TARGETS], compact: true }, false)).toEqual(COMPACT_TARGETS);
+    expect(buildTargets({ targets: ['nginx'], compact: true }, true)).toEqual(['nginx']);
+    expect(() => buildTargets({ targets: ['cloudfront'], compact: true }, true)).toThrow(UserError);
+    expect(buildTargets({ targets: ['cloudfront'], compact: false }, true)).toEqual(['cloudfront']);
+  });
 });
 
 describe('buildTargets with several releases', () => {

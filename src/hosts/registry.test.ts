@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../errors.js';
-import { buildTargets } from '../cli/build-command.js';
 import type { SiteConfig } from '../routes/site-data.js';
-import { COMPACT_TARGETS, compactRefusal } from './registry.js';
-import { hostFiles, HOST_TARGETS } from './registry.js';
+import { COMPACT_TARGETS, compactRefusal, hostFiles } from './registry.js';
 
 const site = (compact: boolean): SiteConfig => ({
   generator: 'jaspar-static',
@@ -18,13 +15,6 @@ describe('compact builds', () => {
   it('are for compute hosts only', () => {
     expect(compactRefusal(COMPACT_TARGETS)).toBeNull();
     for (const t of ['netlify', 'apache', 'cloudfront'] as const) expect(compactRefusal(['nginx', t])).toContain(t);
-  });
-
-  it('configure the compute hosts when no --targets is given, and refuse the others when given', () => {
-    expect(buildTargets({ targets: [...HOST_TARGETS], compact: true }, false)).toEqual(COMPACT_TARGETS);
-    expect(buildTargets({ targets: ['nginx'], compact: true }, true)).toEqual(['nginx']);
-    expect(() => buildTargets({ targets: ['cloudfront'], compact: true }, true)).toThrow(UserError);
-    expect(buildTargets({ targets: ['cloudfront'], compact: false }, true)).toEqual(['cloudfront']);
   });
 
   it('are refused by hostFiles too (for callers of the build API)', () => {

@@ -7,12 +7,12 @@
  * answers an error the groups answer an error too.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolve, type RuntimeRequest } from '../../runtime/resolve.js';
-import type { Answer } from '../../runtime/answer.js';
-import { ruleGroups } from './derive-groups.js';
-import { evaluateGroups, type GroupAnswer } from './group-match.js';
-import type { Group } from './groups.js';
-import { memorySample, SAMPLE_YEAR, type MemorySite } from './test-support.js';
+import { resolve, type RuntimeRequest } from '../../src/runtime/resolve.js';
+import type { Answer } from '../../src/runtime/answer.js';
+import { ruleGroups } from '../../src/hosts/rules/derive-groups.js';
+import { evaluateGroups, type GroupAnswer } from '../../src/hosts/rules/group-match.js';
+import type { Group } from '../../src/hosts/rules/groups.js';
+import { memorySample, SAMPLE_YEAR, type MemorySite } from '../support/memory-sample.js';
 
 /** A query part and whether it is written the way the prebuilt files are named. */
 type Part = readonly [string | null, boolean];

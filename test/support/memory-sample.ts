@@ -1,16 +1,16 @@
 /** The sample release built into memory (no disk), for the host adapters' unit tests. */
 import { fileURLToPath } from 'node:url';
-import { FORMAT_NAMES } from '../../api/formats.js';
-import { writeSite, siteConfig, type SiteOptions } from '../../site/write-site.js';
-import { readExtras } from '../../dump/extras/read-extras.js';
-import { readDump } from '../../dump/read-dump.js';
-import { buildRelease } from '../../model/build-release.js';
-import { MemorySink } from '../../output/sink.js';
-import { defaultRouteOptions } from '../../routes/generate.js';
-import type { SiteConfig } from '../../routes/site-data.js';
-import type { HostTarget } from '../registry.js';
+import { FORMAT_NAMES } from '../../src/api/formats.js';
+import { writeSite, siteConfig, type SiteOptions } from '../../src/site/write-site.js';
+import { readExtras } from '../../src/dump/extras/read-extras.js';
+import { readDump } from '../../src/dump/read-dump.js';
+import { buildRelease } from '../../src/model/build-release.js';
+import { MemorySink } from '../../src/output/sink.js';
+import { defaultRouteOptions } from '../../src/routes/generate.js';
+import type { SiteConfig } from '../../src/routes/site-data.js';
+import type { HostTarget } from '../../src/hosts/registry.js';
 
-export const SAMPLE_DUMP = fileURLToPath(new URL('../../../releases/sample', import.meta.url));
+export const SAMPLE_DUMP = fileURLToPath(new URL('../../releases/sample', import.meta.url));
 export const SAMPLE_BASE = 'https://jaspar.example.org';
 /** The year the tests give the sample (it has none of its own), so `release=2016` is served. */
 export const SAMPLE_YEAR = 2016;

@@ -9,7 +9,7 @@
 import { parse, type Node } from 'acorn';
 import { full } from 'acorn-walk';
 import { describe, expect, it } from 'vitest';
-import { functionSource } from './adapter.js';
+import { functionSource } from '../../src/hosts/cloudfront/adapter.js';
 import {
   ES5_ASSIGNMENT,
   ES5_LOGICAL,
@@ -19,8 +19,8 @@ import {
   REGEXP_FLAGS,
   STATIC,
   SYNTAX_NODES,
-} from './features.js';
-import { memorySample } from '../rules/test-support.js';
+} from '../../src/hosts/cloudfront/features.js';
+import { memorySample } from '../support/memory-sample.js';
 
 type AnyNode = Node & { [key: string]: unknown };
 const name = (n: unknown): string | null =>
