@@ -18,7 +18,7 @@ export function filesIn(dir: string): string[] {
 }
 
 /** The largest of many numbers (spread would overflow the stack on 200,000 files). */
-const largest = (ns: number[]): number => ns.reduce((a, b) => (b > a ? b : a), 0);
+const largest = (ns: number[]): number => ns.reduce((a, b) => Math.max(b, a), 0);
 
 const size = (file: string): number | null => (existsSync(file) ? statSync(file).size : null);
 const gzipped = (file: string): number | null =>

@@ -11,7 +11,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumInstalled, launch, type Browser } from './support/browser.js';
 import { describeWith, sharedPath } from './support/requirements.js';
 import { tempDir } from './support/scratch.js';

@@ -13,7 +13,7 @@ const pyyaml = pythonWith('yaml', 'python3-yaml');
 const biopython = pythonWith('Bio', 'python3-biopython');
 
 /** Compare files/yaml/** with PyYAML's dump of the matching files/json/** (format= swapped in links). */
-const YAML_CHECK = String.raw`
+const YAML_CHECK = `
 import json, os, sys, yaml
 site = sys.argv[1]
 root = os.path.join(site, 'files', 'json')

@@ -39,7 +39,7 @@ const invalidPage: Expect = { error: INVALID_PAGE, netlify: NOT_PREBUILT };
 const notFound: Expect = { error: NOT_FOUND };
 const missingDetail: Expect = { error: NOT_FOUND, netlify: NOT_PREBUILT };
 
-export const URL_TABLE: [string, Expect][] = [
+const URL_TABLE: [string, Expect][] = [
   ['/api/v1/matrix/', list('matrix-list', 1, null)],
   ['/api/v1/matrix', list('matrix-list', 1, null)],
   ['/api/v1/matrix/?page=1', list('matrix-list', 1, null)],

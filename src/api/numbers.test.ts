@@ -12,7 +12,9 @@ describe('pyFloatRepr (Python repr of float)', () => {
     [1e15, '1000000000000000.0'],
     [1.5e16, '1.5e+16'],
     [123456789012345680, '1.2345678901234568e+17'],
+    // biome-ignore lint/correctness/noPrecisionLoss: the literal as a dump writes it; its double is what is tested
     [-1042.130000000000109, '-1042.13'],
+    // biome-ignore lint/correctness/noPrecisionLoss: as above
     [-917.58399999999994637, '-917.584'],
     [0.1 + 0.2, '0.30000000000000004'],
     [0, '0.0'],

@@ -26,7 +26,7 @@ function biopython(): { interpreter: string; requirement: Requirement } {
  * `minimal` reader stores round(probability × nsites) as counts, which loses the probabilities;
  * the script makes that module's `round` the identity so they can be recovered as count / nsites.
  */
-const SCRIPT = String.raw`
+const SCRIPT = `
 import io, json, sys
 from Bio import motifs
 from Bio.motifs import minimal

@@ -106,7 +106,7 @@ function ccLines(m: Matrix, cc: CcBlock): string {
 export function renderMatrix(m: Matrix, ctx: MatrixTextContext): string {
   const layout = layoutFor(ctx.year);
   const from = layout.deWithYear && ctx.year !== null ? `From JASPAR ${ctx.year}` : 'From JASPAR';
-  let record = `AC ${m.matrixId}\nXX\nID ${m.name}\nXX\nDE ${m.matrixId} ${m.name} ; ${from}\n` + 'PO\tA\tC\tG\tT\n';
+  let record = `AC ${m.matrixId}\nXX\nID ${m.name}\nXX\nDE ${m.matrixId} ${m.name} ; ${from}\nPO\tA\tC\tG\tT\n`;
   let position = 0;
   for (const [a, c, g, t] of pfmColumns(m.pfm)) {
     position += 1;

@@ -30,7 +30,7 @@ describe('toYaml: top-level scalars and empty collections', () => {
     ['empty dict', {}, '{}\n'],
     [
       'long plain string folds with indent 2',
-      'word '.repeat(20) + 'end',
+      `${'word '.repeat(20)}end`,
       'word word word word word word word word word word word word word word word word word\n  word word word end\n...\n',
     ],
   ])('%s', (_name, value, expected) => {

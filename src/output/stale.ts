@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { recordPathFor } from './build-record.js';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function gone(pid: number): boolean {
   try {
@@ -26,9 +26,9 @@ function gone(pid: number): boolean {
 export async function removeStale(target: string, log: (line: string) => void): Promise<void> {
   const abs = resolve(target);
   const parent = dirname(abs);
-  const pattern = new RegExp(`^\\.${escape(basename(abs))}\\.(staging|old)-(\\d+)-[0-9a-f]+$`);
+  const pattern = new RegExp(`^\\.${escapeRegExp(basename(abs))}\\.(staging|old)-(\\d+)-[0-9a-f]+$`);
   // A record is written to `<record>.<pid>.tmp`, then renamed over the record: killed in between, the file stays.
-  const recordTmp = new RegExp(`^${escape(basename(recordPathFor(abs)))}\\.(\\d+)\\.tmp$`);
+  const recordTmp = new RegExp(`^${escapeRegExp(basename(recordPathFor(abs)))}\\.(\\d+)\\.tmp$`);
   let names: string[];
   try {
     names = readdirSync(parent);

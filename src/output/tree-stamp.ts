@@ -5,7 +5,7 @@
  * reading a byte of content: what an incremental build needs to trust its record of a site.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface TreeStamp {
@@ -31,7 +31,7 @@ export async function listTree(root: string): Promise<string[]> {
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   while (dirs.length > 0) {
     const dir = dirs.pop() as string;
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(join(root, dir), { withFileTypes: true });
     } catch (err) {

@@ -103,7 +103,7 @@ describe('routes of the sample release', () => {
   it('routes a detail once per applicable format, with its id', () => {
     const routes = [...detailRoutes(resourceSpec('matrix-detail'), 'MA0004.1', ALL)];
     expect(routes.map((r) => r.format)).toEqual([...FORMAT_NAMES]);
-    expect(routes.every((r) => r.params['id'] === 'MA0004.1')).toBe(true);
+    expect(routes.every((r) => r.params.id === 'MA0004.1')).toBe(true);
     expect([...detailRoutes(resourceSpec('api-root'), '', ALL)].map((r) => r.params)).toEqual([{}, {}, {}, {}]);
   });
 });

@@ -134,9 +134,9 @@ describe('a request’s parameters, read once as JASPAR reads them', () => {
     };
     const parsed = readParams(
       matrices,
-      routePairs(route)
+      `${routePairs(route)
         .map((p) => `${p.key}=${p.value}`)
-        .join('&') + '&page=3',
+        .join('&')}&page=3`,
       null,
     );
     expect(routeParams(route)).toEqual({ ...parsed, pairs: routePairs(route), ignored: [] });

@@ -127,7 +127,7 @@ export function parsePath(pathname: string): string[] | null {
   for (let i = 0; i < parts.length; i++) {
     try {
       out.push(decodeURIComponent(parts[i]!));
-    } catch (e) {
+    } catch (_e) {
       return null;
     }
   }
@@ -165,7 +165,7 @@ export function quotePlus(s: string): string {
   let encoded: string;
   try {
     encoded = encodeURIComponent(s);
-  } catch (e) {
+  } catch (_e) {
     encoded = encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '\ufffd'));
   }
   return encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');

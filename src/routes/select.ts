@@ -5,7 +5,7 @@
  * index's ranks (ties keep the default order), then pagination as DRF's PageNumberPagination.
  * Runtime-safe subset (docs/runtime.md).
  */
-import { MATRIX_FILTERS, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
+import type { ListDescriptor, MatrixFilter } from '../api/resources.js';
 import { asciiLower, asciiUpper } from './request.js';
 import type { IndexData, MatrixAttributes, TffmAttributes } from './site-data.js';
 

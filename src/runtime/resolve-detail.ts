@@ -3,7 +3,7 @@
  * (compute tier only), its body from the fragment chunks. Runtime-safe subset.
  */
 import { NOT_FOUND, unavailableHere } from '../api/errors.js';
-import { formatSpec, type FormatName } from '../api/formats.js';
+import { formatSpec } from '../api/formats.js';
 import type { DetailDescriptor } from '../api/resources.js';
 import { isSafeSegment } from '../segments.js';
 import { routeFile } from '../routes/paths.js';

@@ -4,7 +4,7 @@
  * the records' fragments (compute tier). Runtime-safe subset.
  */
 import { INVALID_PAGE, NOT_FOUND, unavailableHere } from '../api/errors.js';
-import { formatSpec, type FormatName } from '../api/formats.js';
+import { formatSpec } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
 import { routeFile, routePairs } from '../routes/paths.js';
 import type { ListRoute } from '../routes/route.js';

@@ -19,12 +19,12 @@ import {
   unofferedEndpoint,
   URI_TOO_LONG,
 } from '../api/errors.js';
-import { FORMATS, formatSpec, isFormatName, type FormatName } from '../api/formats.js';
+import { FORMATS, isFormatName, type FormatName } from '../api/formats.js';
 import type { ResourceDescriptor } from '../api/resources.js';
 import { documentVariant, matchDocument } from '../api/documents.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { isSafeSegment } from '../segments.js';
-import { apiHeaders, answered, errorAnswer, type Answer, type Loaded, type Step } from './answer.js';
+import { apiHeaders, answered, errorAnswer, type Loaded, type Step } from './answer.js';
 import { formatApplies } from '../routes/applies.js';
 import { resolveDetail } from './resolve-detail.js';
 import { resolveList } from './resolve-list.js';
@@ -34,7 +34,7 @@ import { jsonpCallback, readParams } from '../routes/params.js';
 import { asciiLower, DEFAULT_CALLBACK, parseQuery, parsePath } from '../routes/request.js';
 import { matchApiPath } from './route-match.js';
 import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
-import type { ApiRequest, Ctx, Mode, ResolveOptions } from './context.js';
+import type { ApiRequest, Ctx, ResolveOptions } from './context.js';
 
 export type { Mode, ResolveOptions } from './context.js';
 

@@ -76,7 +76,7 @@ describe('search files', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
       dependencies: Record<string, string>;
     };
-    expect(pkg.dependencies['minisearch']).toBe(lib.version);
+    expect(pkg.dependencies.minisearch).toBe(lib.version);
     expect(lib.licence).toContain('Luca Ongaro');
     const file = libraryFile(lib);
     expect(file.startsWith(`/*! MiniSearch ${lib.version} | MIT License`)).toBe(true);

@@ -120,7 +120,7 @@ describe(`fuzzing every host with ${RUNS} generated requests`, () => {
           `fuzz ${host.name}: ${asked} requests, statuses ${[...statuses]
             .sort(([x], [y]) => x - y)
             .map(([s, n]) => `${s}×${n}`)
-            .join(' ')}` + [...gaps].map(([g, n]) => `\n  known gap (${n}×): ${g.what}`).join(''),
+            .join(' ')}${[...gaps].map(([g, n]) => `\n  known gap (${n}×): ${g.what}`).join('')}`,
         );
         // A gap that no longer occurs has been fixed: its entry in gaps.ts must go.
         expect(GAPS.filter((g) => g.host === host.id && !gaps.has(g)).map((g) => g.what)).toEqual([]);

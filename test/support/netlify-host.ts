@@ -97,7 +97,7 @@ export async function netlifyHost(siteDir: string): Promise<(url: string) => Hos
       getHeader: () => '',
       getCookie: () => '',
     });
-    if (!match || !match.to) {
+    if (!match?.to) {
       const file = fileAt(path);
       return file ? respond(200, file) : notFound();
     }

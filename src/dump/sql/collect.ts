@@ -45,7 +45,7 @@ export function layoutOf(table: TableName, columns: readonly string[]): { pick: 
  * every 64 KiB chunk of the dump alive; concatenating and slicing again flattens into a new string.
  */
 export function detach(text: string | null): string | null {
-  return text === null || text.length < 13 ? text : (' ' + text).slice(1);
+  return text === null || text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
 /** A {@link StatementSink} that collects the rows of the needed tables of one dump file. */

@@ -90,7 +90,7 @@ async function counting(path: string, progress: ReadProgress): Promise<Transform
 }
 
 async function isGzip(path: string): Promise<boolean> {
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(path, 'r');
     const { bytesRead, buffer } = await handle.read(Buffer.alloc(2), 0, 2, 0);

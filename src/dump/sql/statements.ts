@@ -177,7 +177,7 @@ function* insertStatement(sink: StatementSink, dialect: DialectGuess, state: Sta
     let sep = state.need(yield);
     if (!isPunct(sep, ')')) {
       for (;;) {
-        values.push(valueOf(sep, tokens, name));
+        values.push(literalOf(sep, tokens, name));
         tokens.push(sep);
         sep = state.need(yield);
         if (isPunct(sep, ')')) break;
@@ -193,7 +193,7 @@ function* insertStatement(sink: StatementSink, dialect: DialectGuess, state: Sta
 }
 
 /** A literal: '…' or "…" text, NULL, or a number/keyword kept as written. */
-function valueOf(t: Token, before: readonly Token[], table: string): string | null {
+function literalOf(t: Token, before: readonly Token[], table: string): string | null {
   if (t.kind === 'string' || (t.kind === 'quoted' && t.quote === '"')) return t.text;
   if (t.kind === 'word') return t.text.length === 4 && t.text.toUpperCase() === 'NULL' ? null : t.text;
   throw rowError(`expected a value in a row of ${table}`, t, before);

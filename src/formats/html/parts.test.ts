@@ -8,7 +8,7 @@ import { fileHref, rootOf } from './links.js';
 import { fragmentParts, HAS_BED, joinFragment, PART, ROOT } from './fragment.js';
 import { prettyJson } from './pretty-json.js';
 
-const unescape = (html: string): string =>
+const unescapeHtml = (html: string): string =>
   html
     .replace(/<[^>]+>/g, '')
     .replace(/&lt;/g, '<')
@@ -133,7 +133,7 @@ describe('pretty-printed response', () => {
   });
 
   it('is laid out as Python json.dumps(indent=4, ensure_ascii=False)', () => {
-    const text = unescape(prettyJson(SAMPLE, () => null, 0));
+    const text = unescapeHtml(prettyJson(SAMPLE, () => null, 0));
     const py = spawnSync(
       'python3',
       ['-c', 'import json,sys; print(json.dumps(json.loads(sys.stdin.read()), indent=4, ensure_ascii=False), end="")'],

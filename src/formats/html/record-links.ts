@@ -62,7 +62,7 @@ const TARGETS: { readonly [K in ItemKind]: (rec: JsonObject) => readonly (readon
     ['matrix_url', listPage('species-matrices', text(rec, 'tax_id'))],
   ],
   release: (rec) => {
-    const id = rec['release_number'] === null ? text(rec, 'name') : text(rec, 'release_number');
+    const id = rec.release_number === null ? text(rec, 'name') : text(rec, 'release_number');
     return isSafeSegment(id) ? [['url', detail('release-detail', id)]] : [];
   },
 };

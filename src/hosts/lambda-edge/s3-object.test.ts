@@ -58,7 +58,7 @@ describeWith(
         { url: 'http://127.0.0.1:4568/jaspar-site/_jaspar/frag/matrix/json/0.json', region: 'us-east-1', creds },
       ];
       const ours = await Promise.all(
-        cases.map(async (c) => (await signedHeaders(new URL(c.url), c.region, c.creds, now))['authorization']),
+        cases.map(async (c) => (await signedHeaders(new URL(c.url), c.region, c.creds, now)).authorization),
       );
       const input = cases.map((c) => ({
         url: c.url,

@@ -26,10 +26,10 @@ type Env = { readonly [name: string]: string | undefined };
 
 /** The credentials in `env` (Lambda's reserved variables), or null when there are none. */
 export function credentialsFrom(env: Env): Credentials | null {
-  const id = env['AWS_ACCESS_KEY_ID'];
-  const secret = env['AWS_SECRET_ACCESS_KEY'];
+  const id = env.AWS_ACCESS_KEY_ID;
+  const secret = env.AWS_SECRET_ACCESS_KEY;
   if (!id || !secret) return null;
-  const token = env['AWS_SESSION_TOKEN'];
+  const token = env.AWS_SESSION_TOKEN;
   return token
     ? { accessKeyId: id, secretAccessKey: secret, sessionToken: token }
     : { accessKeyId: id, secretAccessKey: secret };
@@ -84,9 +84,8 @@ export async function signedHeaders(
   let key = await hmac(new Uint8Array(enc.encode(`AWS4${creds.secretAccessKey}`)).buffer, day);
   for (const part of [region, 's3', 'aws4_request']) key = await hmac(key, part);
   const signature = hex(await hmac(key, toSign));
-  delete headers['host'];
-  headers['authorization'] =
-    `AWS4-HMAC-SHA256 Credential=${creds.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
+  delete headers.host;
+  headers.authorization = `AWS4-HMAC-SHA256 Credential=${creds.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
   return headers;
 }
 

@@ -49,7 +49,7 @@ function readJson(fs: NjsFs, path: string): unknown {
 function isFile(fs: NjsFs, path: string): boolean {
   try {
     return fs.statSync(path).isFile();
-  } catch (e) {
+  } catch (_e) {
     return false;
   }
 }

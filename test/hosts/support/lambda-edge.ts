@@ -17,7 +17,7 @@ import { gunzipSync } from 'node:zlib';
 import type { CfEvent, CfRequest, CfResponse, LambdaOptions } from '../../../src/hosts/lambda-edge/entry.js';
 import { LAMBDA_DIR } from '../../../src/hosts/lambda-edge/adapter.js';
 import { runOk } from '../../support/process.js';
-import { awsEnv, S3_CREDENTIALS, S3_REGION, start, type S3Server } from '../../support/s3-server.js';
+import { awsEnv, S3_CREDENTIALS, S3_REGION, start } from '../../support/s3-server.js';
 import type { ClientRequest, Reply } from './client.js';
 import type { BuiltSample } from './sites.js';
 
