@@ -11,7 +11,7 @@ import { testMatrix } from '../../test/support/matrices.js';
 import { BASES } from '../model/types.js';
 import type { Base, Matrix } from '../model/types.js';
 import * as jaspar from './jaspar.js';
-import { MEME_HEADER } from './list-frames.js';
+import { MEME_HEADER } from '../api/formats.js';
 import { pfmColumns } from './matrix-text.js';
 import type { Column, MatrixTextContext } from './matrix-text.js';
 import * as meme from './meme.js';

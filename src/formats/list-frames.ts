@@ -1,6 +1,6 @@
 /**
  * How each format frames the records of a list page (contract §3, §5): the JSON and YAML
- * envelopes around pre-rendered records, the MEME header, the body of an empty page. The build
+ * envelopes around pre-rendered records, the body of an empty page. The build
  * writes prebuilt pages and the request runtime assembles any other page with these same
  * functions from the same record fragments, so both give the same bytes. Runtime-safe subset
  * (docs/runtime.md).
@@ -17,14 +17,6 @@ export interface Envelope {
 
 /** The body of an empty list page in every matrix text format (no trailing newline, as live). */
 export const NO_PFM_DATA = 'No PFM data available';
-
-/** Written once at the start of every non-empty MEME body. */
-export const MEME_HEADER =
-  'MEME version 4\n\n' +
-  'ALPHABET= ACGT\n\n' +
-  'strands: + -\n\n' +
-  'Background letter frequencies\n' +
-  'A 0.25 C 0.25 G 0.25 T 0.25\n\n';
 
 const jsonLink = (url: string | null): string => (url === null ? 'null' : jsonString(url));
 const yamlLink = (url: string | null): string => (url === null ? 'null' : yamlWord(url));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Matrix } from '../model/types.js';
 import { ARNT_PFM, testMatrix as matrix } from '../../test/support/matrices.js';
 import type { MatrixTextContext } from './matrix-text.js';
-import { MEME_HEADER } from './list-frames.js';
+import { MEME_HEADER } from '../api/formats.js';
 import { renderMatrices, renderMatrix } from './meme.js';
 
 const ctx: MatrixTextContext = { baseUrl: 'http://jaspar.genereg.net', year: 2018 };

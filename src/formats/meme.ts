@@ -14,7 +14,7 @@
 import type { Matrix } from '../model/types.js';
 import { concatMatrices, pfmColumns } from './matrix-text.js';
 import type { MatrixTextContext } from './matrix-text.js';
-import { MEME_HEADER } from './list-frames.js';
+import { MEME_HEADER } from '../api/formats.js';
 import { pyFixed, pyInt } from '../api/numbers.js';
 
 const UNIFORM_ROW = ' 0.250000  0.250000  0.250000  0.250000\n';

@@ -13,7 +13,7 @@ import {
   type ListDescriptor,
   type MatrixFilter,
 } from '../api/resources.js';
-import { formatApplies } from './applies.js';
+import { resourceFormats } from './applies.js';
 import { prebuiltFilterKeys, prebuiltOrders } from './prebuilt.js';
 import { filterItems, orderItems, pageCount, type FilterValue, type OrderTerm } from './select.js';
 import type { IndexData, PrebuiltLists, SiteConfig } from './site-data.js';
@@ -49,10 +49,7 @@ export function formatVariants(
   resource: ListDescriptor | DetailDescriptor,
   site: Pick<SiteConfig, 'formats' | 'withSites'>,
 ): FormatVariant[] {
-  const out: FormatVariant[] = FORMATS.filter((f) => formatApplies(f.name, f.needs, resource, site)).map((f) => ({
-    format: f.name,
-    formatInQuery: true,
-  }));
+  const out: FormatVariant[] = resourceFormats(resource, site).map((format) => ({ format, formatInQuery: true }));
   if (resource.kind === 'list' && site.formats.includes(DEFAULT_FORMAT))
     out.push({ format: DEFAULT_FORMAT, formatInQuery: false });
   return out;

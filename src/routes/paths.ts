@@ -13,7 +13,7 @@
  * next/previous links carry no `format`). `<page size>` and `<order>` are the query value or
  * `default` when absent; `<page>` is a number or `last`.
  */
-import { formatSpec } from '../api/formats.js';
+import { formatSpec, takesCallback } from '../api/formats.js';
 import { resourceSpec, type ListName, type ResourceName } from '../api/resources.js';
 import { isSafeSegment } from '../segments.js';
 import { linkQuery } from './links.js';
@@ -104,7 +104,7 @@ export function resourcePath(resource: ResourceName, params: Params): string {
  * answer a `callback` other than its own with a script calling the wrong function (contract §8.1).
  */
 export function suffixAliasFile(route: Route): string | null {
-  if (route.kind !== 'detail' || route.format === 'jsonp') return null;
+  if (route.kind !== 'detail' || takesCallback(route.format)) return null;
   const specs = resourceSpec(route.resource).segments;
   const last = specs[specs.length - 1];
   if (last === undefined || last.charAt(0) !== ':') return null;

@@ -4,12 +4,12 @@
  * writes every prebuilt page with this function and the runtime answers every other page with
  * it, so the two agree byte for byte. Runtime-safe subset.
  */
-import type { FormatName } from '../api/formats.js';
+import { fragmentFormat, type FormatName } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
 import type { Envelope } from '../formats/list-frames.js';
 import { listPath } from '../routes/paths.js';
 import type { ListRoute } from '../routes/route.js';
-import { FRAGMENT_FORMAT, LIST_ASSEMBLERS } from './assemble.js';
+import { assembleList } from './assemble.js';
 import { pageLink } from '../routes/links.js';
 import type { RequestParams } from '../routes/params.js';
 import { effectivePageSize } from '../routes/route.js';
@@ -71,7 +71,7 @@ export function pageBody(
   if (page === null) return { kind: 'invalid-page' };
   const pages = pageCount(selected.length, pageSize);
   const items = selected.slice((page - 1) * pageSize, page * pageSize);
-  const fragments = source(req.list.items, FRAGMENT_FORMAT[req.format], items);
+  const fragments = source(req.list.items, fragmentFormat(req.format), items);
   if (fragments === null) return { kind: 'loading' };
   const url = `${req.site.baseUrl}${listPath(req.list.name as ListRoute['resource'], req.list.segments.length > 1 ? { id: req.id } : {})}`;
   const env: Envelope = {
@@ -79,7 +79,7 @@ export function pageBody(
     next: page < pages ? pageLink(url, req.params.pairs, page + 1) : null,
     previous: page > 1 ? pageLink(url, req.params.pairs, page - 1 === 1 ? null : page - 1) : null,
   };
-  const body = LIST_ASSEMBLERS[req.format](env, fragments, {
+  const body = assembleList(env, fragments, {
     site: req.site,
     release: req.release,
     list: req.list,

@@ -3,13 +3,13 @@
  * (compute tier only), its body from the fragment chunks. Runtime-safe subset.
  */
 import { NOT_FOUND, unavailableHere } from '../api/errors.js';
-import { formatSpec } from '../api/formats.js';
+import { detailSource, formatSpec, takesCallback } from '../api/formats.js';
 import type { DetailDescriptor } from '../api/resources.js';
 import { isSafeSegment } from '../segments.js';
 import { routeFile } from '../routes/paths.js';
 import type { DetailRoute } from '../routes/route.js';
 import { answered, apiHeaders, bodyAnswer, errorAnswer, type Step } from './answer.js';
-import { DETAIL_SOURCES, detailFromMatrices, wrapDetail } from './assemble.js';
+import { detailFromMatrices, wrapDetail } from './assemble.js';
 import { detailPosition, fragments, newNeeds, releaseIndex } from './data.js';
 import type { Ctx } from './context.js';
 import { jsonpCallback } from '../routes/params.js';
@@ -36,7 +36,7 @@ export function resolveDetail(ctx: Ctx, detail: DetailDescriptor): Step {
     };
     const file = `${release.root}${routeFile(route)}`;
     // The prebuilt JSONP detail calls the default name: another name replaces it (compute hosts).
-    if (format === 'jsonp' && callback !== DEFAULT_CALLBACK) {
+    if (takesCallback(format) && callback !== DEFAULT_CALLBACK) {
       return answered({
         status: 200,
         headers: apiHeaders(mediaType),
@@ -54,7 +54,7 @@ export function resolveDetail(ctx: Ctx, detail: DetailDescriptor): Step {
   const name = detail.name as keyof IndexData['details'];
   const position = detailPosition(ctx.loaded, release, index, name, id);
   if (position === -1) return answered(errorAnswer(NOT_FOUND));
-  const source = DETAIL_SOURCES[format];
+  const source = detailSource(format);
   let body: string | null;
   if ('matrices' in source) {
     const frags = fragments(

@@ -19,13 +19,13 @@ import {
   unofferedEndpoint,
   URI_TOO_LONG,
 } from '../api/errors.js';
-import { FORMATS, isFormatName, type FormatName } from '../api/formats.js';
+import { isFormatName, takesCallback, type FormatName } from '../api/formats.js';
 import type { ResourceDescriptor } from '../api/resources.js';
 import { documentVariant, matchDocument } from '../api/documents.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { isSafeSegment } from '../segments.js';
 import { apiHeaders, answered, errorAnswer, type Loaded, type Step } from './answer.js';
-import { formatApplies } from '../routes/applies.js';
+import { resourceFormats } from '../routes/applies.js';
 import { resolveDetail } from './resolve-detail.js';
 import { resolveList } from './resolve-list.js';
 import { resolveLogo } from './resolve-static.js';
@@ -55,14 +55,6 @@ export const MAX_URL = 8192;
 /** Site paths that are build configuration, never served by any host. */
 export const NOT_SERVED: readonly string[] = ['/jaspar-static.json', '/_redirects', '/_headers', '/_worker.js'];
 
-/** The formats that apply to a resource on this site, in the table's (negotiation) order. */
-function candidates(resource: ResourceDescriptor, site: SiteConfig): FormatName[] {
-  const out: FormatName[] = [];
-  for (let i = 0; i < FORMATS.length; i++)
-    if (formatApplies(FORMATS[i]!.name, FORMATS[i]!.needs, resource, site)) out.push(FORMATS[i]!.name);
-  return out;
-}
-
 /** The release a request asks for (contract §8): none is the newest; a year or name, case-insensitively. */
 function pickRelease(site: SiteConfig, value: string | null): ReleaseConfig | null {
   if (value === null) return site.releases[0]!;
@@ -87,7 +79,7 @@ function pickFormat(
   accept: string | null,
   site: SiteConfig,
 ): { format: FormatName; named: boolean } | null | undefined {
-  const allowed = candidates(resource, site);
+  const allowed = resourceFormats(resource, site);
   if (asked !== null) {
     return isFormatName(asked) && allowed.indexOf(asked) !== -1 ? { format: asked, named: true } : undefined;
   }
@@ -131,7 +123,7 @@ function resolveApi(
   const release = pickRelease(site, params.release);
   if (release === null) return answered(errorAnswer(releaseNotServed(params.release ?? '', releaseNames(site))));
   // JSONP names its function by `callback` (contract §8.1); other formats ignore it, as DRF does.
-  if (picked.format === 'jsonp') {
+  if (takesCallback(picked.format)) {
     const callback = jsonpCallback(params);
     if (callback === null) return answered(errorAnswer(INVALID_CALLBACK));
     // A rules-only host's files call the default name: it cannot write another.

@@ -4,7 +4,7 @@
  * request runtime, which assembles any page from them (docs/runtime.md). Chunks are JSON arrays
  * of strings cut at about {@link CHUNK_BYTES}, so a host fetches little to answer a page.
  */
-import { FORMATS, type FormatName } from '../api/formats.js';
+import { detailSource, fragmentFormat, type FormatName } from '../api/formats.js';
 import { RESOURCES, type DetailName, type ItemKind } from '../api/resources.js';
 import type { RenderContext } from '../formats/context.js';
 import { RENDERERS } from '../formats/registry.js';
@@ -13,8 +13,7 @@ import { logoSvg } from '../logos/svg.js';
 import { DETAIL_SOURCES, ITEM_SOURCES, type ItemTypes, type RecordContext } from '../routes/builders.js';
 import type { ReleaseIndex } from '../routes/release-index.js';
 import type { DetailRoute } from '../routes/route.js';
-import { formatApplies } from '../routes/applies.js';
-import { DETAIL_SOURCES as DETAIL_BODIES } from '../runtime/assemble.js';
+import { resourceFormats } from '../routes/applies.js';
 import {
   chunkFile,
   detailKind,
@@ -37,9 +36,7 @@ const ITEM_KINDS: readonly ItemKind[] = ['matrix', 'tffm', 'collection', 'taxon'
 function recordFormats(kind: ItemKind, site: SiteConfig): FormatName[] {
   const holder = RESOURCES.find((r) => r.kind === 'list' && r.items === kind);
   if (!holder) return [];
-  return FORMATS.filter((f) => RENDERERS[f.name].record !== null && formatApplies(f.name, f.needs, holder, site)).map(
-    (f) => f.name,
-  );
+  return resourceFormats(holder, site).filter((f) => fragmentFormat(f) === f);
 }
 
 function kindRecords<K extends ItemKind>(
@@ -88,24 +85,22 @@ function detailBodies<D extends DetailName>(
   const out = new Map<string, readonly string[]>();
   if (!resource) return out;
   const instances = source.instances(index);
-  const stored = FORMATS.filter(
-    (f) => 'stored' in DETAIL_BODIES[f.name] && formatApplies(f.name, f.needs, resource, site),
-  );
+  const stored = resourceFormats(resource, site).filter((f) => 'stored' in detailSource(f));
   for (const f of stored) {
     out.set(
-      f.name,
+      f,
       instances.map((inst) => {
         const route: DetailRoute = {
           kind: 'detail',
           resource: name,
           params: resource.segments.includes(':id') ? { id: inst.id } : {},
-          format: f.name,
+          format: f,
         };
-        const body = RENDERERS[f.name].detail(
+        const body = RENDERERS[f].detail(
           { route, data: source.data(inst.item, records, index), matrices: source.matrices(inst.item) },
           ctx,
         );
-        if (body === null) throw new Error(`${name} ${inst.id} has no ${f.name} body`);
+        if (body === null) throw new Error(`${name} ${inst.id} has no ${f} body`);
         return body;
       }),
     );

@@ -22,7 +22,7 @@ import {
   type ApiError,
 } from '../../api/errors.js';
 import { API_DOCUMENTS } from '../../api/documents.js';
-import { FORMAT_NAMES, FORMATS, negotiatedType } from '../../api/formats.js';
+import { FORMAT_NAMES, FORMATS, negotiatedType, takesCallback } from '../../api/formats.js';
 import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES, type ListDescriptor } from '../../api/resources.js';
 import { FILES_ROOT, LIST_MARKER, IMPLICIT_FORMAT_DIR, routeFile } from '../../routes/paths.js';
 import type { Params, Route } from '../../routes/route.js';
@@ -97,7 +97,7 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     const params: Params = r.segments.includes(':id') ? { id: ':id' } : {};
     const c = intern(
       sets,
-      formats.flatMap((f, i) => (formatApplies(f.name, f.needs, r, site) ? [i] : [])),
+      formats.flatMap((f, i) => (formatApplies(f.name, r, site) ? [i] : [])),
     );
     if (r.kind === 'detail')
       return { s: r.segments, c, t: template({ kind: 'detail', resource: r.name, params, format: FORMATS[0].name }) };
@@ -145,7 +145,7 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     G: orders.map((s) => JSON.parse(s) as string[]),
     R: resources,
     Q: Object.fromEntries(PREBUILT_FILTERS.flatMap((p) => (p.only === null ? [] : [[p.key, p.only]]))),
-    K: ['jsonp', DEFAULT_CALLBACK, unavailable(CALLBACK_NOT_PREBUILT)],
+    K: [FORMATS.find((f) => takesCallback(f.name))!.name, DEFAULT_CALLBACK, unavailable(CALLBACK_NOT_PREBUILT)],
     P: PREBUILT_FILTERS.filter((p) => keys.includes(p.key)).map(
       (p) => [p.key, p.fold === 'upper' ? 'u' : p.fold === 'lower' ? 'l' : ''] as const,
     ),

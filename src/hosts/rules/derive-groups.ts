@@ -12,7 +12,7 @@ import {
   type MatrixFilter,
   type ResourceDescriptor,
 } from '../../api/resources.js';
-import { formatSpec, type FormatName } from '../../api/formats.js';
+import { DEFAULT_FORMAT, formatSpec, takesCallback, type FormatName } from '../../api/formats.js';
 import { formatVariants, subsets } from '../../routes/generate.js';
 import { prebuiltFilterKeys, prebuiltOrders } from '../../routes/prebuilt.js';
 import type { PrebuiltLists, SiteConfig } from '../../routes/site-data.js';
@@ -51,10 +51,8 @@ const namedFormats = (r: ListDescriptor | DetailDescriptor, site: Site): FormatN
     .filter((v) => v.formatInQuery)
     .map((v) => v.format);
 
-const DEFAULT: FormatName = 'json';
-
 /** JSONP's `callback` (contract §8.1): its files call the default name; other formats ignore it, as DRF does. */
-const callbackKeys = (format: FormatName): KeyRule[] => (format === 'jsonp' ? [callbackKey()] : []);
+const callbackKeys = (format: FormatName): KeyRule[] => (takesCallback(format) ? [callbackKey()] : []);
 
 /** The keys and file of one list selection in one format. */
 function listGroup(
@@ -190,9 +188,9 @@ function formGroups(
   if (form.suffix !== null) return [...out, ...serve({ format: form.suffix, by: 'suffix', negotiated: false })];
   // A list's default format is its own file (links without `format`); a detail's is the same file as format=json.
   for (const f of negotiable)
-    out.push(...serve({ format: f, by: 'query', negotiated: r.kind === 'detail' || f !== DEFAULT }));
+    out.push(...serve({ format: f, by: 'query', negotiated: r.kind === 'detail' || f !== DEFAULT_FORMAT }));
   out.push(refusal('unknown-format', NOT_FOUND_ERROR));
-  if (negotiable.includes(DEFAULT)) out.push(...serve({ format: DEFAULT, by: 'none', negotiated: true }));
+  if (negotiable.includes(DEFAULT_FORMAT)) out.push(...serve({ format: DEFAULT_FORMAT, by: 'none', negotiated: true }));
   return out;
 }
 

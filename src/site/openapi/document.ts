@@ -13,7 +13,8 @@ import type { JsonObject } from '../../model/json.js';
 import { resourceInstances } from '../../routes/builders.js';
 import type { ReleaseIndex } from '../../routes/release-index.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { parameters, resourceFormats } from './parameters.js';
+import { resourceFormats } from '../../routes/applies.js';
+import { parameters } from './parameters.js';
 import { DETAIL_SCHEMAS, ERROR_SCHEMA, listEnvelope, RECORD_SCHEMAS, ref } from './schemas.js';
 
 const pascal = (name: string): string =>

@@ -4,7 +4,6 @@
  * on this site, and example values taken from the release (so a client, and the tests, can
  * try them). Semantics as contract §3, §8 and §8.1 state them.
  */
-import { FORMATS, type FormatName } from '../../api/formats.js';
 import { FILTER_DOCS, RESOURCE_DOCS, TFFM_FILTER_DOCS } from '../../api/resource-docs.js';
 import {
   MATRIX_FILTERS,
@@ -16,7 +15,7 @@ import {
   type TffmFilter,
 } from '../../api/resources.js';
 import type { JsonObject } from '../../model/json.js';
-import { formatApplies } from '../../routes/applies.js';
+import { resourceFormats } from '../../routes/applies.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import type { ReleaseIndex } from '../../routes/release-index.js';
 import { resourceInstances } from '../../routes/builders.js';
@@ -32,11 +31,6 @@ function firstDistinct(values: Iterable<string>): string[] {
     if (out.length === EXAMPLES) break;
   }
   return out;
-}
-
-/** The formats a resource has on this site, in the table's (negotiation) order. */
-export function resourceFormats(r: ResourceDescriptor, site: Pick<SiteConfig, 'formats' | 'withSites'>): FormatName[] {
-  return FORMATS.filter((f) => formatApplies(f.name, f.needs, r, site)).map((f) => f.name);
 }
 
 function annotationValues(index: ReleaseIndex, tag: string): string[] {
