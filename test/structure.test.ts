@@ -48,7 +48,7 @@ const LAYERS = [
 /** The folders and files the runtime may import (docs/runtime.md, "Runtime-safe subset"). */
 const RUNTIME_SAFE = [
   /^src\/runtime\//,
-  /^src\/api\/(formats|resources|errors|documents)\.ts$/,
+  /^src\/api\/(formats|resources|errors|documents|urls)\.ts$/,
   /^src\/routes\/(paths|route|request|params|links|select|prebuilt|site-data|applies)\.ts$/,
   /^src\/formats\/(list-frames|json-string|yaml-resolve)\.ts$/,
   /^src\/formats\/html\/(list-page|list-nav|list-nav-api|list-view|bars|page|style|escape|fragment|links|records-table|response|search-box)\.ts$/,

@@ -19,6 +19,9 @@ import { isSafeSegment } from '../segments.js';
 import { linkQuery } from './links.js';
 import type { QueryPair } from './request.js';
 import type { ListRoute, Params, Route } from './route.js';
+import { API_PREFIX } from '../api/urls.js';
+
+export { API_PREFIX } from '../api/urls.js';
 
 /** Root folder (inside the site) of every prebuilt response. */
 export const FILES_ROOT = 'files';
@@ -26,8 +29,6 @@ export const FILES_ROOT = 'files';
 export const IMPLICIT_FORMAT_DIR = 'default';
 /** Marker segment between a list's path and its variants. */
 export const LIST_MARKER = '_';
-/** The API's path prefix. */
-export const API_PREFIX = '/api/v1/';
 
 /** A placeholder token in a rule template, e.g. `:page`; only templates may contain them. */
 const PLACEHOLDER = /^:[a-z_]+$/;

@@ -17,6 +17,7 @@ import { facetsSection, type Facet } from './facets.js';
 import { fileHref, LANDING_FILE, targetPath, type LinkTarget } from './links.js';
 import { recordCount } from './records-table.js';
 import { page } from './page.js';
+import { API_PREFIX } from '../../api/urls.js';
 
 interface Entry {
   readonly route: Route;
@@ -80,7 +81,9 @@ function releasesSection(ctx: RenderContext, format: FormatName): string {
 function apiDescription(compact: boolean): string {
   const href = (doc: ApiDocument, i: number) =>
     esc(
-      compact ? `/api/v1/${doc.segment}/${i === 0 ? '' : `?format=${doc.variants[i]!.format}`}` : doc.variants[i]!.file,
+      compact
+        ? `${API_PREFIX}${doc.segment}/${i === 0 ? '' : `?format=${doc.variants[i]!.format}`}`
+        : doc.variants[i]!.file,
     );
   return `<h2>API description</h2><p><a href="${href(DOCS_DOCUMENT, 0)}">Interactive documentation</a> (<code>/api/v1/docs/</code>) of the OpenAPI 3.1 description: <a href="${href(SCHEMA_DOCUMENT, 0)}">JSON</a>, <a href="${href(SCHEMA_DOCUMENT, 1)}">YAML</a> (<code>/api/v1/schema/</code>).</p>`;
 }

@@ -8,6 +8,7 @@ import { esc } from './escape.js';
 import { LANDING_FILE } from './links.js';
 import { searchBox, searchScript } from './search-box.js';
 import { STYLE } from './style.js';
+import { API_PREFIX } from '../../api/urls.js';
 
 export interface PageParts {
   /** Href of the landing page from this page. */
@@ -50,7 +51,7 @@ function baseFixup(file: string): string {
  */
 const docsHref = (home: string): string =>
   home.charAt(0) === '/'
-    ? `/api/v1/${DOCS_DOCUMENT.segment}/`
+    ? `${API_PREFIX}${DOCS_DOCUMENT.segment}/`
     : `${home.slice(0, home.length - LANDING_FILE.length)}${DOCS_DOCUMENT.variants[0]!.file}`;
 
 /** A whole HTML document. */

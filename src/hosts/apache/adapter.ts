@@ -30,6 +30,7 @@ import {
 } from '../rules/host-errors.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import type { HostAdapter, HostFile } from '../adapter.js';
+import { API_PREFIX } from '../../api/urls.js';
 
 /** Errors Apache answers besides the groups' own. */
 export const APACHE_ERRORS: readonly HostError[] = [ENCODED_NAME_ERROR, NOT_FOUND_ERROR, ...UNOFFERED_ERRORS];
@@ -98,7 +99,7 @@ function preludeLines(): string[] {
 function documentLines(): string[] {
   const lines = ["# The API's own documents: the OpenAPI description and its documentation page."];
   for (const doc of API_DOCUMENTS) {
-    const path = `^${esc(`/api/v1/${doc.segment}`)}/?$`;
+    const path = `^${esc(`${API_PREFIX}${doc.segment}`)}/?$`;
     doc.variants.forEach((v, i) => {
       lines.push(
         `RewriteCond %{ENV:JQ_format} ${i === 0 ? `^(?:${esc(v.format)})?$` : `=${v.format}`}`,

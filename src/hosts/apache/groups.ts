@@ -9,13 +9,14 @@ import { esc, matchConditions, type Numbered } from './keys.js';
 import { ID_PLACEHOLDER, placeholderAt } from '../rules/group-targets.js';
 import type { FormatName } from '../../api/formats.js';
 import type { FormatCondition, Group, KeyRule, PathForm, ServeGroup } from '../rules/groups.js';
+import { API_PREFIX } from '../../api/urls.js';
 
 /** A safe path segment (src/segments.ts), as a PCRE pattern. */
 const SAFE = '^(?!\\.\\.?$)[A-Za-z0-9._-]+$';
 
 /** The path pattern of a form: `:id` captured as $1, a trailing slash optional. */
 export function pathPattern(form: PathForm): string {
-  let re = '^/api/v1';
+  let re = `^${API_PREFIX.slice(0, -1)}`;
   form.segments.forEach((s, i) => {
     re += s === ID_PLACEHOLDER ? '/([^/]+)' : `/${esc(s)}`;
     if (form.suffix !== null && i === form.segments.length - 1) re += `\\.${esc(form.suffix)}`;

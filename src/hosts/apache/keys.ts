@@ -11,11 +11,12 @@
 import type { FormatName } from '../../api/formats.js';
 import { negotiationSteps } from './accept.js';
 import type { Group, KeyMatch, KeyRule } from '../rules/groups.js';
+import { API_PREFIX } from '../../api/urls.js';
 
 export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Rules that only set variables run for API paths. */
-export const API_PATH = '^/api/v1(?:/|$)';
+export const API_PATH = `^${API_PREFIX.slice(0, -1)}(?:/|$)`;
 
 /** Distinct values by their JSON, numbered in first-seen order. */
 export class Numbered<T> {

@@ -16,6 +16,7 @@ import type { SiteConfig } from '../../routes/site-data.js';
 import { resourceFormats } from '../../routes/applies.js';
 import { parameters } from './parameters.js';
 import { DETAIL_SCHEMAS, ERROR_SCHEMA, listEnvelope, RECORD_SCHEMAS, ref } from './schemas.js';
+import { API_PREFIX } from '../../api/urls.js';
 
 const pascal = (name: string): string =>
   name
@@ -29,7 +30,7 @@ const pageName = (kind: ItemKind): string => `${pascal(kind)}Page`;
 export function pathTemplate(r: ResourceDescriptor): string {
   const id = RESOURCE_DOCS[r.name].id;
   const segments = r.segments.map((s) => (s === ':id' ? `{${id === null ? 'id' : id.name}}` : s));
-  return `/api/v1/${segments.map((s) => `${s}/`).join('')}`;
+  return `${API_PREFIX}${segments.map((s) => `${s}/`).join('')}`;
 }
 
 /** The errors every operation may answer (contract §3–§8), as shared responses. */
@@ -90,7 +91,7 @@ function operation(r: ResourceDescriptor, site: SiteConfig, index: ReleaseIndex)
 /** The description's own paths: the API's documents. */
 function documentPaths(): [string, JsonObject][] {
   return API_DOCUMENTS.map((doc) => [
-    `/api/v1/${doc.segment}/`,
+    `${API_PREFIX}${doc.segment}/`,
     {
       get: {
         operationId: `${doc.segment}-document`,
