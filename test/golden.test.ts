@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, FORMAT_NAMES } from '../src/api/formats.js';
 import { prefixTypes } from '../src/hosts/content-types.js';
-import { DEFAULT_PAGE_SIZES } from '../src/routes/generate.js';
+import { DEFAULT_PAGE_SIZES } from '../src/plan/generate.js';
 import { routeFile, routeUrl } from '../src/routes/paths.js';
 import type { Route } from '../src/routes/route.js';
 import { resolve } from '../src/runtime/resolve.js';

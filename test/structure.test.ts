@@ -34,6 +34,7 @@ const LAYERS = [
   'api',
   'logos',
   'routes',
+  'plan',
   'formats',
   'runtime',
   'hosts',

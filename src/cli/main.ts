@@ -6,7 +6,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { UserError } from '../errors.js';
 import { COMPACT_TARGETS } from '../hosts/registry.js';
-import { DEFAULT_PAGE_SIZES } from '../routes/generate.js';
+import { DEFAULT_PAGE_SIZES } from '../plan/generate.js';
 import { runBuild } from './build-command.js';
 import { FILTER_CHOICES, FORMAT_CHOICES, ORDER_CHOICES, PAGE_SIZE_LIMIT, TARGET_CHOICES } from './choices.js';
 import { runFetch } from './fetch-command.js';

@@ -2,8 +2,8 @@
 import type { ItemKind } from '../api/resources.js';
 import type { Json, JsonObject } from '../model/json.js';
 import type { Matrix, ReleaseInfo } from '../model/types.js';
-import type { RouteOptions } from '../routes/generate.js';
-import type { ReleaseIndex } from '../routes/release-index.js';
+import type { RouteOptions } from '../plan/generate.js';
+import type { ReleaseIndex } from '../plan/release-index.js';
 import type { Route } from '../routes/route.js';
 
 /**

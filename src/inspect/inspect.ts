@@ -10,7 +10,7 @@ import { buildRelease } from '../model/build-release.js';
 import { CollectAll } from '../model/problems.js';
 import type { Matrix } from '../model/types.js';
 import { DEFAULT_PAGE_SIZE, pageCount } from '../routes/select.js';
-import { groupSorted } from '../routes/release-index.js';
+import { groupSorted } from '../plan/release-index.js';
 
 /** One table of the dump: where it was read from and how many rows it has; null when absent. */
 export interface TableReport {

@@ -2,7 +2,7 @@
  * Which list page a build wrote as a file for a request, if any: the rules tier serves only
  * these, the compute tier serves them as its fast path when the request is exactly the one the
  * file was made for (so its `next`/`previous` links are the ones DRF would write). The build
- * enumerates the same set (src/routes/generate.ts). Runtime-safe subset.
+ * enumerates the same set (src/plan/generate.ts). Runtime-safe subset.
  */
 import { formatSpec, type FormatName } from '../api/formats.js';
 import { orderValues, PREBUILT_FILTERS, type ListDescriptor } from '../api/resources.js';

@@ -4,7 +4,7 @@ import type { Release } from '../model/types.js';
 import { indexData } from '../site/index-data.js';
 import { sampleRelease } from '../../test/support/sample-release.js';
 import { readParams } from './params.js';
-import { indexRelease } from './release-index.js';
+import { indexRelease } from '../plan/release-index.js';
 import { filterItems, orderItems, resolvePage } from './select.js';
 import type { IndexData } from './site-data.js';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND } from '../api/errors.js';
 import { DiskSink } from '../output/sink.js';
-import { defaultRouteOptions } from '../routes/generate.js';
+import { defaultRouteOptions } from '../plan/generate.js';
 import { writeSite } from '../site/write-site.js';
 import { sampleRelease } from '../../test/support/sample-release.js';
 import { removeTree, tempDir } from '../../test/support/scratch.js';

@@ -13,7 +13,7 @@ import { NOT_PREBUILT } from '../api/errors.js';
 import { reverseComplement } from '../logos/geometry.js';
 import { logoFile } from '../logos/files.js';
 import { logoSvg } from '../logos/svg.js';
-import type { ReleaseIndex } from '../routes/release-index.js';
+import type { ReleaseIndex } from '../plan/release-index.js';
 import type { IndexData } from '../routes/site-data.js';
 import { landingFacets } from './facets.js';
 import { searchFiles } from './search-files.js';

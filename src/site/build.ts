@@ -22,7 +22,7 @@ import { stageOutput } from '../output/swap.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defaultRouteOptions, type RouteOptions } from '../routes/generate.js';
+import { defaultRouteOptions, type RouteOptions } from '../plan/generate.js';
 import { estimateFiles } from './estimate.js';
 import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
 import { buildFingerprint } from './fingerprint.js';

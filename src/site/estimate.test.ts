@@ -6,7 +6,7 @@ import { FORMAT_NAMES, type FormatName } from '../api/formats.js';
 import { HOST_TARGETS, type HostTarget } from '../hosts/registry.js';
 import { buildRelease } from '../model/build-release.js';
 import { MemorySink } from '../output/sink.js';
-import { defaultRouteOptions } from '../routes/generate.js';
+import { defaultRouteOptions } from '../plan/generate.js';
 import { estimateFiles } from './estimate.js';
 import { writeSite, type SiteOptions } from './write-site.js';
 

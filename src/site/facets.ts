@@ -9,7 +9,7 @@
 import { BROWSABLE_FORMAT } from '../api/formats.js';
 import { resourceSpec, type ListName } from '../api/resources.js';
 import type { Facet, FacetTarget, FacetValue } from '../formats/html/facets.js';
-import { selections, type RouteOptions } from '../routes/generate.js';
+import { selections, type RouteOptions } from '../plan/generate.js';
 import type { ListRoute } from '../routes/route.js';
 import { prebuiltFilterKeys } from '../routes/prebuilt.js';
 import type { IndexData } from '../routes/site-data.js';

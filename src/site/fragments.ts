@@ -10,8 +10,8 @@ import type { RenderContext } from '../formats/context.js';
 import { RENDERERS } from '../formats/registry.js';
 import { reverseComplement } from '../logos/geometry.js';
 import { logoSvg } from '../logos/svg.js';
-import { DETAIL_SOURCES, ITEM_SOURCES, type ItemTypes, type RecordContext } from '../routes/builders.js';
-import type { ReleaseIndex } from '../routes/release-index.js';
+import { DETAIL_SOURCES, ITEM_SOURCES, type ItemTypes, type RecordContext } from '../plan/builders.js';
+import type { ReleaseIndex } from '../plan/release-index.js';
 import type { DetailRoute } from '../routes/route.js';
 import { resourceFormats } from '../routes/applies.js';
 import {

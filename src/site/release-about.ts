@@ -6,7 +6,7 @@
  */
 import { UserError } from '../errors.js';
 import type { Release } from '../model/types.js';
-import type { ReleaseAbout } from '../routes/release-index.js';
+import type { ReleaseAbout } from '../plan/release-index.js';
 
 /** One value of a per-release option: for the release of `year`, or the newest (null). */
 export interface ForRelease<T> {

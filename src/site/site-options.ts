@@ -1,7 +1,7 @@
 /** What one site is built with: the prebuilt set, the base address, the hosts, compact or not. */
 import type { HostTarget } from '../hosts/registry.js';
-import type { RouteOptions } from '../routes/generate.js';
-import type { ReleaseAbout } from '../routes/release-index.js';
+import type { RouteOptions } from '../plan/generate.js';
+import type { ReleaseAbout } from '../plan/release-index.js';
 
 export interface SiteOptions extends RouteOptions {
   readonly baseUrl: string;

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatSpec, negotiatedType } from '../../src/api/formats.js';
 import { RESOURCES } from '../../src/api/resources.js';
-import { detailRoutes } from '../../src/routes/generate.js';
+import { detailRoutes } from '../../src/plan/generate.js';
 import { resourcePath, routeFile, routeUrl } from '../../src/routes/paths.js';
 import type { Route } from '../../src/routes/route.js';
 import { indexFile, SITE_FILE, type IndexData, type SiteConfig } from '../../src/routes/site-data.js';

@@ -6,7 +6,7 @@ import { readExtras } from '../../src/dump/extras/read-extras.js';
 import { readDump } from '../../src/dump/read-dump.js';
 import { buildRelease } from '../../src/model/build-release.js';
 import { MemorySink } from '../../src/output/sink.js';
-import { defaultRouteOptions } from '../../src/routes/generate.js';
+import { defaultRouteOptions } from '../../src/plan/generate.js';
 import type { SiteConfig } from '../../src/routes/site-data.js';
 import type { HostTarget } from '../../src/hosts/registry.js';
 

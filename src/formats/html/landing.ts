@@ -8,7 +8,7 @@
 import { DOCS_DOCUMENT, SCHEMA_DOCUMENT, type ApiDocument } from '../../api/documents.js';
 import { resourcePath } from '../../routes/paths.js';
 import { RESOURCES, type ResourceDescriptor } from '../../api/resources.js';
-import { resourceInstances } from '../../routes/builders.js';
+import { resourceInstances } from '../../plan/builders.js';
 import type { Params, Route } from '../../routes/route.js';
 import type { RenderContext } from '../context.js';
 import type { FormatName } from '../../api/formats.js';

@@ -10,7 +10,7 @@ import { BROWSABLE_FORMAT } from '../../api/formats.js';
 import { tffmFileUrl } from '../../api/urls.js';
 import { RESOURCES } from '../../api/resources.js';
 import { logoFile } from '../../logos/files.js';
-import { resourceInstances } from '../../routes/builders.js';
+import { resourceInstances } from '../../plan/builders.js';
 import { resourcePath } from '../../routes/paths.js';
 import type { Route } from '../../routes/route.js';
 import type { RenderContext } from '../context.js';

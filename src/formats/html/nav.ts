@@ -5,7 +5,7 @@
  */
 import { formatSpec, type FormatName } from '../../api/formats.js';
 import { resourceSpec } from '../../api/resources.js';
-import { formatVariants } from '../../routes/generate.js';
+import { formatVariants } from '../../plan/generate.js';
 import type { DetailRoute } from '../../routes/route.js';
 import { hasBed } from '../bed.js';
 import type { RenderContext, RenderInput } from '../context.js';

@@ -13,7 +13,7 @@ import {
   type ResourceDescriptor,
 } from '../../api/resources.js';
 import { DEFAULT_FORMAT, formatSpec, takesCallback, type FormatName } from '../../api/formats.js';
-import { formatVariants, subsets } from '../../routes/generate.js';
+import { formatVariants, subsets } from '../../plan/generate.js';
 import { prebuiltFilterKeys, prebuiltOrders } from '../../routes/prebuilt.js';
 import type { PrebuiltLists, SiteConfig } from '../../routes/site-data.js';
 import { callbackKey, DOT_SEGMENTS, filterKey, orderKey, pageKey, pageSizeKey, releaseKey } from './group-keys.js';

@@ -2,7 +2,7 @@
  * The rules tier's table as structured groups (docs/hosting.md): what a host that only rewrites
  * (Netlify `_redirects`, Apache mod_rewrite) answers, derived from the resource table, the
  * format table and the build's PrebuiltLists, so it describes exactly the prebuilt set of
- * src/routes/generate.ts and the runtime's rules mode (src/routes/prebuilt.ts). Every
+ * src/plan/generate.ts and the runtime's rules mode (src/routes/prebuilt.ts). Every
  * rules-only host's configuration is rendered from these groups.
  *
  * Semantics (the reference evaluator is group-match.ts): groups are tried in order and the

@@ -17,8 +17,8 @@ import {
 import type { JsonObject } from '../../model/json.js';
 import { resourceFormats } from '../../routes/applies.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import type { ReleaseIndex } from '../../routes/release-index.js';
-import { resourceInstances } from '../../routes/builders.js';
+import type { ReleaseIndex } from '../../plan/release-index.js';
+import { resourceInstances } from '../../plan/builders.js';
 
 /** At most this many example values per parameter. */
 const EXAMPLES = 6;

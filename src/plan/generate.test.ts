@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_NAMES } from '../api/formats.js';
 import { resourceSpec } from '../api/resources.js';
-import type { IndexData } from './site-data.js';
+import type { IndexData } from '../routes/site-data.js';
 import { indexData } from '../site/index-data.js';
 import { sampleRelease } from '../../test/support/sample-release.js';
 import {
@@ -14,7 +14,7 @@ import {
   pageRefs,
   subsets,
 } from './generate.js';
-import { routeFile } from './paths.js';
+import { routeFile } from '../routes/paths.js';
 import { indexRelease } from './release-index.js';
 
 const ALL = { formats: FORMAT_NAMES, withSites: true };

@@ -16,7 +16,7 @@ import { apiUrl } from '../api/urls.js';
 import { releaseId, releaseRecord, type ServedRelease } from '../api/releases.js';
 import type { DetailName, ItemKind, ListName, ResourceDescriptor } from '../api/resources.js';
 import { isSafeSegment } from '../segments.js';
-import type { Params } from './route.js';
+import type { Params } from '../routes/route.js';
 import type { SortValue } from '../api/order.js';
 import type { Json, JsonObject } from '../model/json.js';
 import type { Matrix, Tffm } from '../model/types.js';

@@ -13,11 +13,11 @@ import {
   type ListDescriptor,
   type MatrixFilter,
 } from '../api/resources.js';
-import { resourceFormats } from './applies.js';
-import { prebuiltFilterKeys, prebuiltOrders } from './prebuilt.js';
-import { filterItems, orderItems, pageCount, type FilterValue, type OrderTerm } from './select.js';
-import type { IndexData, PrebuiltLists, SiteConfig } from './site-data.js';
-import { effectivePageSize, type DetailRoute, type ListRoute, type PageRef, type Params } from './route.js';
+import { resourceFormats } from '../routes/applies.js';
+import { prebuiltFilterKeys, prebuiltOrders } from '../routes/prebuilt.js';
+import { filterItems, orderItems, pageCount, type FilterValue, type OrderTerm } from '../routes/select.js';
+import type { IndexData, PrebuiltLists, SiteConfig } from '../routes/site-data.js';
+import { effectivePageSize, type DetailRoute, type ListRoute, type PageRef, type Params } from '../routes/route.js';
 
 /** What a build prebuilds: its formats, page sizes, orders and filters. */
 export interface RouteOptions extends PrebuiltLists {
