@@ -39,15 +39,30 @@ export interface RequestParams {
   readonly ignored: readonly string[];
 }
 
-interface Draft {
-  format: string | null;
-  release: string | null;
-  filters: FilterValue[];
-  order: OrderTerm[];
-  page: number | 'last' | null;
-  pageSize: number | null;
-  pageSizeText: string | null;
-  callback: string | null;
+/** What the parameters read: every field of {@link RequestParams} but the pairs and what was ignored. */
+type Parsed = Omit<RequestParams, 'pairs' | 'ignored'>;
+
+/** A {@link Parsed} being filled in, field by field. */
+type Draft = { -readonly [K in keyof Parsed]: Parsed[K] extends readonly (infer T)[] ? T[] : Parsed[K] };
+
+/** Every parsed field at its value for a request that sends nothing: the one place the fields are listed with their defaults. */
+const emptyDraft = (): Draft => ({
+  format: null,
+  release: null,
+  filters: [],
+  order: [],
+  page: 1,
+  pageSize: null,
+  pageSizeText: null,
+  callback: null,
+});
+
+/** The request's parameters from what was parsed, field by field (no object spread: njs 0.7 runs this). */
+function complete(parsed: Parsed, pairs: readonly QueryPair[], ignored: readonly string[]): RequestParams {
+  const out: { [key: string]: unknown } = { pairs, ignored };
+  const keys = Object.keys(emptyDraft()) as (keyof Parsed)[];
+  for (let i = 0; i < keys.length; i++) out[keys[i]!] = parsed[keys[i]!];
+  return out as unknown as RequestParams;
 }
 
 /** One query parameter: reads its value into the draft; false when the value has no effect. */
@@ -161,16 +176,7 @@ export function readParams(resource: ResourceDescriptor, search: string, suffix:
     if (last[pairs[i]!.key] === undefined) names.push(pairs[i]!.key);
     last[pairs[i]!.key] = pairs[i]!.value;
   }
-  const into: Draft = {
-    format: null,
-    release: null,
-    filters: [],
-    order: [],
-    page: 1,
-    pageSize: null,
-    pageSizeText: null,
-    callback: null,
-  };
+  const into = emptyDraft();
   const used: { [name: string]: boolean } = Object.create(null);
   for (let i = 0; i < PARAMETERS.length; i++) {
     const p = PARAMETERS[i]!;
@@ -179,18 +185,7 @@ export function readParams(resource: ResourceDescriptor, search: string, suffix:
   }
   const ignored: string[] = [];
   for (let i = 0; i < names.length; i++) if (!used[names[i]!]) ignored.push(names[i]!);
-  return {
-    pairs,
-    format: into.format,
-    release: into.release,
-    filters: into.filters,
-    order: into.order,
-    page: into.page,
-    pageSize: into.pageSize,
-    pageSizeText: into.pageSizeText,
-    callback: into.callback,
-    ignored,
-  };
+  return complete(into, pairs, ignored);
 }
 
 /** The order value of a term (`name`, `-name`), as file paths and links name it. */
@@ -203,42 +198,26 @@ export function varied(
   order: readonly OrderTerm[],
   page: number | 'last',
 ): RequestParams {
-  return {
-    pairs,
-    format: params.format,
-    release: params.release,
-    filters: params.filters,
-    order,
-    page,
-    pageSize: params.pageSize,
-    pageSizeText: params.pageSizeText,
-    callback: params.callback,
-    ignored: params.ignored,
-  };
+  const into = complete(params, pairs, params.ignored) as { -readonly [K in keyof RequestParams]: RequestParams[K] };
+  into.order = order;
+  into.page = page;
+  return into;
 }
 
 /** The parameters of the request a prebuilt list page was made for (the build's pages), read from its route. */
 export function routeParams(route: ListRoute): RequestParams {
-  const filters: FilterValue[] = [];
+  const into = emptyDraft();
   for (let i = 0; i < MATRIX_FILTERS.length; i++) {
     const value = route.filters[MATRIX_FILTERS[i]!];
-    if (value !== undefined) filters.push({ key: MATRIX_FILTERS[i]!, value });
+    if (value !== undefined) into.filters.push({ key: MATRIX_FILTERS[i]!, value });
   }
-  const desc = route.order !== null && route.order.charAt(0) === '-';
-  const order: OrderTerm[] =
-    route.order === null ? [] : [{ field: desc ? route.order.slice(1) : route.order, descending: desc }];
-  const pageSizeText = route.pageSize === null ? null : String(route.pageSize);
-  const format = route.formatInQuery ? route.format : null;
-  return {
-    pairs: routePairs(route),
-    format,
-    release: null,
-    filters,
-    order,
-    page: route.page,
-    pageSize: route.pageSize,
-    pageSizeText,
-    callback: null,
-    ignored: [],
-  };
+  if (route.order !== null) {
+    const descending = route.order.charAt(0) === '-';
+    into.order.push({ field: descending ? route.order.slice(1) : route.order, descending });
+  }
+  into.format = route.formatInQuery ? route.format : null;
+  into.page = route.page;
+  into.pageSize = route.pageSize;
+  into.pageSizeText = route.pageSize === null ? null : String(route.pageSize);
+  return complete(into, routePairs(route), []);
 }
