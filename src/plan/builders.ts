@@ -1,7 +1,7 @@
 /**
  * The build's side of the resource table (src/api/resources.ts): how each kind of list record,
  * each list instance and each detail is made from a release. Pure; the site writer renders what
- * these return through the format registry, and the index (src/site/index-data.ts) records them
+ * these return through the format registry, and the index (src/plan/index-data.ts) records them
  * for the runtime.
  */
 import {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_NAMES } from '../api/formats.js';
 import { resourceSpec } from '../api/resources.js';
 import type { IndexData } from '../routes/site-data.js';
-import { indexData } from '../site/index-data.js';
+import { indexData } from './index-data.js';
 import { sampleRelease } from '../../test/support/sample-release.js';
 import {
   defaultRouteOptions,

@@ -20,7 +20,7 @@ import { suffixAliasFile } from '../routes/paths.js';
 import { indexRelease } from '../plan/release-index.js';
 import { effectivePageSize, type PageRef } from '../routes/route.js';
 import { pageCount } from '../routes/select.js';
-import { indexData } from './index-data.js';
+import { indexData } from '../plan/index-data.js';
 import type { SiteOptions } from './site-options.js';
 import { ERROR_FILES, siteConfig } from './write-site.js';
 

@@ -6,7 +6,7 @@ import { defaultRouteOptions } from '../plan/generate.js';
 import { indexRelease } from '../plan/release-index.js';
 import type { IndexData } from '../routes/site-data.js';
 import { landingFacets } from './facets.js';
-import { indexData } from './index-data.js';
+import { indexData } from '../plan/index-data.js';
 
 const annotated = (id: string, collection: string, group: string, classes: string[]): Matrix =>
   testMatrix(id, id, ARNT_PFM, {

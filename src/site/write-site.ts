@@ -22,7 +22,7 @@ import { assetFiles } from './assets.js';
 import { documentFiles } from './openapi/docs-page.js';
 import { openApiDocument } from './openapi/document.js';
 import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
-import { indexData } from './index-data.js';
+import { indexData } from '../plan/index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
 import { hostFiles, NEEDS_SUFFIX_ALIASES, type SuffixAlias } from '../hosts/registry.js';
 import type { SiteOptions } from './site-options.js';

@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../cli/main.js';
-import { readFlatDump } from '../dump/flat/read-flat.js';
-import { inspectDump } from './inspect.js';
-import { renderReport } from './render.js';
+import { main } from '../src/cli/main.js';
+import { readFlatDump } from '../src/dump/flat/read-flat.js';
+import { inspectDump } from '../src/inspect/inspect.js';
+import { renderReport } from '../src/inspect/render.js';
 
-const SAMPLE = join(import.meta.dirname, '../../releases/sample');
+const SAMPLE = join(import.meta.dirname, '../releases/sample');
 const dir = mkdtempSync(join(tmpdir(), 'jaspar-static-inspect-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

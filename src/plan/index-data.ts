@@ -7,8 +7,8 @@
 import { ranksOf } from '../api/order.js';
 import { RESOURCES, type DetailName, type ItemKind, type ListName } from '../api/resources.js';
 import type { Matrix, Tffm } from '../model/types.js';
-import { DETAIL_SOURCES, ITEM_SOURCES, LIST_INSTANCES, type ItemTypes } from '../plan/builders.js';
-import type { ReleaseIndex } from '../plan/release-index.js';
+import { DETAIL_SOURCES, ITEM_SOURCES, LIST_INSTANCES, type ItemTypes } from './builders.js';
+import type { ReleaseIndex } from './release-index.js';
 import { asciiLower } from '../routes/request.js';
 import type { IndexData, ItemTable, MatrixAttributes, TffmAttributes } from '../routes/site-data.js';
 

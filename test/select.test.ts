@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resourceSpec } from '../api/resources.js';
-import type { Release } from '../model/types.js';
-import { indexData } from '../site/index-data.js';
-import { sampleRelease } from '../../test/support/sample-release.js';
-import { readParams } from './params.js';
-import { indexRelease } from '../plan/release-index.js';
-import { filterItems, orderItems, resolvePage } from './select.js';
-import type { IndexData } from './site-data.js';
+import { resourceSpec } from '../src/api/resources.js';
+import type { Release } from '../src/model/types.js';
+import { indexData } from '../src/plan/index-data.js';
+import { sampleRelease } from './support/sample-release.js';
+import { readParams } from '../src/routes/params.js';
+import { indexRelease } from '../src/plan/release-index.js';
+import { filterItems, orderItems, resolvePage } from '../src/routes/select.js';
+import type { IndexData } from '../src/routes/site-data.js';
 
 describe('pages as Django’s paginator resolves them', () => {
   it('resolves last, integers in range, page 1 of an empty list; anything else is an invalid page', () => {

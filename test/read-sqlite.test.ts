@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UserError } from '../../errors.js';
-import { buildRelease } from '../../model/build-release.js';
-import { readDump } from '../read-dump.js';
-import { readText, rowsOf } from '../sql/test-support.js';
-import { readSqliteDump } from './read-sqlite.js';
+import { UserError } from '../src/errors.js';
+import { buildRelease } from '../src/model/build-release.js';
+import { readDump } from '../src/dump/read-dump.js';
+import { readText, rowsOf } from '../src/dump/sql/test-support.js';
+import { readSqliteDump } from '../src/dump/sqlite/read-sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'jaspar-static-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
