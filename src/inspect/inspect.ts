@@ -9,7 +9,8 @@ import type { Place, Warning } from '../errors.js';
 import { buildRelease } from '../model/build-release.js';
 import { CollectAll } from '../model/problems.js';
 import type { Matrix } from '../model/types.js';
-import { DEFAULT_PAGE_SIZE, pageCount } from '../routes/select.js';
+import { DEFAULT_PAGE_SIZE } from '../routes/page-size.js';
+import { pageCount } from '../routes/select.js';
 import { groupSorted } from '../plan/release-index.js';
 
 /** One table of the dump: where it was read from and how many rows it has; null when absent. */

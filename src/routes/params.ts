@@ -13,7 +13,8 @@ import { MATRIX_FILTERS, type MatrixFilter, type ResourceDescriptor } from '../a
 import { routePairs } from './paths.js';
 import { DEFAULT_CALLBACK, isCallbackName, parseQuery, pyInt, type QueryPair } from './request.js';
 import type { ListRoute } from './route.js';
-import { MAX_PAGE_SIZE, type FilterValue, type OrderTerm } from './select.js';
+import { askedPageSize } from './page-size.js';
+import type { FilterValue, OrderTerm } from './select.js';
 
 /** The query of one request, parsed and validated once. */
 export interface RequestParams {
@@ -127,9 +128,7 @@ const PARAMETERS: readonly Parameter[] = (() => {
     {
       name: 'page_size',
       read: (value, resource, into) => {
-        const n = pyInt(value);
-        // DRF ignores a page_size that is not a positive integer, and clamps a larger one.
-        into.pageSize = n === null || n <= 0 ? null : Math.min(n, MAX_PAGE_SIZE);
+        into.pageSize = askedPageSize(value);
         into.pageSizeText = value;
         return resource.kind === 'list' && into.pageSize !== null;
       },

@@ -5,7 +5,6 @@
  */
 import type { FormatName } from '../api/formats.js';
 import type { DetailName, ListName } from '../api/resources.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './select.js';
 
 /** Path parameters, e.g. { id: 'MA0004.1' }; values are safe segments (or placeholders in templates). */
 export type Params = Readonly<Record<string, string>>;
@@ -37,6 +36,4 @@ export interface DetailRoute {
 
 export type Route = ListRoute | DetailRoute;
 
-/** The effective number of records per page for a `page_size` value (null = absent). */
-export const effectivePageSize = (pageSize: number | null): number =>
-  pageSize === null || pageSize <= 0 ? DEFAULT_PAGE_SIZE : Math.min(pageSize, MAX_PAGE_SIZE);
+export { effectivePageSize } from './page-size.js';

@@ -9,11 +9,6 @@ import type { ListDescriptor, MatrixFilter } from '../api/resources.js';
 import { asciiLower, asciiUpper } from './request.js';
 import type { IndexData, MatrixAttributes, TffmAttributes } from './site-data.js';
 
-/** Default number of records per page (JASPAR's PAGE_SIZE). */
-export const DEFAULT_PAGE_SIZE = 10;
-/** Largest page JASPAR serves; larger `page_size` values are clamped to it. */
-export const MAX_PAGE_SIZE = 1000;
-
 /** A filter the request sets (src/routes/params.ts reads them). */
 export interface FilterValue {
   readonly key: MatrixFilter;

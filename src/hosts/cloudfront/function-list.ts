@@ -1,11 +1,12 @@
 /**
  * A list request in the CloudFront function: its filters, `order`, `page_size` and `page` as
- * the request runtime reads them (src/runtime/select.ts), the refusals of
+ * the request runtime reads them (src/routes/select.ts, page-size.ts), the refusals of
  * src/runtime/prebuilt.ts and src/runtime/resolve-list.ts (rules mode), and the list's file
  * from its template. Runtime-safe subset, and only what CloudFront Functions runtime 2.0
  * documents.
  */
 import { isSafeSegment } from '../../segments.js';
+import { askedPageSize } from '../../routes/page-size.js';
 import { asciiLower, asciiUpper, pyInt } from '../../routes/request.js';
 import type { CfError, CfResource, CfTable } from './function-table.js';
 
@@ -39,8 +40,7 @@ function orderRefusal(
 /** The prebuilt `page_size` (null: none sent, or one DRF ignores), or what is not prebuilt. */
 function pageSizeOf(t: CfTable, q: Get): number | null | string {
   const raw = q('page_size');
-  const n = raw === null ? null : pyInt(raw);
-  const size = n === null || n <= 0 ? null : Math.min(n, t.Y);
+  const size = raw === null ? null : askedPageSize(raw);
   return size !== null && t.Z.indexOf(size) === -1 ? `page_size=${raw!}` : size;
 }
 

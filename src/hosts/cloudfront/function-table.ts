@@ -52,7 +52,6 @@ export interface CfTable {
   readonly W: number;
   /** Prebuilt page sizes; the largest page size (larger ones are clamped to it). */
   readonly Z: readonly number[];
-  readonly Y: number;
   /** Releases, newest first: lower-cased name, year (or null), root folder. */
   readonly L: readonly (readonly [name: string, year: string | null, root: string])[];
   /** Headers of every API answer, then those an error answer adds (its Content-Type); lower-cased names. */

@@ -31,7 +31,6 @@ import { formatApplies } from '../../routes/applies.js';
 import { prebuiltFilterKeys } from '../../routes/prebuilt.js';
 import { asciiLower, DEFAULT_CALLBACK } from '../../routes/request.js';
 import { MAX_URL, NOT_SERVED } from '../../runtime/resolve.js';
-import { MAX_PAGE_SIZE } from '../../routes/select.js';
 import type { PrebuiltLists, SiteConfig } from '../../routes/site-data.js';
 import type { CfError, CfResource, CfTable } from './function-table.js';
 
@@ -152,7 +151,6 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     O: prebuilt.orderFields,
     W: prebuilt.filterOrders ? 1 : 0,
     Z: prebuilt.pageSizes,
-    Y: MAX_PAGE_SIZE,
     L: site.releases.map((r) => [asciiLower(r.name), r.year === null ? null : String(r.year), r.root] as const),
     H: headers(null),
     J: headers(ERROR_MEDIA_TYPE, apiHeaders(null)),

@@ -9,7 +9,7 @@ import { COMPUTE_HOSTS } from '../../../src/api/errors.js';
 import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES } from '../../../src/api/resources.js';
 import type { FormatName } from '../../../src/api/formats.js';
 import { asciiLower, asciiUpper, formDecode, pyInt } from '../../../src/routes/request.js';
-import { MAX_PAGE_SIZE } from '../../../src/routes/select.js';
+import { MAX_PAGE_SIZE } from '../../../src/routes/page-size.js';
 import type { ClientRequest, Reply } from './client.js';
 import { sameReply } from './compare.js';
 
