@@ -27,7 +27,10 @@ export function prefixTypes(): PrefixType[] {
 /** Exact files with a media type of their own: the 404 page (first: CloudFront's error page), the API's documents. */
 export const FILE_TYPES: readonly { path: string; mediaType: string }[] = [
   { path: '/404.html', mediaType: JSON_TYPE },
-  ...API_DOCUMENTS.flatMap((d) => d.variants.map((v) => ({ path: `/${v.file}`, mediaType: v.mediaType }))),
+  // Each file once: several documents share the documentation page.
+  ...API_DOCUMENTS.flatMap((d) => d.variants.map((v) => ({ path: `/${v.file}`, mediaType: v.mediaType }))).filter(
+    (f, i, all) => all.findIndex((g) => g.path === f.path) === i,
+  ),
 ];
 
 /** The media type of a served file, or undefined to let the host decide (landing page, logos). */

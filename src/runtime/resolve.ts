@@ -91,7 +91,7 @@ function pickFormat(
 function resolveDocument(req: RuntimeRequest, below: readonly string[]): Step | null {
   const doc = matchDocument(below);
   if (doc === null) return null;
-  const variant = documentVariant(doc, parseQuery(req.query).get('format'));
+  const variant = documentVariant(doc, parseQuery(req.query).get('format'), req.accept);
   if (variant === null) return answered(errorAnswer(NOT_FOUND));
   return answered({
     status: 200,

@@ -21,6 +21,8 @@ import { indexFile, SITE_FILE, type IndexData, type ReleaseConfig, type SiteConf
 import { assetFiles } from './assets.js';
 import { documentFiles } from './openapi/docs-page.js';
 import { openApiDocument } from './openapi/document.js';
+import { coreApiFiles } from './coreapi/document.js';
+import { pageFiles } from './coreapi/pages.js';
 import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
 import { indexData } from '../plan/index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
@@ -202,6 +204,10 @@ async function writeRelease(
       ? documentFiles(openApiDocument(site, index), options.formats.includes(BROWSABLE_FORMAT))
       : [];
   if (newest) for (const f of documents) await put(f.path, f.content);
+  // The Core API documents and the copy's own pages (contract §8.2), at the root only: clients load them by URL.
+  if (newest)
+    for (const f of [...coreApiFiles(site, index), ...pageFiles(site, options.formats.includes(BROWSABLE_FORMAT))])
+      await put(f.path, f.content);
   if (root !== '' && !options.compact) for (const f of documents) await put(`${root}${f.path}`, f.content);
   // A release's own pages link its landing page, search and logos relatively: give it its own
   // copies under its folder (a prebuilt site of several releases; compact pages link by URL).

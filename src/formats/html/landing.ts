@@ -5,7 +5,7 @@
  * search box and the release's facets (facets.ts). In a compact build (no page files) it links
  * to API URLs, which the request runtime answers.
  */
-import { DOCS_DOCUMENT, SCHEMA_DOCUMENT, type ApiDocument } from '../../api/documents.js';
+import { DOCS_DOCUMENT, PAGE_DOCUMENTS, SCHEMA_DOCUMENT, type ApiDocument } from '../../api/documents.js';
 import { resourcePath } from '../../routes/paths.js';
 import { RESOURCES, type ResourceDescriptor } from '../../api/resources.js';
 import { resourceInstances } from '../../plan/builders.js';
@@ -85,7 +85,8 @@ function apiDescription(compact: boolean): string {
         ? `${API_PREFIX}${doc.segment}/${i === 0 ? '' : `?format=${doc.variants[i]!.format}`}`
         : doc.variants[i]!.file,
     );
-  return `<h2>API description</h2><p><a href="${href(DOCS_DOCUMENT, 0)}">Interactive documentation</a> (<code>/api/v1/docs/</code>) of the OpenAPI 3.1 description: <a href="${href(SCHEMA_DOCUMENT, 0)}">JSON</a>, <a href="${href(SCHEMA_DOCUMENT, 1)}">YAML</a> (<code>/api/v1/schema/</code>).</p>`;
+  const pages = PAGE_DOCUMENTS.map((d) => `<a href="${href(d, 0)}">${esc(d.segment)}</a>`).join(', ');
+  return `<h2>API description</h2><p><a href="${href(DOCS_DOCUMENT, 0)}">Interactive documentation</a> (<code>/api/v1/docs/</code>) of the OpenAPI 3.1 description: <a href="${href(SCHEMA_DOCUMENT, 0)}">JSON</a>, <a href="${href(SCHEMA_DOCUMENT, 1)}">YAML</a> (<code>/api/v1/schema/</code>). Core API clients load <code>/api/v1/docs/</code> (<a href="${href(DOCS_DOCUMENT, 1)}">the Core API document</a>; the 2018 form at <code>/api/v1/doc/</code>). This copy's pages: ${pages}.</p>`;
 }
 
 /** The landing page, linking to pages of the HTML format `format`; `facets` from src/site/facets.ts. */

@@ -97,15 +97,26 @@ function preludeLines(): string[] {
 
 /** The API's own documents (src/api/documents.ts): each variant by `format=` (the first also without one), another format 404. */
 function documentLines(): string[] {
-  const lines = ["# The API's own documents: the OpenAPI description and its documentation page."];
+  const lines = [
+    "# The API's own documents: the OpenAPI description, the documentation page and Core API documents, the pages.",
+  ];
   for (const doc of API_DOCUMENTS) {
     const path = `^${esc(`${API_PREFIX}${doc.segment}`)}/?$`;
     doc.variants.forEach((v, i) => {
       lines.push(
-        `RewriteCond %{ENV:JQ_format} ${i === 0 ? `^(?:${esc(v.format)})?$` : `=${v.format}`}`,
+        `RewriteCond %{ENV:JQ_format} =${v.format}`,
         `RewriteRule ${path} /${v.file} "[END,T=${v.mediaType}]"`,
       );
+      // No format named: a later variant whose Accept types the header names (src/api/documents.ts documentVariant).
+      if (i > 0 && v.accept.length > 0)
+        lines.push(
+          'RewriteCond %{ENV:JQ_format} ^$',
+          `RewriteCond %{HTTP:Accept} ${v.accept.map(esc).join('|')} [NC]`,
+          `RewriteRule ${path} /${v.file} "[END,T=${v.mediaType}]"`,
+        );
     });
+    const first = doc.variants[0]!;
+    lines.push('RewriteCond %{ENV:JQ_format} ^$', `RewriteRule ${path} /${first.file} "[END,T=${first.mediaType}]"`);
     lines.push(`RewriteRule ${path} - [R=404,E=JASPAR_ERROR:${NOT_FOUND_ERROR.name}]`);
   }
   return lines;

@@ -84,7 +84,7 @@ export function list<R>(
   if (res.s.length > 1 && !isSafeSegment(id)) return fail(t.E.N);
   if (!fileable) return fail(t.E.U, 'A filter selection that matches no matrix');
   // The template the path function wrote; `default`: no page size or order, as there.
-  return res.t
+  return (res.t + t.M)
     .replace(':id', id)
     .replace(':f', pairs)
     .replace(':s', size === null ? 'default' : String(size))

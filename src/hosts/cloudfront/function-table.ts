@@ -17,7 +17,8 @@ export interface CfResource {
   readonly c: number;
   /**
    * Its file (src/routes/paths.ts `routeFile` with placeholders) below `<B>/<format folder>/`,
-   * without `.<extension>`: `:id`; lists also `:f` filter pairs, `:s` page size, `:o` order, `:p` page.
+   * without `.<extension>`: `:id`; a list's is its path here and {@link CfTable.M} after it
+   * (`:f` filter pairs, `:s` page size, `:o` order, `:p` page).
    */
   readonly t: string;
   /** Lists: 1. */
@@ -66,10 +67,23 @@ export interface CfTable {
   /** Endpoints no copy computes (src/api/errors.ts `UNOFFERED_ENDPOINTS`): the segment below `/api/v1/` and its refusal. */
   readonly V: readonly (readonly [segment: string, error: CfError])[];
   /**
-   * The API's own documents (src/api/documents.ts), one entry per variant: the segment below
-   * `/api/v1/`, the `format=` value that picks it, its site file; a document's first is served when no format is named.
+   * The API's own documents (src/api/documents.ts): each one's path below `/api/v1/` and its
+   * variants: the `format=` value that picks it, its file (an index into {@link CfTable.S}), and
+   * the Accept types that pick it when no format is named (an index into {@link CfTable.Y});
+   * a document's first variant is served when neither picks another.
    */
-  readonly T: readonly (readonly [segment: string, format: string, file: string])[];
+  readonly T: readonly (readonly [
+    segment: string,
+    variants: readonly (readonly [format: string, file: number, accept?: number])[],
+  ])[];
+  /** The documents' files, each once, below {@link CfTable.I}. */
+  readonly S: readonly string[];
+  /** The end of every list's template ({@link CfResource.t} holds the rest). */
+  readonly M: string;
+  /** The folder every document file is in (`static/`). */
+  readonly I: string;
+  /** Accept type lists of the documents, `|`-separated, lower case. */
+  readonly Y: readonly string[];
   /** Errors (src/api/errors.ts); `m` is the marker a value replaces in M, R and U. */
   readonly E: {
     readonly m: string;

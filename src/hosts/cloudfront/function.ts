@@ -169,15 +169,21 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
     const q = parseQuery(query);
     // An endpoint no copy computes: its refusal, whatever the format or query.
     for (let i = 0; i < t.V.length; i++) if (t.V[i]![0] === below[0]) return fail(t.V[i]![1]);
-    // The API's own documents: the variant `format` names, the first when none; another is a 404.
-    let doc = 0;
-    for (let i = 0; below.length === 1 && i < t.T.length; i++) {
-      if (t.T[i]![0] !== below[0]) continue;
-      const v = q('format');
-      if (v === null || v === '' || v === t.T[i]![1]) return rewrite(r, t.T[i]![2]);
-      doc = 1;
+    // The API's own documents: the variant `format` names; none named, the first whose Accept
+    // types the header names, else the first (src/api/documents.ts documentVariant); another is a 404.
+    const v = q('format');
+    const heard = accept ? values(accept).join(', ').toLowerCase() : '';
+    for (let i = 0; i < t.T.length; i++) {
+      if (t.T[i]![0] !== below.join('/')) continue;
+      const vs = t.T[i]![1];
+      for (let j = 0; j < vs.length; j++) {
+        const d = vs[j]!;
+        const types = v || !j || d[2] === undefined ? [] : t.Y[d[2]]!.split('|');
+        for (let k = v === d[0] ? -1 : 0; k < types.length; k++)
+          if (k < 0 || heard.indexOf(types[k]!) !== -1) return rewrite(r, t.I + t.S[d[1]]!);
+      }
+      return v ? fail(t.E.N) : rewrite(r, t.I + t.S[vs[0]![1]]!);
     }
-    if (doc) return fail(t.E.N);
     // The DRF suffix is cut off the last segment first, when it names a format.
     const last = below.length ? below[below.length - 1]! : '';
     const dot = last.lastIndexOf('.');

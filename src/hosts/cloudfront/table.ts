@@ -61,8 +61,14 @@ function template(route: Route): string {
   const body = file.slice(head.length, -ext.length);
   if (route.kind === 'detail') return body;
   if (!body.includes(`/${LIST_MARKER}/`)) throw new Error(`no list marker in ${file}`);
-  return body.replace(`/${LIST_MARKER}/`, `/${LIST_MARKER}/:f`);
+  const tail = body.slice(body.indexOf(`/${LIST_MARKER}/`)).replace(`/${LIST_MARKER}/`, `/${LIST_MARKER}/:f`);
+  // Every list's file ends the same way: the table holds that tail once (CfTable.M).
+  if (tail !== LIST_TAIL) throw new Error(`unexpected list file layout ${file}`);
+  return body.slice(0, body.indexOf(`/${LIST_MARKER}/`));
 }
+
+/** The end of every list's file template below its resource's path (`/_/:f:s/:o/:p`). */
+const LIST_TAIL = `/${LIST_MARKER}/:f:s/:o/:p`;
 
 /** The runtime's API headers as CloudFront takes them (lower-cased names), those of `without` left out. */
 function headers(
@@ -76,6 +82,28 @@ function headers(
 }
 
 /** The table of a site (a full build: CloudFront serves prebuilt files only). */
+/** The documents part of the table: each file and Accept list once, referenced by index; files below their common folder. */
+function documentTable(): Pick<CfTable, 'T' | 'S' | 'I' | 'Y'> {
+  const folder = 'static/';
+  const files: string[] = [];
+  const accepts: string[] = [];
+  const index = (list: string[], value: string): number => {
+    if (!list.includes(value)) list.push(value);
+    return list.indexOf(value);
+  };
+  const T = API_DOCUMENTS.map((d) => {
+    const variants = d.variants.map((v) => {
+      if (!v.file.startsWith(folder)) throw new Error(`document file ${v.file} is not under ${folder}`);
+      const file = index(files, v.file.slice(folder.length));
+      return v.accept.length === 0
+        ? ([v.format, file] as const)
+        : ([v.format, file, index(accepts, v.accept.join('|'))] as const);
+    });
+    return [d.segment, variants] as const;
+  });
+  return { T, S: files, I: folder, Y: accepts };
+}
+
 export function cloudfrontTable(site: SiteConfig): CfTable {
   const prebuilt: PrebuiltLists = site.prebuilt ?? {
     pageSizes: [],
@@ -155,11 +183,12 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     H: headers(null),
     J: headers(ERROR_MEDIA_TYPE, apiHeaders(null)),
     B: FILES_ROOT,
+    M: LIST_TAIL,
     X: MAX_URL,
     N: NOT_SERVED,
     D: IMPLICIT_FORMAT_DIR,
     V: UNOFFERED_ENDPOINTS.map((e) => [e.segment, error(e.error)] as const),
-    T: API_DOCUMENTS.flatMap((d) => d.variants.map((v) => [d.segment, v.format, v.file] as const)),
+    ...documentTable(),
     E: {
       m: MARK,
       N: error(NOT_FOUND),

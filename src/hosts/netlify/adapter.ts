@@ -17,7 +17,7 @@
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import { API_PREFIX } from '../../routes/paths.js';
 import { EVERY_API_HEADER } from '../../api/errors.js';
-import { API_DOCUMENTS } from '../../api/documents.js';
+import { API_DOCUMENTS, type ApiDocument, type DocumentVariant } from '../../api/documents.js';
 import { FILE_TYPES, prefixTypes } from '../content-types.js';
 import { flatRules, type FlatCondition, type FlatRule } from '../rules/flat-rules.js';
 import { ruleGroups } from '../rules/derive-groups.js';
@@ -75,13 +75,22 @@ function line(rule: FlatRule): string {
     .join('  ');
 }
 
-/** The API's own documents (src/api/documents.ts): each variant by `format=`, another format 404, none the first. */
+/**
+ * The variant Netlify serves when no `format` is named: Netlify's rules cannot read Accept, so a
+ * document negotiated by Accept (`/api/v1/docs/`, `/api/v1/doc/`) serves its Core API variant,
+ * which the scripts that load these addresses need; people reach the documentation page by its
+ * links and by `?format=api` (docs/hosting.md, "The API's own documents on Netlify").
+ */
+export const netlifyDefaultVariant = (doc: ApiDocument): DocumentVariant =>
+  doc.variants.find((v) => v.accept.length > 0) ?? doc.variants[0]!;
+
+/** The API's own documents (src/api/documents.ts): each variant by `format=`, another format 404, none the default. */
 function documentLines(notFound: string): string[] {
   const lines: string[] = [];
   for (const doc of API_DOCUMENTS) {
     const from = `${API_PREFIX}${doc.segment}`;
     for (const v of doc.variants) lines.push(`${from}  format=${v.format}  /${v.file}  200!`);
-    lines.push(`${from}  format=:qa  ${notFound}  404!`, `${from}  /${doc.variants[0]!.file}  200!`);
+    lines.push(`${from}  format=:qa  ${notFound}  404!`, `${from}  /${netlifyDefaultVariant(doc).file}  200!`);
   }
   return lines;
 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { DOCS_DOCUMENT, SCHEMA_DOCUMENT } from '../../api/documents.js';
+import { API_DOCUMENTS, DOCS_DOCUMENT, SCHEMA_DOCUMENT } from '../../api/documents.js';
 import { esc } from '../../formats/html/escape.js';
 import { LANDING_FILE, rootOf } from '../../formats/html/links.js';
 import { toYaml } from '../../formats/yaml.js';
@@ -25,9 +25,13 @@ export const DOCS_FILES = {
   start: `${DIR}/docs.js`,
 } as const;
 
-/** How many files {@link documentFiles} writes (the build's file estimate counts them). */
+/**
+ * How many files the API's documents take (the build's file estimate counts them): every
+ * distinct file of the documents table (the OpenAPI description, the documentation page, the
+ * Core API documents and scripts, the pages), and the renderer's own.
+ */
 export const DOCUMENT_FILES =
-  SCHEMA_DOCUMENT.variants.length + DOCS_DOCUMENT.variants.length + Object.keys(DOCS_FILES).length;
+  new Set(API_DOCUMENTS.flatMap((d) => d.variants.map((v) => v.file))).size + Object.keys(DOCS_FILES).length;
 
 interface Renderer {
   readonly version: string;

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentVariant, matchDocument, SCHEMA_DOCUMENT } from '../../api/documents.js';
+import {
+  API_DOCUMENTS,
+  DOCS_DOCUMENT,
+  DOC_DOCUMENT,
+  SCHEMA_DOCUMENT,
+  documentVariant,
+  matchDocument,
+} from '../../api/documents.js';
 import { FORMAT_NAMES, type FormatName } from '../../api/formats.js';
 import { FILTER_DOCS, TFFM_FILTER_DOCS } from '../../api/resource-docs.js';
 import { MATRIX_FILTERS, orderValues, RESOURCES, TFFM_FILTERS } from '../../api/resources.js';
@@ -9,7 +16,7 @@ import { indexRelease, type ReleaseIndex } from '../../plan/release-index.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { sampleRelease } from '../../../test/support/sample-release.js';
 import { siteConfig } from '../write-site.js';
-import { openApiDocument, pathTemplate } from './document.js';
+import { documentPath, openApiDocument, pathTemplate } from './document.js';
 
 interface Param {
   name: string;
@@ -38,9 +45,18 @@ describe('the OpenAPI description, from the tables', () => {
     paths = doc.paths as unknown as Record<string, Operation>;
   });
 
-  it('has a path per resource of the table, and the two documents', () => {
+  it("has a path per resource of the table, and one per API document (the Core API's and the pages too)", () => {
     expect(Object.keys(paths).sort()).toEqual(
-      [...RESOURCES.map(pathTemplate), '/api/v1/schema/', '/api/v1/docs/'].sort(),
+      [...RESOURCES.map(pathTemplate), ...API_DOCUMENTS.map((d) => documentPath(d.segment))].sort(),
+    );
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/schema/',
+        '/api/v1/docs/',
+        '/api/v1/doc/',
+        '/api/v1/doc/schema.js',
+        '/api/v1/live-api/',
+      ]),
     );
     expect(pathTemplate(RESOURCES.find((r) => r.name === 'matrix-detail')!)).toBe('/api/v1/matrix/{matrix_id}/');
     expect(doc.servers).toEqual([
@@ -94,9 +110,26 @@ describe('the API documents table', () => {
     expect(matchDocument(['schema'])).toBe(SCHEMA_DOCUMENT);
     expect(matchDocument(['schema', 'x'])).toBeNull();
     expect(matchDocument(['matrix'])).toBeNull();
-    expect(documentVariant(SCHEMA_DOCUMENT, null)!.format).toBe('json');
-    expect(documentVariant(SCHEMA_DOCUMENT, '')!.format).toBe('json');
-    expect(documentVariant(SCHEMA_DOCUMENT, 'yaml')!.mediaType).toBe('application/yaml; charset=utf-8');
-    expect(documentVariant(SCHEMA_DOCUMENT, 'xml')).toBeNull();
+    expect(documentVariant(SCHEMA_DOCUMENT, null, null)!.format).toBe('json');
+    expect(documentVariant(SCHEMA_DOCUMENT, '', null)!.format).toBe('json');
+    expect(documentVariant(SCHEMA_DOCUMENT, 'yaml', null)!.mediaType).toBe('application/yaml; charset=utf-8');
+    expect(documentVariant(SCHEMA_DOCUMENT, 'xml', null)).toBeNull();
+  });
+
+  it('picks the Core API document by Accept at docs/ and doc/, the page otherwise (contract §8.2)', () => {
+    const coreapi = 'application/coreapi+json, application/vnd.coreapi+json, */*';
+    for (const doc of [DOCS_DOCUMENT, DOC_DOCUMENT]) {
+      expect(documentVariant(doc, null, coreapi)!.mediaType).toBe('application/coreapi+json');
+      expect(documentVariant(doc, null, 'Application/VND.coreapi+JSON')!.format).toBe('corejson');
+      expect(documentVariant(doc, null, 'text/html,application/xhtml+xml,*/*;q=0.8')!.format).toBe('api');
+      expect(documentVariant(doc, null, null)!.format).toBe('api');
+      expect(documentVariant(doc, null, '*/*')!.format).toBe('api');
+      expect(documentVariant(doc, 'api', coreapi)!.format).toBe('api');
+      expect(documentVariant(doc, 'corejson', 'text/html')!.format).toBe('corejson');
+    }
+    // The JSON schema's Accept picks nothing: schema/ is chosen by format= only.
+    expect(documentVariant(SCHEMA_DOCUMENT, null, 'application/yaml')!.format).toBe('json');
+    expect(matchDocument(['doc', 'schema.js'])!.variants[0]!.mediaType).toMatch(/^application\/javascript/);
+    expect(matchDocument(['live-api'])!.variants[0]!.file).toBe(DOCS_DOCUMENT.variants[0]!.file);
   });
 });

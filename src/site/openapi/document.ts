@@ -88,22 +88,30 @@ function operation(r: ResourceDescriptor, site: SiteConfig, index: ReleaseIndex)
   };
 }
 
+/** A document's path: with a trailing slash, as the API's addresses, but for a file name (`schema.js`). */
+export const documentPath = (segment: string): string =>
+  `${API_PREFIX}${segment}${/\.[a-z]+$/.test(segment) ? '' : '/'}`;
+
 /** The description's own paths: the API's documents. */
 function documentPaths(): [string, JsonObject][] {
   return API_DOCUMENTS.map((doc) => [
-    `${API_PREFIX}${doc.segment}/`,
+    documentPath(doc.segment),
     {
       get: {
-        operationId: `${doc.segment}-document`,
-        summary:
-          doc.segment === 'schema' ? 'This OpenAPI description' : 'Interactive documentation of this description',
+        operationId: `${doc.segment.replace(/[/.]/g, '-')}-document`,
+        summary: doc.summary,
         tags: ['about'],
         parameters: [
           {
             name: 'format',
             in: 'query',
             required: false,
-            description: 'Which form (default: the first).',
+            description:
+              doc.variants.length > 1 && doc.variants.some((v) => v.accept.length > 0)
+                ? `Which form; without it, the Accept header picks (${doc.variants
+                    .flatMap((v) => v.accept)
+                    .join(', ')}: the ${doc.variants.find((v) => v.accept.length > 0)!.format} form), else the first.`
+                : 'Which form (default: the first).',
             schema: { type: 'string', enum: doc.variants.map((v) => v.format) },
           },
         ],
@@ -113,7 +121,7 @@ function documentPaths(): [string, JsonObject][] {
             content: Object.fromEntries(
               doc.variants.map((v) => [
                 v.mediaType.split(';')[0]!,
-                { schema: v.format === 'json' ? { type: 'object' } : { type: 'string' } },
+                { schema: v.format === 'json' || v.accept.length > 0 ? { type: 'object' } : { type: 'string' } },
               ]),
             ),
           },
@@ -125,7 +133,7 @@ function documentPaths(): [string, JsonObject][] {
 }
 
 /** Whether a resource answers anything in this release (a resource with an id and no instance answers nothing). */
-const present = (r: ResourceDescriptor, index: ReleaseIndex): boolean =>
+export const present = (r: ResourceDescriptor, index: ReleaseIndex): boolean =>
   !r.segments.includes(':id') || resourceInstances(r, index).length > 0;
 
 /** The description of a site; `index` is its newest release's (examples come from it). */

@@ -6,6 +6,9 @@
  */
 import type { ClientRequest } from './client.js';
 
+/** What Python's coreapi client sends (coreapi 2.3.3; contract §8.2). */
+export const COREAPI_ACCEPT = 'application/coreapi+json, application/vnd.coreapi+json, */*';
+
 const get = (target: string, accept?: string): ClientRequest =>
   accept === undefined ? { method: 'GET', target } : { method: 'GET', target, accept };
 
@@ -201,6 +204,22 @@ export const DOCUMENT_REQUESTS: readonly ClientRequest[] = [
   get('/api/v1/schema/?format=json&release=2016'),
   get('/api/v1/docs/'),
   get('/api/v1/docs'),
+  // Contract §8.2: the Core API documents by Accept (coreapi's own header, the vnd alias alone, a
+  // browser's), by format=, their scripts, and the pages clients reach.
+  ...['/api/v1/docs/', '/api/v1/docs', '/api/v1/doc/', '/api/v1/doc'].flatMap((path) => [
+    get(path, COREAPI_ACCEPT),
+    get(path, 'application/vnd.coreapi+json'),
+    get(path, 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'),
+    get(`${path}${path.endsWith('/') ? '' : '/'}?format=corejson`),
+    get(`${path}${path.endsWith('/') ? '' : '/'}?format=api`, COREAPI_ACCEPT),
+  ]),
+  get('/api/v1/docs/schema.js'),
+  get('/api/v1/doc/schema.js'),
+  get('/api/v1/live-api/'),
+  get('/api/v1/live-api'),
+  get('/api/v1/home/'),
+  get('/api/v1/overview/'),
+  get('/api/v1/clients/'),
 ];
 
 /** The whole table (about 410 requests). */
@@ -232,6 +251,7 @@ export function clientRequests(): ClientRequest[] {
     get('/api/v1/matrix?page=2&page_size=5'),
     ...DOCUMENT_REQUESTS,
     get('/api/v1/schema/?format=xml'),
+    get('/api/v1/docs/?format=xml', COREAPI_ACCEPT),
   );
   // DRF's format suffix, which wins over `format=`.
   for (const t of [
