@@ -6,6 +6,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_DOCUMENTS } from '../src/api/documents.js';
+import { documentPath } from '../src/site/openapi/document.js';
 import { crawl } from './support/html.js';
 import { SAMPLE, buildSite, serve, type BuiltSite, type Served } from './support/site.js';
 
@@ -31,15 +33,19 @@ describe('HTML pages of a compact build', () => {
     const pages = [...answers].filter(([, a]) => a.type.startsWith('text/html'));
     expect(pages.length).toBeGreaterThan(150);
     expect(answers.size).toBeLessThan(5000);
-    // The API documentation page (src/api/documents.ts) is HTML at its own URL.
-    for (const [path] of pages.filter(([p]) => p.startsWith('/api/') && p !== '/api/v1/docs/'))
+    // The API's own documents and pages (src/api/documents.ts) are HTML at their own URLs.
+    const documents = API_DOCUMENTS.map((d) => documentPath(d.segment));
+    const isDocument = (path: string) => documents.includes(new URL(path, dev.origin).pathname);
+    for (const [path] of pages.filter(([p]) => p.startsWith('/api/') && !isDocument(p)))
       expect(path).toMatch(/[?&]format=api(&|$)/);
     for (const { page, href } of links) {
       // The landing page's TF-class facets open its own search (test/browser-search.test.ts).
       if (page === '/index.html' && /^#class=[^#]+$/.test(href)) continue;
       // The API documentation page links Swagger UI, the description and the landing page by the site root (src/site/openapi/).
-      const docs = page === '/api/v1/docs/' && /^(\.\.\/){3}(static\/openapi\/[a-z.-]+|index\.html)$/.test(href);
-      if (!docs)
+      // The documents' pages link Swagger UI, the description and the landing page by the site root, and each other.
+      const docs =
+        isDocument(page) && (/^(\.\.\/){3}(static\/openapi\/[a-z.-]+|index\.html)$/.test(href) || isDocument(href));
+      if (!docs && !(page === '/index.html' && isDocument(href)))
         expect(href, page).toMatch(
           /^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|api\/v1\/(docs|schema)\/$|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|static\/search\/search\.js$|index\.html$)/,
         );

@@ -15,7 +15,9 @@ import { compareHosts, sameReply } from './support/compare.js';
 import { cloudfrontHost, type CloudFrontReply } from './support/cloudfront-vm.js';
 import { startReference, type Reference } from './support/dev-server.js';
 import { clientRequests } from './support/requests.js';
-import { buildSample, type BuiltSample } from './support/sites.js';
+import { buildSample, sampleOracle, type BuiltSample } from './support/sites.js';
+import { coreapiFlow, PYTHON_COREAPI } from './support/coreapi-flow.js';
+import { describeWith } from '../support/requirements.js';
 import { judgeAll } from './support/rules-suite.js';
 
 /** Equal, or the one divergence S3 forces: for a key it lacks, its 404 page instead of the exact error body. */
@@ -59,6 +61,14 @@ describe('CloudFront function over S3 answers as the dev server in rules mode', 
     console.log(`CloudFront: ${requests.length} requests: ${JSON.stringify(verdicts)}`);
     expect(problems.slice(0, 30), `${problems.length} of ${requests.length} wrong`).toEqual([]);
     expect(verdicts.same).toBeGreaterThan(150);
+  });
+
+  describeWith('the Core API client through the CloudFront function (contract §8.2)', [PYTHON_COREAPI], () => {
+    it('Python coreapi loads /api/v1/docs and runs matrix read, the prebuilt matrix lists, tffm, versions and infer', async () => {
+      const host = cloudfrontHost(built.site, built.deploy);
+      const problems = await coreapiFlow(async (req) => host(req), compute.send, await sampleOracle(), 'rules');
+      expect(problems).toEqual([]);
+    });
   });
 
   it(`the function fits CloudFront's ${FUNCTION_LIMIT}-byte limit`, () => {

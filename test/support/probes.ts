@@ -45,7 +45,7 @@ export const NJS_MODULE = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 /** [command, args] of every probe. */
 
 export const PROBES: readonly (readonly [string, readonly string[]])[] = [
-  ...PYTHONS.flatMap((py) => ['yaml', 'Bio'].map((m) => [py, ['-c', `import ${m}`]] as const)),
+  ...PYTHONS.flatMap((py) => ['yaml', 'Bio', 'coreapi'].map((m) => [py, ['-c', `import ${m}`]] as const)),
   ['nginx', ['-v']],
   ['nginx', ['-V']],
   ['apache2', ['-v']],

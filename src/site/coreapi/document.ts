@@ -85,7 +85,7 @@ function links(site: SiteConfig, index: ReleaseIndex): JsonObject {
   return ordered(tree);
 }
 
-/** The document at `/api/v1/<segment>/` (`url` is its own address): sections at the top level, or under `v1` (the 2018 form). */
+/** A document whose own URL is `url`: sections at the top level, or under `v1` (the 2018 form). */
 function document(url: string, body: JsonObject, nested: boolean): JsonObject {
   return { _type: 'document', _meta: { url, title: COREAPI_TITLE }, ...(nested ? { v1: body } : body) };
 }
@@ -105,9 +105,8 @@ function schemaScript(doc: JsonObject): string {
   ].join('\n');
 }
 
-/** The site address of a document (its first variant's path below the API prefix). */
-const address = (site: SiteConfig, segment: string, slash: boolean) =>
-  `${site.baseUrl}${API_PREFIX}${segment}${slash ? '/' : ''}`;
+/** The address of a script document: a script has no address of its own to resolve links against. */
+const address = (site: SiteConfig, segment: string) => `${site.baseUrl}${API_PREFIX}${segment}`;
 
 /** Every file of the Core API documents for a site; `index` is its newest release's. */
 export function coreApiFiles(site: SiteConfig, index: ReleaseIndex): { path: string; content: string }[] {
@@ -117,10 +116,12 @@ export function coreApiFiles(site: SiteConfig, index: ReleaseIndex): { path: str
     [DOCS_DOCUMENT, COREAPI_FILES.docs, COREAPI_FILES.docsScript, false],
     [DOC_DOCUMENT, COREAPI_FILES.doc, COREAPI_FILES.docScript, true],
   ] as const) {
-    out.push({ path: file, content: JSON.stringify(document(address(site, doc.segment, true), body, nested)) });
+    // A path, not an address: a client resolves it (and every link) against the address it loaded the
+    // document from, so a copy answers its own clients wherever it is served (docs/api-decisions.md).
+    out.push({ path: file, content: JSON.stringify(document(`${API_PREFIX}${doc.segment}/`, body, nested)) });
     const scriptSegment = `${doc.segment}/schema.js`;
     if (!API_DOCUMENTS.some((d) => d.segment === scriptSegment)) throw new Error(`no document ${scriptSegment}`);
-    out.push({ path: script, content: schemaScript(document(address(site, scriptSegment, false), body, nested)) });
+    out.push({ path: script, content: schemaScript(document(address(site, scriptSegment), body, nested)) });
   }
   return out;
 }

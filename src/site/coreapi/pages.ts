@@ -57,7 +57,7 @@ function home(site: SiteConfig, withLanding: boolean): string {
 <li><a href="${esc(`${API_PREFIX}overview/`)}">Overview</a>: the endpoints and formats.</li>
 <li><a href="${esc(`${API_PREFIX}clients/`)}">Clients</a>: how to use this copy from Python, R, the command line and JavaScript.</li>
 <li><a href="${esc(`${API_PREFIX}docs/`)}">Documentation</a> and the <a href="${esc(`${API_PREFIX}live-api/`)}">live API browser</a> (OpenAPI at <code>${API_PREFIX}schema/</code>; Core API at <code>${API_PREFIX}docs/</code> for Core API clients).</li>
-<li><a href="${esc(API_PREFIX)}">The API root</a>${withLanding ? ` and the <a href="${esc(rootOf(fileOf('home')) + LANDING_FILE)}">browsable pages</a>` : ''}.</li>
+<li><a href="${esc(`${API_PREFIX}?format=api`)}">The API root</a>${withLanding ? ` and the <a href="${esc(rootOf(fileOf('home')) + LANDING_FILE)}">browsable pages</a>` : ''}.</li>
 </ul>
 <p>Profile inference (<code>${API_PREFIX}infer/</code>) needs the live service; this copy answers it with a 404 that says so.</p>`,
     withLanding,

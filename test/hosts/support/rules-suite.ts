@@ -14,7 +14,8 @@ import { notingNosniff, type ClientRequest, type Reply } from './client.js';
 import { startReference, type Reference } from './dev-server.js';
 import { compareHosts } from './compare.js';
 import { clientRequests, DOCUMENT_REQUESTS, releaseAndInferRequests } from './requests.js';
-import { buildSample, type BuiltSample } from './sites.js';
+import { coreapiFlow, PYTHON_COREAPI } from './coreapi-flow.js';
+import { buildSample, sampleOracle, type BuiltSample } from './sites.js';
 import { judgeRulesTier, asPrebuilt, type TierVerdict } from './tier.js';
 import type { HostUnderTest } from './suite.js';
 
@@ -150,6 +151,13 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
         expect([req.target, got.status, got.contentType], show(got)).toEqual([req.target, 200, expected.contentType]);
         expect(got.body.equals(expected.body), req.target).toBe(true);
       }
+    });
+
+    describeWith(`${suite.title}: the Core API client (contract §8.2)`, [PYTHON_COREAPI], () => {
+      it('Python coreapi loads /api/v1/docs and runs matrix read, the prebuilt matrix lists, tffm, versions and infer', async () => {
+        const problems = await coreapiFlow(host.send, reference.send, await sampleOracle(), 'rules');
+        expect(problems, host.log().slice(-2000)).toEqual([]);
+      });
     });
 
     suite.more?.(

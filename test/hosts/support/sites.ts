@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { FORMAT_NAMES } from '../../../src/api/formats.js';
 import { build } from '../../../src/site/build.js';
 import type { HostTarget } from '../../../src/hosts/registry.js';
+import { loadFlatFiles, type OracleDb } from '../../support/oracle-db.js';
 import { PROJECT_ROOT } from '../../support/requirements.js';
 
 export const SAMPLE = join(PROJECT_ROOT, 'releases/sample');
@@ -49,4 +50,12 @@ export async function buildSample(targets: readonly HostTarget[], compact: boole
     throw err;
   }
   return { site, deploy, cleanup };
+}
+
+let oracle: Promise<OracleDb> | undefined;
+
+/** The SQLite oracle over the sample's tables (test/support/oracle-db.ts), loaded once per test file. */
+export function sampleOracle(): Promise<OracleDb> {
+  oracle ??= loadFlatFiles(SAMPLE);
+  return oracle;
 }

@@ -10,7 +10,8 @@ import { notingNosniff, type ClientRequest, type Reply } from './client.js';
 import { compareHosts } from './compare.js';
 import { startReference, type Reference } from './dev-server.js';
 import { clientRequests } from './requests.js';
-import { buildSample, type BuiltSample } from './sites.js';
+import { coreapiFlow, PYTHON_COREAPI } from './coreapi-flow.js';
+import { buildSample, sampleOracle, type BuiltSample } from './sites.js';
 
 export type BuildKind = 'full' | 'compact';
 
@@ -73,6 +74,16 @@ export function computeHostSuite(suite: ComputeHostSuite): void {
         expect(run.host.log()).not.toMatch(/js exception|jaspar:/);
       });
     }
+
+    describeWith(`${suite.title}: the Core API client (contract §8.2)`, [PYTHON_COREAPI], () => {
+      for (const kind of KINDS) {
+        it(`${kind} build: Python coreapi loads /api/v1/docs and runs matrix read/list, tffm, versions and infer`, async () => {
+          const run = runs.get(kind)!;
+          const problems = await coreapiFlow(run.host.send, run.reference.send, await sampleOracle(), 'compute');
+          expect(problems, run.host.log().slice(-2000)).toEqual([]);
+        });
+      }
+    });
 
     suite.more?.((kind) => runs.get(kind)!.built);
   });
