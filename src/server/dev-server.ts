@@ -14,7 +14,7 @@ import { errorAnswer, type Answer } from '../runtime/answer.js';
 import type { Mode } from '../runtime/resolve.js';
 import { fileReply, type Reply } from './conditional.js';
 import { FileCache } from './file-cache.js';
-import { answer, openSite, sitePath, type SiteHandle } from './site-files.js';
+import { answer, openSite, sitePath } from './site-files.js';
 
 export interface DevServerOptions {
   readonly dir: string;
@@ -52,7 +52,6 @@ function handlerConfig(root: string) {
  * exist. A 200 file answers conditional requests (304) and one byte range (206).
  */
 async function sendFile(
-  handle: SiteHandle,
   files: FileCache,
   req: IncomingMessage,
   res: ServerResponse,
@@ -60,8 +59,8 @@ async function sendFile(
   file: string,
   head: boolean,
 ): Promise<boolean> {
-  const abs = sitePath(handle.root, file);
-  const cached = abs === null ? null : await files.get(abs);
+  // A held file is sent without a promise or a path resolution.
+  const cached = files.fresh(file) ?? (await files.get(file));
   if (cached === null) return false;
   const headers: Record<string, string> = {};
   for (const [k, v] of a.headers) headers[k] = v;
@@ -92,7 +91,7 @@ export async function createHandler(
 ): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
   const handle = await openSite(dir);
   const config = handlerConfig(handle.root);
-  const files = new FileCache();
+  const files = new FileCache((file) => sitePath(handle.root, file));
   const passThrough = (req: IncomingMessage, res: ServerResponse, path: string) => {
     req.url = path;
     serveHandler(req, res, config).catch(() => {
@@ -121,7 +120,7 @@ export async function createHandler(
       return passThrough(req, res, file);
     }
     while (a.file !== undefined) {
-      if (await sendFile(handle, files, req, res, a, a.file, method === 'HEAD')) return;
+      if (await sendFile(files, req, res, a, a.file, method === 'HEAD')) return;
       const missing: Answer | 'compute' = a.missing ?? errorAnswer(NOT_FOUND);
       a = missing === 'compute' ? await answer(handle, request, { mode, skipFiles: true }) : missing;
     }

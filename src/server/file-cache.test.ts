@@ -15,7 +15,7 @@ describe('FileCache', () => {
 
   it('keeps a file until its recheck time, then serves what the disk holds', async () => {
     let now = 0;
-    const cache = new FileCache({ recheckMs: 1000, now: () => now });
+    const cache = new FileCache((key) => key, { recheckMs: 1000, now: () => now });
     const path = join(dir, 'a.json');
     await writeFile(path, 'one');
     const first = await cache.get(path);
@@ -34,7 +34,7 @@ describe('FileCache', () => {
   });
 
   it('holds at most its bound, least recently used out first, and never a large file', async () => {
-    const cache = new FileCache({ maxBytes: 10, maxFileBytes: 6 });
+    const cache = new FileCache((key) => key, { maxBytes: 10, maxFileBytes: 6 });
     for (const [name, text] of [
       ['b', 'bbbb'],
       ['c', 'cccc'],

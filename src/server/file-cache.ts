@@ -17,6 +17,7 @@ export interface CachedFile {
 
 interface Entry {
   file: CachedFile;
+  /** Size, mtime and inode when read. */
   key: string;
   checkedAt: number;
 }
@@ -54,7 +55,11 @@ export class FileCache {
   private readonly recheckMs: number;
   private readonly now: () => number;
 
-  constructor(options: FileCacheOptions = {}) {
+  /** `locate` turns a key (a site path) into an absolute path, or null when it has none. */
+  constructor(
+    private readonly locate: (key: string) => string | null,
+    options: FileCacheOptions = {},
+  ) {
     this.maxBytes = options.maxBytes ?? 128 * 1024 * 1024;
     this.maxFileBytes = options.maxFileBytes ?? 4 * 1024 * 1024;
     this.recheckMs = options.recheckMs ?? 1000;
@@ -66,31 +71,40 @@ export class FileCache {
     return this.bytes;
   }
 
-  /** The file at `abs` (an absolute path), or null when it is not a file. */
-  async get(abs: string): Promise<CachedFile | null> {
-    const entry = this.entries.get(abs);
+  /** The file `key` when it is held and was checked within `recheckMs`: no I/O, no await. */
+  fresh(key: string): CachedFile | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined || this.now() - entry.checkedAt >= this.recheckMs) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.file;
+  }
+
+  /** The file `key`, or null when it is not a file. */
+  async get(key: string): Promise<CachedFile | null> {
+    const fresh = this.fresh(key);
+    if (fresh !== undefined) return fresh;
+    const abs = this.locate(key);
+    if (abs === null) return null;
+    const entry = this.entries.get(key);
     const now = this.now();
-    if (entry !== undefined) {
-      this.entries.delete(abs);
-      this.entries.set(abs, entry);
-      if (now - entry.checkedAt < this.recheckMs) return entry.file;
-    }
     const s = await stat(abs).catch(() => null);
     if (s === null || !s.isFile()) {
-      this.drop(abs);
+      this.drop(key);
       return null;
     }
-    const key = identity(s);
-    if (entry !== undefined && entry.key === key) {
+    const id = identity(s);
+    if (entry !== undefined && entry.key === id) {
       entry.checkedAt = now;
       return entry.file;
     }
-    this.drop(abs);
     const bytes = await readFile(abs).catch(() => null);
+    // Another request may have read it meanwhile: drop what is held before holding this one.
+    this.drop(key);
     if (bytes === null) return null;
     const file = cachedFile(bytes, s);
     if (bytes.length <= this.maxFileBytes && bytes.length <= this.maxBytes) {
-      this.entries.set(abs, { file, key, checkedAt: now });
+      this.entries.set(key, { file, key: id, checkedAt: now });
       this.bytes += bytes.length;
       for (const [k, e] of this.entries) {
         if (this.bytes <= this.maxBytes) break;
@@ -101,10 +115,10 @@ export class FileCache {
     return file;
   }
 
-  private drop(abs: string): void {
-    const e = this.entries.get(abs);
+  private drop(key: string): void {
+    const e = this.entries.get(key);
     if (e === undefined) return;
-    this.entries.delete(abs);
+    this.entries.delete(key);
     this.bytes -= e.file.bytes.length;
   }
 }
