@@ -97,4 +97,29 @@ describe('the filters of contract §8.1 on the sample release', () => {
     expect(matrixIds('class=bhlh&tf_class=homeo')).toEqual([]);
     expect(matrixIds('type=ChIP&data_type=seq&family=zinc')).toEqual(matrixIds('tf_family=zinc&data_type=chip-seq'));
   });
+
+  it('matrix search: name, base id or collection contains the term, ignoring ASCII case, never across fields', () => {
+    const m = index.matrices;
+    const all = index.lists['matrix-list']['']!;
+    const lower = (v: string) => v.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    const expected = (term: string) =>
+      all
+        .filter((i) => [m.name[i]!, m.baseId[i]!, m.collection[i]!].some((v) => lower(v).includes(lower(term))))
+        .map((i) => `${m.baseId[i]}.${m.version[i]}`);
+    const first = all[0]!;
+    const terms = [
+      'a',
+      'MA0',
+      'core',
+      m.name[first]!,
+      // Across the end of one field and the start of the next: no match.
+      `${m.name[first]!.slice(-2)}${m.baseId[first]!.slice(0, 2)}`,
+      `${m.collection[first]!.slice(-1)}${m.name[all[1]!]!.slice(0, 1)}`,
+      'x\u0000y',
+      'no such thing',
+    ];
+    for (const term of terms) expect(matrixIds(`search=${encodeURIComponent(term)}`), term).toEqual(expected(term));
+    expect(matrixIds('search=MA0').length).toBeGreaterThan(1);
+    expect(matrixIds(`search=${encodeURIComponent(terms[4]!)}`)).toEqual([]);
+  });
 });

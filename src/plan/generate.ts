@@ -15,7 +15,7 @@ import {
 } from '../api/resources.js';
 import { resourceFormats } from '../routes/applies.js';
 import { prebuiltFilterKeys, prebuiltOrders } from '../routes/prebuilt.js';
-import { filterItems, orderItems, pageCount, type FilterValue, type OrderTerm } from '../routes/select.js';
+import { filterItems, foldIndex, orderItems, pageCount, type FilterValue, type OrderTerm } from '../routes/select.js';
 import type { IndexData, PrebuiltLists, SiteConfig } from '../routes/site-data.js';
 import { effectivePageSize, type DetailRoute, type ListRoute, type PageRef, type Params } from '../routes/route.js';
 
@@ -95,6 +95,8 @@ export function* selections(
 ): Generator<Selection> {
   yield { filters: [], items: base };
   const keys = prebuiltFilterKeys(list, prebuilt) as MatrixFilter[];
+  // The filtered text folded once for every combination below.
+  const folded = keys.length === 0 ? undefined : foldIndex(index);
   for (const subset of subsets(keys)) {
     if (subset.length === 0) continue;
     let groups: Selection[] = [{ filters: [], items: base }];
@@ -102,7 +104,7 @@ export function* selections(
       groups = groups.flatMap((g) =>
         filterValues(index, key, g.items).map((value) => {
           const filters = [...g.filters, { key, value }];
-          return { filters, items: filterItems(index, list, base, filters) };
+          return { filters, items: filterItems(index, list, base, filters, folded) };
         }),
       );
       groups = groups.filter((g) => g.items.length > 0);

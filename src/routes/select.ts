@@ -21,10 +21,107 @@ export interface OrderTerm {
   readonly descending: boolean;
 }
 
-const containsFolded = (haystack: string, needle: string): boolean => asciiLower(haystack).indexOf(needle) !== -1;
+/**
+ * The text the substring filters read (`search`, `class`, `family`, `type` and the TFFM
+ * `search`), lower-cased once per index rather than once per record per request. Hosts that
+ * keep the index across requests keep this beside it (src/runtime/data.ts, `foldedIndex`).
+ */
+export interface FoldedIndex {
+  readonly name: readonly string[];
+  readonly baseId: readonly string[];
+  readonly collection: readonly string[];
+  readonly classes: readonly (readonly string[])[];
+  readonly families: readonly (readonly string[])[];
+  readonly types: readonly (readonly string[])[];
+  readonly tffmName: readonly string[];
+  readonly tffmId: readonly string[];
+  readonly tffmMatrixId: readonly string[];
+  /**
+   * Every matrix's name, base id and collection, lower-cased, joined by NUL: one string `search`
+   * scans once. Matrix `i` owns `[searchStarts[i], searchStarts[i + 1])`.
+   */
+  readonly searchText: string;
+  readonly searchStarts: readonly number[];
+}
+
+function lowerAll(values: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < values.length; i++) out.push(asciiLower(values[i]!));
+  return out;
+}
+
+function lowerEach(values: readonly (readonly string[])[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < values.length; i++) out.push(lowerAll(values[i]!));
+  return out;
+}
+
+/** The index's filtered text, lower-cased (ASCII only, as the filters fold). */
+export function foldIndex(index: IndexData): FoldedIndex {
+  const m = index.matrices;
+  const t = index.tffms;
+  const name = lowerAll(m.name);
+  const baseId = lowerAll(m.baseId);
+  const collection = lowerAll(m.collection);
+  const parts: string[] = [];
+  const searchStarts: number[] = [];
+  let at = 0;
+  for (let i = 0; i < name.length; i++) {
+    const part = `${name[i]}${SEP}${baseId[i]}${SEP}${collection[i]}${SEP}`;
+    searchStarts.push(at);
+    parts.push(part);
+    at += part.length;
+  }
+  searchStarts.push(at);
+  return {
+    name,
+    baseId,
+    collection,
+    classes: lowerEach(m.classes),
+    families: lowerEach(m.families),
+    types: lowerEach(m.types),
+    tffmName: lowerAll(t.name),
+    tffmId: lowerAll(t.tffmId),
+    tffmMatrixId: lowerAll(t.matrixId),
+    searchText: parts.join(''),
+    searchStarts,
+  };
+}
+
+/** What separates the fields in {@link FoldedIndex.searchText}; a needle holding it is searched field by field. */
+const SEP = '\u0000';
+
+/** The matrix owning position `p` of the search text. */
+function ownerOf(starts: readonly number[], p: number): number {
+  let lo = 0;
+  let hi = starts.length - 2;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= p) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Per matrix, 1 when its name, base id or collection contains `needle` (lower-cased, no NUL). */
+function searchHits(folded: FoldedIndex, needle: string): number[] {
+  const starts = folded.searchStarts;
+  const hits: number[] = [];
+  for (let i = 0; i < starts.length - 1; i++) hits.push(0);
+  const end = starts[starts.length - 1]!;
+  let p = folded.searchText.indexOf(needle);
+  while (p !== -1 && p < end) {
+    const i = ownerOf(starts, p);
+    hits[i] = 1;
+    p = folded.searchText.indexOf(needle, starts[i + 1]!);
+  }
+  return hits;
+}
+
+const contains = (folded: string, needle: string): boolean => folded.indexOf(needle) !== -1;
 
 function anyContains(values: readonly string[], needle: string): boolean {
-  for (let i = 0; i < values.length; i++) if (containsFolded(values[i]!, needle)) return true;
+  for (let i = 0; i < values.length; i++) if (contains(values[i]!, needle)) return true;
   return false;
 }
 
@@ -44,7 +141,13 @@ const prepare = (f: FilterValue): PreparedFilter => ({
 });
 
 /** Whether matrix `i` passes one filter (every filter but `version`). */
-function passes(m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
+function passes(
+  m: MatrixAttributes,
+  folded: FoldedIndex,
+  hits: readonly number[] | null,
+  i: number,
+  f: PreparedFilter,
+): boolean {
   switch (f.key) {
     case 'collection':
       return m.collection[i] === f.upper;
@@ -57,18 +160,19 @@ function passes(m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
     // The 2018 API's names read the same annotations (contract §8.1).
     case 'tf_class':
     case 'class':
-      return anyContains(m.classes[i]!, f.lower);
+      return anyContains(folded.classes[i]!, f.lower);
     case 'tf_family':
     case 'family':
-      return anyContains(m.families[i]!, f.lower);
+      return anyContains(folded.families[i]!, f.lower);
     case 'data_type':
     case 'type':
-      return anyContains(m.types[i]!, f.lower);
+      return anyContains(folded.types[i]!, f.lower);
     case 'search':
+      if (hits !== null) return hits[i] === 1;
       return (
-        containsFolded(m.name[i]!, f.lower) ||
-        containsFolded(m.baseId[i]!, f.lower) ||
-        containsFolded(m.collection[i]!, f.lower)
+        contains(folded.name[i]!, f.lower) ||
+        contains(folded.baseId[i]!, f.lower) ||
+        contains(folded.collection[i]!, f.lower)
       );
     case 'version':
       return true;
@@ -80,12 +184,18 @@ function passes(m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
  * tffm_id or matrix_id (case-insensitive), `tax_group` of its matrix (equal after lower-casing;
  * a TFFM whose matrix the release lacks has none). Other names are no TFFM filter.
  */
-function tffmPasses(t: TffmAttributes, m: MatrixAttributes, i: number, f: PreparedFilter): boolean {
+function tffmPasses(
+  t: TffmAttributes,
+  m: MatrixAttributes,
+  folded: FoldedIndex,
+  i: number,
+  f: PreparedFilter,
+): boolean {
   if (f.key === 'search')
     return (
-      containsFolded(t.name[i]!, f.lower) ||
-      containsFolded(t.tffmId[i]!, f.lower) ||
-      containsFolded(t.matrixId[i]!, f.lower)
+      contains(folded.tffmName[i]!, f.lower) ||
+      contains(folded.tffmId[i]!, f.lower) ||
+      contains(folded.tffmMatrixId[i]!, f.lower)
     );
   if (f.key === 'tax_group') return t.matrix[i]! !== -1 && m.taxGroups[t.matrix[i]!]!.indexOf(f.lower) !== -1;
   return true;
@@ -106,28 +216,38 @@ function latestOnly(m: MatrixAttributes, items: readonly number[]): number[] {
 }
 
 /** The TFFMs among `items` that pass every filter, in their order. */
-function filterTffms(index: IndexData, items: readonly number[], filters: readonly FilterValue[]): number[] {
+function filterTffms(
+  index: IndexData,
+  folded: FoldedIndex,
+  items: readonly number[],
+  filters: readonly FilterValue[],
+): number[] {
   const prepared: PreparedFilter[] = [];
   for (let f = 0; f < filters.length; f++) prepared.push(prepare(filters[f]!));
   const out: number[] = [];
   for (let k = 0; k < items.length; k++) {
     let ok = true;
     for (let f = 0; f < prepared.length && ok; f++)
-      ok = tffmPasses(index.tffms, index.matrices, items[k]!, prepared[f]!);
+      ok = tffmPasses(index.tffms, index.matrices, folded, items[k]!, prepared[f]!);
     if (ok) out.push(items[k]!);
   }
   return out;
 }
 
-/** The items of a list instance that pass `filters`, in default order. */
+/**
+ * The items of a list instance that pass `filters`, in default order. `folded` is the index's
+ * {@link foldIndex}, when the caller keeps one; otherwise it is made for this call.
+ */
 export function filterItems(
   index: IndexData,
   list: ListDescriptor,
   items: readonly number[],
   filters: readonly FilterValue[],
+  folded?: FoldedIndex,
 ): readonly number[] {
   if (filters.length === 0) return items;
-  if (list.items === 'tffm') return filterTffms(index, items, filters);
+  const text = folded ?? foldIndex(index);
+  if (list.items === 'tffm') return filterTffms(index, text, items, filters);
   if (list.items !== 'matrix') return items;
   const m = index.matrices;
   let latest = false;
@@ -136,11 +256,18 @@ export function filterItems(
     if (filters[f]!.key === 'version') latest = true;
     else prepared.push(prepare(filters[f]!));
   }
+  // A `search` scans the joined text once (an empty needle or one holding NUL: field by field).
+  const hits: (number[] | null)[] = [];
+  for (let f = 0; f < prepared.length; f++) {
+    const needle = prepared[f]!.lower;
+    const scan = prepared[f]!.key === 'search' && needle !== '' && needle.indexOf(SEP) === -1;
+    hits.push(scan ? searchHits(text, needle) : null);
+  }
   const out: number[] = [];
   for (let k = 0; k < items.length; k++) {
     const i = items[k]!;
     let ok = true;
-    for (let f = 0; f < prepared.length && ok; f++) ok = passes(m, i, prepared[f]!);
+    for (let f = 0; f < prepared.length && ok; f++) ok = passes(m, text, hits[f] ?? null, i, prepared[f]!);
     if (ok) out.push(i);
   }
   return latest ? latestOnly(m, out) : out;

@@ -3,6 +3,7 @@
  * release and the fragment chunks, each asked for as a `need` the first time. Runtime-safe subset.
  */
 import type { Loaded } from './answer.js';
+import { foldIndex, type FoldedIndex } from '../routes/select.js';
 import { chunkFile, indexFile, type IndexData, type ReleaseConfig } from '../routes/site-data.js';
 
 /** Collects the files a step still needs. */
@@ -91,4 +92,15 @@ export function detailPosition(
   }
   const p = lookup[id];
   return p === undefined ? -1 : p;
+}
+
+/** The index's filtered text lower-cased (select.ts), made once per loaded index and kept beside it. */
+export function foldedIndex(loaded: Loaded, release: ReleaseConfig, index: IndexData): FoldedIndex {
+  const key = `#${indexFile(release)}#folded`;
+  let folded = loaded[key] as FoldedIndex | undefined;
+  if (folded === undefined) {
+    folded = foldIndex(index);
+    loaded[key] = folded;
+  }
+  return folded;
 }

@@ -13,7 +13,15 @@ import { assembleList } from './assemble.js';
 import { pageLink } from '../routes/links.js';
 import type { RequestParams } from '../routes/params.js';
 import { effectivePageSize } from '../routes/route.js';
-import { filterItems, orderItems, pageCount, resolvePage, type FilterValue, type OrderTerm } from '../routes/select.js';
+import {
+  filterItems,
+  orderItems,
+  pageCount,
+  resolvePage,
+  type FilterValue,
+  type FoldedIndex,
+  type OrderTerm,
+} from '../routes/select.js';
 import type { IndexData, ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 
 /** What selects and shapes one list page. */
@@ -21,6 +29,8 @@ export interface PageRequest {
   readonly site: SiteConfig;
   readonly release: ReleaseConfig;
   readonly index: IndexData;
+  /** The index's filtered text lower-cased, when the host keeps it (src/runtime/data.ts). */
+  readonly folded?: FoldedIndex;
   readonly list: ListDescriptor;
   /** The instance's `:id`, '' for lists without one. */
   readonly id: string;
@@ -47,16 +57,17 @@ export function selectedItems(
   id: string,
   filters: readonly FilterValue[],
   order: readonly OrderTerm[],
+  folded?: FoldedIndex,
 ): readonly number[] | null {
   const instances = index.lists[list.name as keyof IndexData['lists']];
   const base = instances ? instances[id] : undefined;
   if (base === undefined) return null;
-  return orderItems(index, list, filterItems(index, list, base, filters), order);
+  return orderItems(index, list, filterItems(index, list, base, filters, folded), order);
 }
 
 /** The body of one list page. */
 export function listPageBody(req: PageRequest, source: FragmentSource): PageResult {
-  const selected = selectedItems(req.index, req.list, req.id, req.params.filters, req.params.order);
+  const selected = selectedItems(req.index, req.list, req.id, req.params.filters, req.params.order, req.folded);
   return selected === null ? { kind: 'not-found' } : pageBody(req, selected, source);
 }
 

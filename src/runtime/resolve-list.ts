@@ -10,7 +10,7 @@ import { routeFile, routePairs } from '../routes/paths.js';
 import type { ListRoute } from '../routes/route.js';
 import { isSafeSegment } from '../segments.js';
 import { answered, apiHeaders, bodyAnswer, errorAnswer, type Answer, type Step } from './answer.js';
-import { fragments, newNeeds, releaseIndex } from './data.js';
+import { foldedIndex, fragments, newNeeds, releaseIndex } from './data.js';
 import { listPageBody } from './list-page.js';
 import { isFileable, pageNamesFile, prebuiltRoute } from '../routes/prebuilt.js';
 import type { QueryPair } from '../routes/request.js';
@@ -90,7 +90,17 @@ export function resolveList(ctx: Ctx, list: ListDescriptor): Step {
   const index = releaseIndex(ctx.loaded, release, needs);
   if (index === null) return { need: needs.files };
   const result = listPageBody(
-    { site, release, index, list, id: request.id, format, params, route },
+    {
+      site,
+      release,
+      index,
+      folded: params.filters.length === 0 ? undefined : foldedIndex(ctx.loaded, release, index),
+      list,
+      id: request.id,
+      format,
+      params,
+      route,
+    },
     (kind, fragmentFormat, items) => fragments(ctx.loaded, release, index, kind, fragmentFormat, items, needs),
   );
   if (result.kind === 'loading') return { need: needs.files };

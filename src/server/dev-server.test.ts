@@ -96,4 +96,55 @@ describe('the dev server on a sample site', () => {
     expect(missing.body).toBe(NOT_FOUND.body);
     expect((await get('/api/v1/matrix/?format=json')).status).toBe(200);
   });
+
+  it('answers a prebuilt page with validators: 304 on If-None-Match and If-Modified-Since', async () => {
+    const url = `${base}/api/v1/matrix/?format=json`;
+    const first = await fetch(url);
+    const body = await first.text();
+    const etag = first.headers.get('etag');
+    const modified = first.headers.get('last-modified');
+    expect(etag).toMatch(/^"[0-9a-f-]+"$/);
+    expect(modified).not.toBeNull();
+    expect(first.headers.get('accept-ranges')).toBe('bytes');
+    const again = await fetch(url, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect((await fetch(url, { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
+    expect((await fetch(url, { headers: { 'if-modified-since': modified! } })).status).toBe(304);
+    const old = new Date(Date.parse(modified!) - 1000).toUTCString();
+    const full = await fetch(url, { headers: { 'if-modified-since': old } });
+    expect(full.status).toBe(200);
+    expect(await full.text()).toBe(body);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const url = `${base}/api/v1/matrix/?format=json`;
+    const got = await fetch(url);
+    const size = (await got.arrayBuffer()).byteLength;
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(size));
+    expect(head.headers.get('etag')).toBe(got.headers.get('etag'));
+    expect(head.headers.get('content-type')).toBe(got.headers.get('content-type'));
+    expect(await head.text()).toBe('');
+  });
+
+  it('answers one byte range, a suffix range, a stale If-Range and a range past the end', async () => {
+    const url = `${base}/api/v1/matrix/?format=json`;
+    const got = await fetch(url);
+    const whole = Buffer.from(await got.arrayBuffer());
+    const part = await fetch(url, { headers: { range: 'bytes=2-9' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 2-9/${whole.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(whole.subarray(2, 10))).toBe(true);
+    const tail = await fetch(url, { headers: { range: 'bytes=-5' } });
+    expect(tail.status).toBe(206);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(whole.subarray(whole.length - 5))).toBe(true);
+    const stale = await fetch(url, { headers: { range: 'bytes=2-9', 'if-range': '"other"' } });
+    expect(stale.status).toBe(200);
+    expect(Buffer.from(await stale.arrayBuffer()).equals(whole)).toBe(true);
+    const past = await fetch(url, { headers: { range: `bytes=${whole.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${whole.length}`);
+  });
 });

@@ -5,15 +5,16 @@
  * pages link to) to serve-handler with Content-Type from the format table. No directory
  * listings; nothing outside the site folder; never crashes on a bad URL.
  */
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import serveHandler from 'serve-handler';
 import { BAD_REQUEST, INTERNAL_ERROR, NOT_FOUND, URI_TOO_LONG, type ApiError } from '../api/errors.js';
 import { FILE_TYPES, prefixTypes } from '../hosts/content-types.js';
 import { errorAnswer, type Answer } from '../runtime/answer.js';
 import type { Mode } from '../runtime/resolve.js';
-import { answer, openSite, sitePath, type SiteHandle } from './site-files.js';
+import { fileReply, type Reply } from './conditional.js';
+import { FileCache } from './file-cache.js';
+import { answer, openSite, sitePath } from './site-files.js';
 
 export interface DevServerOptions {
   readonly dir: string;
@@ -46,33 +47,40 @@ function handlerConfig(root: string) {
   return { public: root, directoryListing: false, cleanUrls: false, symlinks: false, etag: false, headers };
 }
 
-/** Send a site file with the runtime's headers; false when it does not exist. */
+/**
+ * Send a site file with the runtime's headers, from memory (FileCache); false when it does not
+ * exist. A 200 file answers conditional requests (304) and one byte range (206).
+ */
 async function sendFile(
-  handle: SiteHandle,
+  files: FileCache,
+  req: IncomingMessage,
   res: ServerResponse,
   a: Answer,
   file: string,
   head: boolean,
 ): Promise<boolean> {
-  const abs = sitePath(handle.root, file);
-  const info = abs === null ? null : await stat(abs).catch(() => null);
-  if (abs === null || info === null || !info.isFile()) return false;
+  // A held file is sent without a promise or a path resolution.
+  const cached = files.fresh(file) ?? (await files.get(file));
+  if (cached === null) return false;
   const headers: Record<string, string> = {};
   for (const [k, v] of a.headers) headers[k] = v;
-  // A JSONP detail calling another name: its start replaced (src/runtime/answer.ts).
+  // A JSONP detail calling another name: its start replaced (src/runtime/answer.ts), sent whole.
   const start = a.replaceStart;
-  const body =
-    start === undefined
-      ? null
-      : Buffer.concat([Buffer.from(start.text, 'utf8'), (await readFile(abs)).subarray(start.bytes)]);
-  headers['Content-Length'] = String(body === null ? info.size : body.length);
-  res.writeHead(a.status, headers);
-  if (head) res.end();
-  else if (body !== null) res.end(body);
-  else
-    createReadStream(abs)
-      .on('error', () => res.destroy())
-      .pipe(res);
+  let reply: Reply;
+  if (start !== undefined) {
+    const body = Buffer.concat([Buffer.from(start.text, 'utf8'), cached.bytes.subarray(start.bytes)]);
+    reply = { status: a.status, headers: { ...headers, 'Content-Length': String(body.length) }, body };
+  } else if (a.status === 200) {
+    reply = fileReply(req.headers, cached, headers);
+  } else {
+    reply = {
+      status: a.status,
+      headers: { ...headers, 'Content-Length': String(cached.bytes.length) },
+      body: cached.bytes,
+    };
+  }
+  res.writeHead(reply.status, reply.headers);
+  res.end(head ? undefined : reply.body);
   return true;
 }
 
@@ -83,6 +91,7 @@ export async function createHandler(
 ): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
   const handle = await openSite(dir);
   const config = handlerConfig(handle.root);
+  const files = new FileCache((file) => sitePath(handle.root, file));
   const passThrough = (req: IncomingMessage, res: ServerResponse, path: string) => {
     req.url = path;
     serveHandler(req, res, config).catch(() => {
@@ -111,7 +120,7 @@ export async function createHandler(
       return passThrough(req, res, file);
     }
     while (a.file !== undefined) {
-      if (await sendFile(handle, res, a, a.file, method === 'HEAD')) return;
+      if (await sendFile(files, req, res, a, a.file, method === 'HEAD')) return;
       const missing: Answer | 'compute' = a.missing ?? errorAnswer(NOT_FOUND);
       a = missing === 'compute' ? await answer(handle, request, { mode, skipFiles: true }) : missing;
     }
