@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, type BuildSummary } from '../src/site/build.js';
 import { changedFiles } from '../src/site/changes.js';
 import { HOST_TARGETS } from '../src/hosts/registry.js';
-import { recordPathFor } from '../src/output/build-record.js';
+import { recordPathIn } from '../src/output/build-record.js';
 import { hashTree, listFiles } from './support/files.js';
 import { tempDir } from './support/scratch.js';
 import { BASE, SAMPLE } from './support/site.js';
@@ -73,7 +73,7 @@ describe('incremental rebuilds of the sample', () => {
   });
 
   it('without the build record (or after a touch), the rebuild compares bytes: 0 changed, every file hard-linked from the old site', async () => {
-    await rm(recordPathFor(out));
+    await rm(recordPathIn(`${out}.deploy`));
     const summary = await rebuild(SAMPLE, out);
     expect(summary).toMatchObject({
       rebuilt: true,

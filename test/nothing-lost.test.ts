@@ -19,7 +19,6 @@ import { hashTree } from './support/files.js';
 import { describeWith, sharedPath } from './support/requirements.js';
 import { tempDir } from './support/scratch.js';
 import { BASE, SAMPLE } from './support/site.js';
-import { isBuildRecord } from '../src/output/build-record.js';
 
 /** One format and no extra pages are enough here: what matters is what happens to the files, not what they hold. */
 const FORMATS: FormatName[] = ['json'];
@@ -61,8 +60,7 @@ async function previousSite(): Promise<PreviousSite> {
 }
 
 /** Staging (`.dist.staging-…`) and swap (`.dist.old-…`) folders left in `root`. */
-const leftovers = (root: string): string[] =>
-  readdirSync(root).filter((name) => name.startsWith('.') && !isBuildRecord(name));
+const leftovers = (root: string): string[] => readdirSync(root).filter((name) => name.startsWith('.'));
 
 describe('a failed or crashed build loses nothing', () => {
   it('a bad dump: the previous site is byte-identical, no staging folder', async () => {

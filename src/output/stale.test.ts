@@ -12,7 +12,7 @@ async function deadPid(): Promise<number> {
 }
 
 describe('what killed builds leave beside a site', () => {
-  it("a half-written build record of a dead build is removed and said; the record and a live build's are kept", async () => {
+  it("an earlier version's build record beside the site, and a half-written one of a dead build, are removed and said; a live build's and another site's are kept", async () => {
     const root = await tempDir('stale');
     const out = join(root, 'dist');
     mkdirSync(out);
@@ -25,10 +25,11 @@ describe('what killed builds leave beside a site', () => {
     const log: string[] = [];
     await removeStale(out, (l) => log.push(l));
     expect(log).toEqual([
+      `removed ${join(root, '.dist.build.json')}, the build record an earlier version kept beside the site (now in its deploy folder)`,
       `removed ${join(root, `.dist.build.json.${dead}.tmp`)}, left by a build that was stopped (pid ${dead})`,
     ]);
     expect(readdirSync(root).sort()).toEqual(
-      ['.dist.build.json', `.dist.build.json.${process.pid}.tmp`, `.other.build.json.${dead}.tmp`, 'dist'].sort(),
+      [`.dist.build.json.${process.pid}.tmp`, `.other.build.json.${dead}.tmp`, 'dist'].sort(),
     );
   });
 });

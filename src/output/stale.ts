@@ -1,7 +1,7 @@
 /**
  * What killed builds leave beside a target: staging folders (`.dist.staging-<pid>-<tag>`),
  * swapped-out sites (`.dist.old-<pid>-<tag>`) and half-written build records
- * (`.dist.build.json.<pid>.tmp`, build-record.ts). A build holding the target's lock removes
+ * of earlier versions (`.dist.build.json` and its `.<pid>.tmp`, build-record.ts). A build holding the target's lock removes
  * those whose process is gone, and says so; if the build was killed between the two renames
  * of the swap, the target is missing and its `.old` folder is the previous site: it is put
  * back instead.
@@ -9,7 +9,7 @@
 import { readdirSync, renameSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { recordPathFor } from './build-record.js';
+import { legacyRecordPathFor } from './build-record.js';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -27,8 +27,10 @@ export async function removeStale(target: string, log: (line: string) => void): 
   const abs = resolve(target);
   const parent = dirname(abs);
   const pattern = new RegExp(`^\\.${escapeRegExp(basename(abs))}\\.(staging|old)-(\\d+)-[0-9a-f]+$`);
-  // A record is written to `<record>.<pid>.tmp`, then renamed over the record: killed in between, the file stays.
-  const recordTmp = new RegExp(`^${escapeRegExp(basename(recordPathFor(abs)))}\\.(\\d+)\\.tmp$`);
+  // Earlier versions kept the build record beside the site (now in the deploy folder, build-record.ts),
+  // written to `<record>.<pid>.tmp` and renamed: both are removed.
+  const legacy = basename(legacyRecordPathFor(abs));
+  const recordTmp = new RegExp(`^${escapeRegExp(legacy)}\\.(\\d+)\\.tmp$`);
   let names: string[];
   try {
     names = readdirSync(parent);
@@ -43,6 +45,12 @@ export async function removeStale(target: string, log: (line: string) => void): 
       stale.push({ path: join(parent, name), kind: m[1] as 'staging' | 'old', pid: Number(m[2]) });
     const r = recordTmp.exec(name);
     if (r !== null && leftBy(Number(r[1]))) stale.push({ path: join(parent, name), kind: 'record', pid: Number(r[1]) });
+    if (name === legacy) {
+      await rm(join(parent, name), { force: true });
+      log(
+        `removed ${join(parent, name)}, the build record an earlier version kept beside the site (now in its deploy folder)`,
+      );
+    }
   }
   let targetExists = true;
   try {

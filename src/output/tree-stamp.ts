@@ -46,8 +46,9 @@ export async function listTree(root: string): Promise<string[]> {
   return out.sort(order);
 }
 
-export async function stampTree(root: string): Promise<TreeStamp> {
-  const paths = await listTree(root);
+/** `skip`: top-level file names left out (the build record in the deploy folder). */
+export async function stampTree(root: string, skip: readonly string[] = []): Promise<TreeStamp> {
+  const paths = (await listTree(root)).filter((p) => !skip.includes(p));
   const hash = createHash('sha256');
   let bytes = 0;
   for (let i = 0; i < paths.length; i++) {

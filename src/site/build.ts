@@ -265,13 +265,14 @@ async function buildLocked(
       fingerprint === null
         ? [null, null]
         : await Promise.all([stampTree(staged.staging), stampTree(stagedDeploy.staging)]);
+    // The record goes into the staged deploy folder (stamped without it), so it is swapped in with what it describes.
+    if (fingerprint !== null && siteStamp && deployStamp)
+      await writeRecord(stagedDeploy.staging, { fingerprint, site: siteStamp, deploy: deployStamp });
     const swapping = new PhaseClock(events, 'swap', done);
     // Both renames first, then the old trees are removed (discard, below): a kill between
     // leaves the new site with its new configuration, never the new site with the old one.
     await staged.commit();
     await stagedDeploy.commit();
-    if (fingerprint !== null && siteStamp && deployStamp)
-      await writeRecord(options.out, { fingerprint, site: siteStamp, deploy: deployStamp });
     swapping.end(done);
     return { ...readSummary, ...done, seconds: (performance.now() - started) / 1000, changes, rebuilt: true };
   } finally {

@@ -3,6 +3,7 @@
  * site and deploy folders, and those left as they were (hard-linked, same inode and mtime).
  */
 import type { DiskSink } from '../output/sink.js';
+import { RECORD_FILE } from '../output/build-record.js';
 import { listTree } from '../output/tree-stamp.js';
 
 export interface Changes {
@@ -24,7 +25,8 @@ export const changedFiles = (c: Changes): number => c.added + c.modified + c.rem
 export async function changesAgainst(pairs: readonly (readonly [DiskSink, string])[]): Promise<Changes> {
   let total = NO_CHANGES;
   for (const [sink, live] of pairs) {
-    const before = (await listTree(live)).length;
+    // The build record a deploy folder holds is the build's bookkeeping, rewritten by every build, not a file it changed.
+    const before = (await listTree(live)).filter((p) => p !== RECORD_FILE).length;
     const { added, modified, unchanged } = sink.counts;
     total = {
       added: total.added + added,

@@ -10,6 +10,7 @@ import { runMain } from '../../test/support/cli.js';
 import { hashTree } from '../../test/support/files.js';
 import { tempDir } from '../../test/support/scratch.js';
 import { SAMPLE } from '../../test/support/site.js';
+import { recordPathIn } from '../output/build-record.js';
 import { manifestFile } from './manifest.js';
 
 const BUILD = ['build', SAMPLE, '--formats', 'json', '--quiet'];
@@ -96,11 +97,15 @@ describe('which folders a build replaces', () => {
     expect(again.code).toBe(0);
   });
 
-  it('a folder of mine made where a deleted site was: refused, though the old build record is still beside it', async () => {
+  it('a folder of mine made where a deleted site was: refused, though the old build record is still in its deploy folder', async () => {
     const dir = join(root, 'reused');
     expect((await runMain([...BUILD, '--out', dir])).code).toBe(0);
-    const record = readdirSync(root).filter((n) => n.startsWith('.reused.') && n.endsWith('.json'));
-    expect(record).not.toEqual([]);
+    expect(existsSync(recordPathIn(`${dir}.deploy`))).toBe(true);
+    // Nothing of the build is left beside the site but its deploy folder.
+    expect(readdirSync(root).filter((n) => n.startsWith('.reused') || n.startsWith('reused'))).toEqual([
+      'reused',
+      'reused.deploy',
+    ]);
     rmSync(dir, { recursive: true });
     userFiles(dir);
     await refused(

@@ -14,6 +14,7 @@ import { homedir } from 'node:os';
 import { parse, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
 import { HOST_TARGETS } from '../hosts/registry.js';
+import { RECORD_FILE } from '../output/build-record.js';
 import { manifestFile } from './manifest.js';
 
 export type FolderRole = 'site' | 'deploy';
@@ -71,7 +72,12 @@ function neverReplaced(check: ReplaceCheck, names: readonly string[] | null): st
 function isOwn(dir: string, role: FolderRole, names: readonly string[]): boolean {
   if (role === 'deploy') {
     const hosts: readonly string[] = HOST_TARGETS;
-    return names.every((n) => hosts.includes(n) && statOrNull(resolve(dir, n))?.isDirectory() === true);
+    // Host folders, and the build record the build keeps there (src/output/build-record.ts).
+    return names.every(
+      (n) =>
+        (hosts.includes(n) && statOrNull(resolve(dir, n))?.isDirectory() === true) ||
+        (n === RECORD_FILE && statOrNull(resolve(dir, n))?.isFile() === true),
+    );
   }
   const parsed = (path: string) => {
     try {

@@ -19,7 +19,6 @@ import { pidAlive, run } from '../support/process.js';
 import { describeWith, sharedPath } from '../support/requirements.js';
 import { tempDir } from '../support/scratch.js';
 import { BASE, SAMPLE } from '../support/site.js';
-import { isBuildRecord } from '../../src/output/build-record.js';
 
 const TRIM = { baseUrl: BASE, formats: ['json' as const], pageSizes: [], filterKeys: [], targets: [...HOST_TARGETS] };
 const CLI_TRIM = ['--formats', 'json', '--page-sizes', 'none', '--filters', 'none'];
@@ -36,8 +35,7 @@ async function deadPid(): Promise<number> {
 /** Entries beside the site other than the site, its deploy folder and its build record. */
 /** `s` as a literal in a RegExp. */
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const leftovers = (root: string) =>
-  readdirSync(root).filter((n) => n !== 'dist' && n !== 'dist.deploy' && !isBuildRecord(n));
+const leftovers = (root: string) => readdirSync(root).filter((n) => n !== 'dist' && n !== 'dist.deploy');
 
 describeWith('two builds into one --out', [release], () => {
   beforeAll(async () => {

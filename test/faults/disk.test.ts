@@ -18,13 +18,12 @@ import { MOUNT_TMPFS } from '../support/probes.js';
 import { command, describeWith } from '../support/requirements.js';
 import { tempDir } from '../support/scratch.js';
 import { BASE, SAMPLE } from '../support/site.js';
-import { isBuildRecord } from '../../src/output/build-record.js';
 
 const TRIM = { baseUrl: BASE, formats: ['json' as const], pageSizes: [], filterKeys: [], targets: [...HOST_TARGETS] };
 const CLI_TRIM = ['--formats', 'json', '--page-sizes', 'none', '--filters', 'none'];
 /** `s` as a literal in a RegExp. */
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const leftovers = (root: string) => readdirSync(root).filter((n) => n.startsWith('.') && !isBuildRecord(n));
+const leftovers = (root: string) => readdirSync(root).filter((n) => n.startsWith('.'));
 
 /** A disk sink whose `failAt`-th write fails as the kernel would report a full disk. */
 class FullDiskSink extends DiskSink {

@@ -23,7 +23,6 @@ import { compiledCli } from '../support/cli.js';
 import { treeDigest } from '../support/files.js';
 import { tempDir } from '../support/scratch.js';
 import { SAMPLE } from '../support/site.js';
-import { isBuildRecord } from '../../src/output/build-record.js';
 import { prng } from '../support/prng.js';
 
 const RUNS = 24;
@@ -47,7 +46,7 @@ const exists = (p: string) =>
 const digests = async (out: string) => `${await treeDigest(out)} ${await treeDigest(`${out}.deploy`)}`;
 const beside = (root: string) =>
   readdirSync(root)
-    .filter((n) => n !== 'dist' && n !== 'dist.deploy' && !isBuildRecord(n))
+    .filter((n) => n !== 'dist' && n !== 'dist.deploy')
     .sort();
 
 describe(`SIGKILL at random points of a real build, ${RUNS} times`, () => {

@@ -5,6 +5,7 @@
  * to the event loop between slices (5× faster than one async read per small file, and a
  * 30k-file tree never stalls vitest's RPC).
  */
+import { RECORD_FILE } from '../../src/output/build-record.js';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
@@ -13,7 +14,11 @@ import { join } from 'node:path';
 const SLICE_MS = 20;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Every file below `dir` as a sorted list of relative `/`-separated paths; throws on a symlink. */
+/**
+ * Every file below `dir` as a sorted list of relative `/`-separated paths; throws on a symlink.
+ * The build record a deploy folder holds (src/output/build-record.ts) is the build's own
+ * bookkeeping (stamps, inodes), not content: it is left out.
+ */
 export async function listFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (rel: string): Promise<void> => {
@@ -23,7 +28,7 @@ export async function listFiles(dir: string): Promise<string[]> {
         const path = rel ? `${rel}/${e.name}` : e.name;
         if (e.isSymbolicLink()) throw new Error(`symlink in output: ${path}`);
         if (e.isDirectory()) await walk(path);
-        else out.push(path);
+        else if (path !== RECORD_FILE) out.push(path);
       }),
     );
   };
