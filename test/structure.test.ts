@@ -9,6 +9,8 @@ import { circles, folderOf, importGraph, sourceFiles, upwardImports } from './su
 import { PROJECT_ROOT } from './support/requirements.js';
 
 const graph = importGraph(PROJECT_ROOT, sourceFiles(PROJECT_ROOT, 'src'));
+/** The same with the tests beside the code and their support files: they too only look down (issue 25). */
+const withTests = importGraph(PROJECT_ROOT, sourceFiles(PROJECT_ROOT, 'src', true));
 
 /** Everything `start` imports, directly or not. */
 function closure(start: string): Set<string> {
@@ -63,8 +65,11 @@ describe('source structure', () => {
     expect(folders.filter((f) => !LAYERS.includes(f))).toEqual([]);
   });
 
-  it('imports only from its own folder or from folders below it', () => {
+  it('imports only from its own folder or from folders below it, tests and test support included', () => {
     expect(upwardImports(graph, LAYERS)).toEqual([]);
+    expect(upwardImports(withTests, LAYERS)).toEqual([]);
+    // The tests were read: some import code of their own folder.
+    expect([...withTests.keys()].filter((f) => f.endsWith('.test.ts')).length).toBeGreaterThan(50);
   });
 
   it('would fail on an upward import (the rule on a synthetic tree)', () => {
@@ -85,6 +90,7 @@ describe('source structure', () => {
 
   it('has no import circles', () => {
     expect(circles(graph)).toEqual([]);
+    expect(circles(withTests)).toEqual([]);
   });
 
   it('keeps the request runtime within the runtime-safe modules', () => {

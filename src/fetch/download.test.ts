@@ -5,8 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../cli/main.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../errors.js';
 import { download } from './download.js';
 import { progressBar, progressTo } from './progress.js';
@@ -51,6 +50,26 @@ async function failure(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('download', () => {
+  it('a failed download leaves nothing it created: no file, no folder made for it (a folder that was there stays)', async () => {
+    const base = join(dir, 'left');
+    // A closed port: the connection is refused, as offline.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const dest = join(base, 'releases', 'JASPAR2024', 'JASPAR2024.sql.gz');
+    await failure(download(`http://127.0.0.1:${port}/JASPAR2024.sql.gz`, dest));
+    expect(existsSync(base)).toBe(false);
+    // A 404 and a cut-off body too; a folder the user had is kept, empty as it was.
+    const own = join(dir, 'own');
+    writeFileSync(join(dir, 'marker'), '');
+    await failure(download(`${origin}/nothing.sql.gz`, join(own, 'JASPAR2024', 'x.sql.gz')));
+    await failure(download(`${origin}/drop.sql.gz`, join(own, 'JASPAR2024', 'x.sql.gz')));
+    expect(existsSync(own)).toBe(false);
+    await failure(download(`${origin}/nothing.sql.gz`, join(dir, 'marker.sql.gz')));
+    expect(readdirSync(dir).filter((n) => n.startsWith('marker'))).toEqual(['marker']);
+  });
+
   it('saves the file under its name, with size and SHA-256, and no temporary file left', async () => {
     const out = join(dir, 'ok');
     const lines: string[] = [];
@@ -70,7 +89,8 @@ describe('download', () => {
     expect(await failure(download(`${origin}/download/database/JASPAR1999.sql.gz`, join(out, 'x.sql.gz')))).toBe(
       'ORIGIN/download/database/JASPAR1999.sql.gz: download failed: the server answered 404 Not Found',
     );
-    expect(readdirSync(out)).toEqual([]);
+    // Not even the folder made for it (issue 29).
+    expect(existsSync(out)).toBe(false);
   });
 
   it('a refused connection says the server cannot be reached (offline?)', async () => {
@@ -83,7 +103,7 @@ describe('download', () => {
       `http://127.0.0.1:${port}/JASPAR2018.sql.gz: cannot reach the server: the connection was refused (ECONNREFUSED). ` +
         'Are you offline? Download the dump by other means and pass its path to "jaspar-static build"',
     );
-    expect(readdirSync(out)).toEqual([]);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('a server that drops mid-body leaves no partial file and the previous copy untouched', async () => {
@@ -96,39 +116,6 @@ describe('download', () => {
     );
     expect(readdirSync(out)).toEqual(['drop.sql.gz']);
     expect(readFileSync(dest).equals(BODY)).toBe(true);
-  });
-});
-
-describe('jaspar-static fetch', () => {
-  it('downloads into --out and prints size and SHA-256', async () => {
-    const out = join(dir, 'cli');
-    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    try {
-      const code = await main([
-        'node',
-        'jaspar-static',
-        'fetch',
-        '2018',
-        '--url',
-        `${origin}/download/database/JASPAR2018.sql.gz`,
-        '--out',
-        out,
-      ]);
-      expect(code).toBe(0);
-      const printed = stdout.mock.calls.map((c) => String(c[0])).join('');
-      expect(printed).toBe(
-        `saved ${join(out, 'JASPAR2018.sql.gz')}: ${BODY.length} bytes (0.3 MB)\nsha256 ${sha(BODY)}\n`,
-      );
-      expect(existsSync(join(out, 'JASPAR2018.sql.gz'))).toBe(true);
-      expect(await main(['node', 'jaspar-static', 'fetch', '18'])).toBe(1);
-      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toContain(
-        'jaspar-static: error: release year must be four digits, e.g. 2024: "18"',
-      );
-    } finally {
-      stdout.mockRestore();
-      stderr.mockRestore();
-    }
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Downloading a release dump: streamed to a temporary name beside the target, hashed on the
  * way, renamed into place only when complete, so a failed or interrupted download leaves no
- * partial file (and any previous copy untouched).
+ * partial file and no folder it made (and any previous copy untouched).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -28,8 +28,10 @@ export interface DownloadOptions {
 
 /** Download `url` to the file `dest`. @throws UserError naming the URL on any failure. */
 export async function download(url: string, dest: string, options: DownloadOptions = {}): Promise<DownloadResult> {
+  // The first folder this download creates (none when the folder exists): removed again on failure.
+  let created: string | undefined;
   try {
-    mkdirSync(dirname(dest), { recursive: true });
+    created = mkdirSync(dirname(dest), { recursive: true });
   } catch (error) {
     throw new UserError(
       `cannot create the folder to save into (${error instanceof Error ? error.message : String(error)})`,
@@ -71,9 +73,12 @@ export async function download(url: string, dest: string, options: DownloadOptio
       throw new UserError(`download cut off after ${received} of ${total} bytes`, { file: url });
     }
     renameSync(temp, dest);
+    created = undefined;
     return { path: dest, bytes: received, sha256: hash.digest('hex') };
   } finally {
     options.progress?.done();
     rmSync(temp, { force: true });
+    // A failed download leaves nothing it created: not the file, not the folders made for it.
+    if (created !== undefined) rmSync(created, { recursive: true, force: true });
   }
 }

@@ -8,14 +8,17 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const IMPORT = /^\s*(?:import|export)\b[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
 
-/** Every .ts file below `dir` (tests excluded), relative to `root`. */
-export function sourceFiles(root: string, dir: string): string[] {
+/** Every .ts file below `dir`, relative to `root`: tests and test support left out unless `withTests`. */
+export function sourceFiles(root: string, dir: string, withTests = false): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const p = join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && !e.name.endsWith('test-support.ts'))
+      else if (
+        e.name.endsWith('.ts') &&
+        (withTests || (!e.name.endsWith('.test.ts') && !e.name.endsWith('test-support.ts')))
+      )
         out.push(relative(root, p));
     }
   };
