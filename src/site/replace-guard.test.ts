@@ -115,6 +115,23 @@ describe('which folders a build replaces', () => {
     );
   });
 
+  it("a site whose manifest was edited or is another tool's: the refusal says what it found", async () => {
+    const cases: [string, string, string][] = [
+      ['broken', '{"generator": "jaspar-static", ', `its ${manifestFile} is not JSON: edited by hand?`],
+      ['nameless', '{"release": "mine"}\n', `its ${manifestFile} names no generator: edited by hand?`],
+      ['foreign', '{"generator": "hugo"}\n', `its ${manifestFile} was written by "hugo", not jaspar-static`],
+    ];
+    for (const [name, manifest, finding] of cases) {
+      const dir = userFiles(join(root, `manifest-${name}`));
+      writeFileSync(join(dir, manifestFile), manifest);
+      await refused(
+        [...BUILD, '--out', dir],
+        dir,
+        `--out "${dir}": not a site built by jaspar-static (${finding}), it holds .DS_Store, ${manifestFile}, notes.txt and 1 more; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+      );
+    }
+  });
+
   it('/ is refused at once, with or without --force', async () => {
     for (const force of [[], ['--force']]) {
       const r = await runMain([...BUILD, '--out', '/', ...force]);

@@ -91,6 +91,28 @@ function isOwn(dir: string, role: FolderRole, names: readonly string[]): boolean
   return parsed(resolve(dir, manifestFile))?.generator === 'jaspar-static';
 }
 
+/** What the folder's manifest says about it, for the refusal: none, edited by hand, another tool's. */
+function manifestFinding(dir: string): string {
+  const path = resolve(dir, manifestFile);
+  if (statOrNull(path) === null) return `no ${manifestFile}`;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return `its ${manifestFile} cannot be read`;
+  }
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    return `its ${manifestFile} is not JSON: edited by hand?`;
+  }
+  const generator = (manifest as { generator?: unknown } | null)?.generator;
+  if (typeof generator === 'string' && generator !== '')
+    return `its ${manifestFile} was written by ${JSON.stringify(generator)}, not jaspar-static`;
+  return `its ${manifestFile} names no generator: edited by hand?`;
+}
+
 /** `a, b/, c and 4 more` — the first entries of a folder, folders marked with a slash. */
 function sample(dir: string, names: readonly string[]): string {
   const shown = [...names]
@@ -121,7 +143,7 @@ export function checkReplaceable(check: ReplaceCheck): void {
   if (check.force) return;
   const what =
     role === 'site'
-      ? `a site built by jaspar-static (no ${manifestFile})`
+      ? `a site built by jaspar-static (${manifestFinding(dir)})`
       : 'a deploy folder of jaspar-static (only host folders such as nginx/)';
   throw fail(
     `not ${what}, it holds ${sample(dir, names)}; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
