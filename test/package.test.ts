@@ -131,6 +131,13 @@ describeWith('the npm package, installed into an empty project', [jaspar2016], (
     ).toEqual([]);
   });
 
+  it('builds the packaged sample when no dump is given, from a folder that holds none (issue 29)', async () => {
+    const site = join(dir, 'site-default');
+    const r = await npx(['build', '--out', site, '--formats', 'json', '--quiet']);
+    expect(r.stderr).not.toMatch(/dump not found/);
+    expect(JSON.parse(readFileSync(join(site, 'jaspar-static.json'), 'utf8')).release.name).toBe('sample');
+  });
+
   it('runs: npx jaspar-static --version', async () => {
     const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as Manifest;
     expect((await npx(['--version'])).stdout.trim()).toBe(pkg.version);

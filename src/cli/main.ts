@@ -3,7 +3,8 @@
  * the user can cause is printed as one line starting with `jaspar-static: error:`, whether
  * commander found it (an unknown option) or our own checks did (a bad value, a bad dump).
  */
-import { Command, CommanderError, Option } from 'commander';
+import { join } from 'node:path';
+import { Argument, Command, CommanderError, Option } from 'commander';
 import { UserError } from '../errors.js';
 import { COMPACT_TARGETS } from '../hosts/registry.js';
 import { DEFAULT_PAGE_SIZES } from '../plan/generate.js';
@@ -25,9 +26,12 @@ import {
 } from './options.js';
 import { DEFAULT_PROGRESS_INTERVAL } from './progress/reporter.js';
 import { runServe } from './serve-command.js';
-import { packageVersion } from './version.js';
+import { packageRoot, packageVersion } from './version.js';
 
-export const DEFAULT_DUMP = 'releases/sample';
+/** The sample release shipped with the package (README, releases/README.md): the dump when none is given, wherever the CLI runs. */
+export const DEFAULT_DUMP = join(packageRoot(), 'releases', 'sample');
+/** How help shows it. */
+const DEFAULT_DUMP_SHOWN = `the sample release shipped with jaspar-static (${DEFAULT_DUMP})`;
 export const DEFAULT_OUT = 'dist';
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 const DUMP_ARGUMENT = 'release dump: a folder of flat-file tables, a .sql or .sql.gz dump, or a .sqlite database';
@@ -40,10 +44,11 @@ function buildCommand(cmd: Command): void {
     .description(
       'build the static API from a release dump (or several: one site serving each, by ?release=) into a site folder',
     )
-    .argument(
-      '[dumps...]',
-      `${DUMP_ARGUMENT}; several build one site serving each release, for the compute hosts (docs/release-day.md)`,
-      [DEFAULT_DUMP],
+    .addArgument(
+      new Argument(
+        '[dumps...]',
+        `${DUMP_ARGUMENT}; several build one site serving each release, for the compute hosts (docs/release-day.md)`,
+      ).default([DEFAULT_DUMP], DEFAULT_DUMP_SHOWN),
     )
     .option('-o, --out <dir>', 'output site folder (replaced atomically when the build succeeds)', DEFAULT_OUT)
     .addOption(
@@ -148,7 +153,7 @@ export function program(): Command {
   cmd
     .command('inspect')
     .description('report what a release dump holds (tables, collections, lists and pages) and every problem in it')
-    .argument('[dump]', DUMP_ARGUMENT, DEFAULT_DUMP)
+    .addArgument(new Argument('[dump]', DUMP_ARGUMENT).default(DEFAULT_DUMP, DEFAULT_DUMP_SHOWN))
     .addOption(
       new Option('-r, --release <year>', 'release year (default: from the dump)').argParser(releaseYear('--release')),
     )

@@ -10,11 +10,20 @@ const NAME = 'jaspar-static';
  * the same file whether the CLI runs from its sources (src/cli) or compiled (lib/src/cli).
  */
 export function packageVersion(from: string = dirname(fileURLToPath(import.meta.url))): string {
+  return ownPackage(from).version;
+}
+
+/** The folder of jaspar-static's own package.json: the clone, or the installed package (node_modules/jaspar-static). */
+export function packageRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
+  return ownPackage(from).dir;
+}
+
+function ownPackage(from: string): { dir: string; version: string } {
   for (let dir = from; ; dir = dirname(dir)) {
     const file = join(dir, 'package.json');
     if (existsSync(file)) {
       const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; version?: unknown };
-      if (pkg.name === NAME && typeof pkg.version === 'string') return pkg.version;
+      if (pkg.name === NAME && typeof pkg.version === 'string') return { dir, version: pkg.version };
     }
     if (dirname(dir) === dir) throw new Error(`no package.json of ${NAME} above ${from}`);
   }
