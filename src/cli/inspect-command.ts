@@ -1,5 +1,5 @@
 /** `jaspar-static inspect`: reads a dump and prints what it holds and every problem in it. */
-import { readDump } from '../dump/read-dump.js';
+import { readDump, resolveDump } from '../dump/read-dump.js';
 import { UserError } from '../errors.js';
 import { inspectDump } from '../inspect/inspect.js';
 import { renderReport } from '../inspect/render.js';
@@ -10,7 +10,9 @@ interface InspectFlags {
 }
 
 /** Print the report; fails (exit 1, through the CLI entry) when the dump has fatal problems. */
-export async function runInspect(dump: string, flags: InspectFlags): Promise<void> {
+export async function runInspect(given: string, flags: InspectFlags): Promise<void> {
+  // A folder holding one dump file and no tables (what `fetch` writes) is that file.
+  const dump = resolveDump(given).path;
   const report = inspectDump(await readDump(dump), { year: flags.release ?? null });
   const text = flags.json ? JSON.stringify(report, null, 2) : renderReport(dump, report).join('\n');
   process.stdout.write(`${text}\n`);

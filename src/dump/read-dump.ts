@@ -1,6 +1,7 @@
 /** Detects the shape of a release dump and reads it with the matching reader. */
-import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { findTableFiles } from './flat/files.js';
 import { UserError } from '../errors.js';
 import { readFlatDump } from './flat/read-flat.js';
 import type { ReadProgress } from './progress.js';
@@ -88,4 +89,36 @@ export async function readDump(path: string, progress?: ReadProgress): Promise<R
   // Through a link (`current -> JASPAR2024/`) the real path's name may be the one naming the release.
   const realName = shape.name(realpathSync(path));
   return realName === raw.name ? raw : { ...raw, realName };
+}
+
+/** A dump to read: the path given, or the one dump file of a folder given (what `jaspar-static fetch` writes). */
+export interface DumpPath {
+  readonly path: string;
+  /** How the path was found, when it is not the one given (the build says it). */
+  readonly note: string | null;
+}
+
+/**
+ * The dump a path names: itself, unless it is a folder with no table files that holds exactly
+ * one SQL dump or SQLite database (a release folder `jaspar-static fetch` filled): then that
+ * file. Several such files and no tables: one line listing them.
+ */
+export function resolveDump(path: string): DumpPath {
+  if (!existsSync(path) || !statSync(path).isDirectory() || findTableFiles(path).size > 0) return { path, note: null };
+  const candidates = readdirSync(path)
+    .sort()
+    .filter((name) => {
+      const file = join(path, name);
+      const st = statSync(file, { throwIfNoEntry: false });
+      if (!st?.isFile() || st.size === 0 || name.startsWith('.')) return false;
+      const probe = { path: file, isDir: false, head: headOf(file) };
+      return SHAPES.slice(1).some((s) => s.test(probe));
+    });
+  if (candidates.length === 1) return { path: join(path, candidates[0]!), note: `the one dump file in ${path}` };
+  if (candidates.length > 1)
+    throw new UserError(
+      `no table files here, and ${candidates.length} dump files: ${candidates.join(', ')}; name the one to read`,
+      { file: path },
+    );
+  return { path, note: null };
 }

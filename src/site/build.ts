@@ -3,7 +3,7 @@
  * folder beside the target, and swap it in only when everything succeeded. One build at a
  * time per target (a lock beside it); what dead builds left there is cleaned up first.
  */
-import { readDump } from '../dump/read-dump.js';
+import { readDump, resolveDump } from '../dump/read-dump.js';
 import { EXTRA_FOLDERS, readExtras } from '../dump/extras/read-extras.js';
 import { isTableFile } from '../dump/flat/files.js';
 import { UserError } from '../errors.js';
@@ -21,7 +21,7 @@ import { stampTree } from '../output/tree-stamp.js';
 import { stageOutput } from '../output/swap.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../plan/generate.js';
 import { estimateFiles } from './estimate.js';
 import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
@@ -111,7 +111,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 }
 
 /** Read one dump into a release, checking nothing wrote to it meanwhile. */
-async function readRelease(dump: string, options: BuildOptions) {
+async function readRelease(given: string, options: BuildOptions) {
+  // A folder holding one dump file and no tables (what `fetch` writes) is that file.
+  const { path: dump, note } = resolveDump(given);
   const reading = new PhaseClock(options.events, 'read', null);
   let read = { files: 0, bytes: 0 };
   const before = await snapshotInputs(dump, DUMP_INPUTS);
@@ -132,7 +134,7 @@ async function readRelease(dump: string, options: BuildOptions) {
   const readSeconds = reading.end(read);
   const { info } = release;
   const summary: ReadSummary = {
-    shape: raw.shape,
+    shape: note === null ? raw.shape : `${raw.shape} ${basename(dump)} (${note})`,
     release: info.name,
     year: info.year,
     yearFrom,
