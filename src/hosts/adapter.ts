@@ -15,7 +15,12 @@ export interface SuffixAlias {
 /** Facts about the built tree some adapters need beyond the site configuration. */
 export interface SiteFacts {
   readonly aliases: readonly SuffixAlias[];
+  /** The site folder as a `/`-separated path relative to the deploy folder (`../dist` by default). */
+  readonly siteFromDeploy: string;
 }
+
+/** The default layout: `dist/` and `dist.deploy/` side by side. */
+export const DEFAULT_SITE_FROM_DEPLOY = '../dist';
 
 /** A configuration file an adapter writes: into the site (`site`, the default) or the deploy folder. */
 export interface HostFile {

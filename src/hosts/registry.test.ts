@@ -18,7 +18,9 @@ describe('compact builds', () => {
   });
 
   it('are refused by hostFiles too (for callers of the build API)', () => {
-    expect(() => hostFiles(['netlify-edge', 'cloudfront'], site(true), { aliases: [] })).toThrow(/cloudfront/);
+    expect(() =>
+      hostFiles(['netlify-edge', 'cloudfront'], site(true), { aliases: [], siteFromDeploy: '../dist' }),
+    ).toThrow(/cloudfront/);
   });
 });
 
@@ -26,6 +28,7 @@ describe('runtime host adapters', () => {
   it('write into the site only what the site must hold (the Pages worker), the rest into the deploy folder', () => {
     const files = hostFiles(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge'], site(false), {
       aliases: [],
+      siteFromDeploy: '../dist',
     });
     const inSite = files.filter((f) => f.place !== 'deploy').map((f) => f.path);
     expect(inSite.sort()).toEqual(['.assetsignore', '_worker.js']);
@@ -36,7 +39,9 @@ describe('runtime host adapters', () => {
 
   it('route the logos to the runtime in a compact build only', () => {
     const conf = (compact: boolean) =>
-      hostFiles(['nginx'], site(compact), { aliases: [] }).find((f) => f.path === 'nginx/jaspar.conf')!.content;
+      hostFiles(['nginx'], site(compact), { aliases: [], siteFromDeploy: '../dist' }).find(
+        (f) => f.path === 'nginx/jaspar.conf',
+      )!.content;
     expect(conf(true)).toContain('location ^~ /static/logos/svg/ {');
     expect(conf(false)).not.toContain('/static/logos/');
   });

@@ -21,7 +21,7 @@ import { stampTree } from '../output/tree-stamp.js';
 import { stageOutput } from '../output/swap.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, relative, resolve, sep } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../plan/generate.js';
 import { estimateFiles } from './estimate.js';
 import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
@@ -197,6 +197,8 @@ async function buildLocked(
     filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
     filterOrders: options.filterOrders ?? defaults.filterOrders,
     compact: options.compact ?? false,
+    // Configuration that points at the site (Cloudflare's wrangler.toml) does so from the deploy folder.
+    siteFromDeploy: relative(resolve(deployDir), resolve(options.out)).split(sep).join('/'),
     withSites: releases.some((r) => r.matrices.some((m) => m.sites !== null)),
     releaseAbout: releaseAbout(releases, options.releasePubmed ?? [], options.releaseWebsite ?? []),
   };

@@ -8,6 +8,8 @@ export interface SiteOptions extends RouteOptions {
   readonly targets: readonly HostTarget[];
   /** Compute hosts only: fragments, index and runtime, no prebuilt pages or detail files. */
   readonly compact?: boolean;
+  /** The site folder relative to the deploy folder, for configuration that points at it (default `../dist`). */
+  readonly siteFromDeploy?: string;
   /** What release records say of each release that the dump cannot (`--release-pubmed`, `--release-website`). */
   readonly releaseAbout?: ReleaseAbout;
 }
