@@ -138,6 +138,18 @@ describeWith('the npm package, installed into an empty project', [jaspar2016], (
     expect(JSON.parse(readFileSync(join(site, 'jaspar-static.json'), 'utf8')).release.name).toBe('sample');
   });
 
+  it('npm publish --dry-run is clean: no warning but the login a dry run cannot have (issue 26)', async () => {
+    const r = await runOk('npm', ['publish', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: PROJECT_ROOT,
+    });
+    const warnings = `${r.stdout}\n${r.stderr}`
+      .split('\n')
+      .filter((l) => /^npm (warn|WARN|error|ERR)/.test(l))
+      .filter((l) => !/requires you to be logged in|Unknown (user|env|project) config/.test(l));
+    expect(warnings).toEqual([]);
+    expect(`${r.stdout}${r.stderr}`).toMatch(/\+ jaspar-static@/);
+  });
+
   it('runs: npx jaspar-static --version', async () => {
     const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as Manifest;
     expect((await npx(['--version'])).stdout.trim()).toBe(pkg.version);
