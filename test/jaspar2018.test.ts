@@ -39,6 +39,15 @@ describeWith("JASPAR2018 (real SQL dump) and JASPAR's own download files", [dump
   });
   const read = (path: string) => readFileSync(join(site.dir, path), 'utf8');
 
+  it("says which chosen target's platform limit the site breaks: Cloudflare's 20,000 assets, naming --compact (issue 26)", () => {
+    // Built for every target (the default), and well over Cloudflare's asset count.
+    expect(site.summary.files).toBeGreaterThan(20_004);
+    expect(site.summary.limits.map((l) => l.target)).toContain('cloudflare');
+    const cloudflare = site.summary.limits.find((l) => l.target === 'cloudflare')!;
+    expect(cloudflare.message).toContain(`${(site.summary.files - 4).toLocaleString('en-US')} static asset files`);
+    expect(cloudflare.message).toContain('--compact');
+  });
+
   it('reads 2404 matrices and 446 TFFMs, release year 2018 from the dump name', () => {
     expect(site.summary.shape).toBe('SQL dump (SQLite dialect)');
     expect(site.summary.year).toBe(2018);

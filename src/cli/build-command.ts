@@ -27,6 +27,8 @@ export interface BuildFlags {
   filters: string[] | null;
   filterOrders: boolean;
   compact: boolean;
+  /** `--strict-limits`: a broken platform limit fails the build (for CI). */
+  strictLimits?: boolean;
   force?: boolean;
   quiet?: boolean;
   json?: boolean;
@@ -118,6 +120,7 @@ export async function runBuild(
       filterKeys: flags.filters,
       filterOrders: flags.filterOrders,
       compact: flags.compact,
+      strictLimits: flags.strictLimits === true,
       signal: controller.signal,
       events,
       // What the build cleaned up beside the target (stale locks, dead builds' staging folders).

@@ -112,6 +112,11 @@ function buildCommand(cmd: Command): void {
       `for hosts that run the request runtime only (${COMPACT_TARGETS.join(', ')}, the dev server): fragments and index, no prebuilt pages; configures those hosts unless --targets is given, and refuses the others (docs/runtime.md)`,
       false,
     )
+    .option(
+      '--strict-limits',
+      "fail the build (before replacing the site) when it breaks a chosen target's documented limit, instead of warning (docs/hosting.md)",
+      false,
+    )
     .addOption(
       new Option('-t, --targets <list>', `hosts to write configuration for (${TARGET_CHOICES.join(',')}), or "all"`)
         .argParser(namesFrom('--targets', TARGET_CHOICES, 'target'))

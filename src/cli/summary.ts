@@ -49,7 +49,12 @@ export function doneLines(s: BuildSummary, out: string, deployDir: string): stri
   const what = s.rebuilt
     ? `wrote ${count(s.files)} files, ${mb(s.bytes)} to ${out} in ${s.seconds.toFixed(2)} s (${count(s.files / s.seconds)} files/s, ${(megabytes / s.seconds).toFixed(1)} MB/s)`
     : `kept ${out} as it is (${count(s.files)} files, ${mb(s.bytes)}): built from the same dump, options and generator, and untouched since; checked in ${s.seconds.toFixed(2)} s`;
-  return [what, changesLine(s), `host configuration not to be served: ${deployDir} (see docs/deploy.md)`];
+  return [
+    what,
+    changesLine(s),
+    ...s.limits.map((l) => `warning: ${l.message}`),
+    `host configuration not to be served: ${deployDir} (see docs/deploy.md)`,
+  ];
 }
 
 /** The `--json` summary: one object, keys stable (docs/progress.md lists them). */
@@ -73,5 +78,6 @@ export function jsonSummary(s: BuildSummary, out: string, deployDir: string, ver
     changed: changedFiles(s.changes),
     changes: s.changes,
     warnings: s.warnings.map((w) => ({ message: w.message, ...w.place })),
+    limits: s.limits,
   });
 }

@@ -69,6 +69,8 @@ export class DiskSink implements Sink {
   private readonly block: number;
   files = 0;
   bytes = 0;
+  /** Files written directly into each folder (`''` the root), for the hosts' files-per-folder limits. */
+  readonly folderFiles = new Map<string, number>();
   /** Bytes as the disk counts them (each file and folder rounded up to whole blocks), for a full-disk message. */
   diskBytes = 0;
 
@@ -123,6 +125,7 @@ export class DiskSink implements Sink {
     }
     if (this.failure) throw this.failure;
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    this.folderFiles.set(dir, (this.folderFiles.get(dir) ?? 0) + 1);
     this.pending++;
     const abs = join(this.root, path);
     // A failed write(2) (ENOSPC) carries no path; the file being written is what to report.

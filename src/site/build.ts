@@ -19,6 +19,7 @@ import { unchangedSince, writeRecord } from '../output/build-record.js';
 import { removeStale } from '../output/stale.js';
 import { stampTree } from '../output/tree-stamp.js';
 import { stageOutput } from '../output/swap.js';
+import { limitWarnings, type LimitWarning } from '../hosts/limits.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
@@ -51,6 +52,8 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly events?: BuildEvents;
   /** A compact build, for hosts that run the request runtime (docs/runtime.md). */
   readonly compact?: boolean;
+  /** `--strict-limits`: a platform limit of a chosen target that the site breaks fails the build, before the swap. */
+  readonly strictLimits?: boolean;
   /** Replace `out` and the deploy folder even when they are not this tool's (replace-guard.ts); some folders are never replaced. */
   readonly force?: boolean;
   /** `--release-pubmed`: the PubMed id of the newest release, or of a year's (release-about.ts). */
@@ -70,6 +73,8 @@ export interface BuildSummary extends ReadSummary {
   readonly changes: Changes;
   /** False when the previous site was kept as it was (same fingerprint, untouched since). */
   readonly rebuilt: boolean;
+  /** The chosen targets' platform limits this site breaks (src/hosts/limits.ts); none when it was kept as it was. */
+  readonly limits: readonly LimitWarning[];
 }
 
 /**
@@ -82,6 +87,13 @@ export const deployDirFor = (out: string): string => `${resolve(out)}.deploy`;
 const DUMP_INPUTS = { isTable: isTableFile, extraFolders: EXTRA_FOLDERS };
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The folder holding the most files directly. */
+function largestFolder(counts: ReadonlyMap<string, number>): { path: string; files: number } {
+  let best = { path: '', files: 0 };
+  for (const [path, files] of counts) if (files > best.files) best = { path, files };
+  return best;
+}
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? (() => {});
@@ -222,6 +234,7 @@ async function buildLocked(
       seconds: (performance.now() - started) / 1000,
       changes: { ...NO_CHANGES, unchanged },
       rebuilt: false,
+      limits: [],
     };
   }
   const staged = stageOutput(options.out);
@@ -261,6 +274,13 @@ async function buildLocked(
     options.signal?.throwIfAborted();
     const done = { files: out.files, bytes: out.bytes };
     writing.end(done);
+    // The chosen targets' platform limits, measured on what was written (docs/hosting.md).
+    const limits = limitWarnings(options.targets, { files: out.files, largestFolder: largestFolder(out.folderFiles) });
+    if (options.strictLimits && limits.length > 0)
+      throw new UserError(
+        `the site breaks ${limits.length} platform limit${limits.length === 1 ? '' : 's'} (--strict-limits): ${limits.map((l) => l.message).join('; ')}`,
+        { file: options.out },
+      );
     const changes = await changesAgainst([
       [out, options.out],
       [deploy, deployDir],
@@ -278,7 +298,7 @@ async function buildLocked(
     await staged.commit();
     await stagedDeploy.commit();
     swapping.end(done);
-    return { ...readSummary, ...done, seconds: (performance.now() - started) / 1000, changes, rebuilt: true };
+    return { ...readSummary, ...done, seconds: (performance.now() - started) / 1000, changes, rebuilt: true, limits };
   } finally {
     if (sink) Object.assign(written, { files: sink.files, bytes: sink.bytes, diskBytes: sink.diskBytes });
     await staged.discard();
