@@ -17,10 +17,13 @@ export interface SiteFacts {
   readonly aliases: readonly SuffixAlias[];
   /** The site folder as a `/`-separated path relative to the deploy folder (`../dist` by default). */
   readonly siteFromDeploy: string;
+  /** The deploy folder as a `/`-separated path relative to the site folder (`../dist.deploy` by default). */
+  readonly deployFromSite: string;
 }
 
 /** The default layout: `dist/` and `dist.deploy/` side by side. */
 export const DEFAULT_SITE_FROM_DEPLOY = '../dist';
+export const DEFAULT_DEPLOY_FROM_SITE = '../dist.deploy';
 
 /** A configuration file an adapter writes: into the site (`site`, the default) or the deploy folder. */
 export interface HostFile {

@@ -19,7 +19,11 @@ describe('compact builds', () => {
 
   it('are refused by hostFiles too (for callers of the build API)', () => {
     expect(() =>
-      hostFiles(['netlify-edge', 'cloudfront'], site(true), { aliases: [], siteFromDeploy: '../dist' }),
+      hostFiles(['netlify-edge', 'cloudfront'], site(true), {
+        aliases: [],
+        siteFromDeploy: '../dist',
+        deployFromSite: '../dist.deploy',
+      }),
     ).toThrow(/cloudfront/);
   });
 });
@@ -29,6 +33,7 @@ describe('runtime host adapters', () => {
     const files = hostFiles(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge'], site(false), {
       aliases: [],
       siteFromDeploy: '../dist',
+      deployFromSite: '../dist.deploy',
     });
     const inSite = files.filter((f) => f.place !== 'deploy').map((f) => f.path);
     expect(inSite.sort()).toEqual(['.assetsignore', '_worker.js']);
@@ -39,9 +44,11 @@ describe('runtime host adapters', () => {
 
   it('route the logos to the runtime in a compact build only', () => {
     const conf = (compact: boolean) =>
-      hostFiles(['nginx'], site(compact), { aliases: [], siteFromDeploy: '../dist' }).find(
-        (f) => f.path === 'nginx/jaspar.conf',
-      )!.content;
+      hostFiles(['nginx'], site(compact), {
+        aliases: [],
+        siteFromDeploy: '../dist',
+        deployFromSite: '../dist.deploy',
+      }).find((f) => f.path === 'nginx/jaspar.conf')!.content;
     expect(conf(true)).toContain('location ^~ /static/logos/svg/ {');
     expect(conf(false)).not.toContain('/static/logos/');
   });

@@ -209,8 +209,10 @@ async function buildLocked(
     filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
     filterOrders: options.filterOrders ?? defaults.filterOrders,
     compact: options.compact ?? false,
-    // Configuration that points at the site (Cloudflare's wrangler.toml) does so from the deploy folder.
+    // Configuration that points at the site (Cloudflare's wrangler.toml) does so from the deploy
+    // folder; Netlify's netlify.toml names both folders from their common parent.
     siteFromDeploy: relative(resolve(deployDir), resolve(options.out)).split(sep).join('/'),
+    deployFromSite: relative(resolve(options.out), resolve(deployDir)).split(sep).join('/'),
     withSites: releases.some((r) => r.matrices.some((m) => m.sites !== null)),
     releaseAbout: releaseAbout(releases, options.releasePubmed ?? [], options.releaseWebsite ?? []),
   };

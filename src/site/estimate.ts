@@ -12,7 +12,7 @@ import { RESOURCES } from '../api/resources.js';
 import { hasBed } from '../formats/bed.js';
 import { SEARCH_FILES } from '../formats/html/search-box.js';
 import { DOCUMENT_FILES } from './openapi/docs-page.js';
-import { DEFAULT_SITE_FROM_DEPLOY } from '../hosts/adapter.js';
+import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosts/adapter.js';
 import { hostFiles, NEEDS_SUFFIX_ALIASES } from '../hosts/registry.js';
 import type { Matrix, Release } from '../model/types.js';
 import { DETAIL_SOURCES } from '../plan/builders.js';
@@ -70,8 +70,10 @@ export function estimateFiles(release: Release, options: SiteOptions, served: re
   const landingPage = options.formats.includes(BROWSABLE_FORMAT) ? 1 + Object.keys(SEARCH_FILES).length : 0;
   let tffmFiles = 0;
   for (const names of release.tffmFiles.values()) tffmFiles += names.size;
-  const inSite = hostFiles(options.targets, site, { aliases: [], siteFromDeploy: DEFAULT_SITE_FROM_DEPLOY }).filter(
-    (f) => f.place !== 'deploy',
-  ).length;
+  const inSite = hostFiles(options.targets, site, {
+    aliases: [],
+    siteFromDeploy: DEFAULT_SITE_FROM_DEPLOY,
+    deployFromSite: DEFAULT_DEPLOY_FROM_SITE,
+  }).filter((f) => f.place !== 'deploy').length;
   return files + notFoundPage + landingPage + DOCUMENT_FILES + tffmFiles + inSite;
 }

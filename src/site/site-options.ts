@@ -10,6 +10,8 @@ export interface SiteOptions extends RouteOptions {
   readonly compact?: boolean;
   /** The site folder relative to the deploy folder, for configuration that points at it (default `../dist`). */
   readonly siteFromDeploy?: string;
+  /** The deploy folder relative to the site folder (default `../dist.deploy`): Netlify's netlify.toml names both. */
+  readonly deployFromSite?: string;
   /** What release records say of each release that the dump cannot (`--release-pubmed`, `--release-website`). */
   readonly releaseAbout?: ReleaseAbout;
 }

@@ -26,7 +26,7 @@ import { pageFiles } from './coreapi/pages.js';
 import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
 import { indexData } from '../plan/index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
-import { DEFAULT_SITE_FROM_DEPLOY } from '../hosts/adapter.js';
+import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosts/adapter.js';
 import { hostFiles, NEEDS_SUFFIX_ALIASES, type SuffixAlias } from '../hosts/registry.js';
 import type { SiteOptions } from './site-options.js';
 
@@ -243,7 +243,8 @@ export async function writeSite(
     await writeRelease(served[i]!, served, site.releases[i]!, site, options, put, assetsDone, aliases);
 
   const siteFromDeploy = options.siteFromDeploy ?? DEFAULT_SITE_FROM_DEPLOY;
-  for (const file of hostFiles(options.targets, site, { aliases, siteFromDeploy })) {
+  const deployFromSite = options.deployFromSite ?? DEFAULT_DEPLOY_FROM_SITE;
+  for (const file of hostFiles(options.targets, site, { aliases, siteFromDeploy, deployFromSite })) {
     if (file.place !== 'deploy') await put(file.path, file.content);
     else if (deploy) deploy.write(file.path, file.content, file.mode);
     else throw new Error(`no deploy folder to write ${file.path} into`);
