@@ -4,15 +4,18 @@
  * registry: the project's lock gives the versions of the runtime dependencies, and `npm ci` of
  * this repository left their tarballs in npm's cache), then `npx jaspar-static --version`, a
  * build of the packed sample release and of ../shared's JASPAR2016 with `--formats json`, each
- * served by the installed CLI and asked for a matrix and a list page. The tarball is built with
+ * served by the installed CLI and asked for a matrix and a list page; a build with
+ * `--targets netlify-edge` whose netlify.toml Netlify's resolver maps to the site and the
+ * function (issue 26). The tarball is built with
  * `--ignore-scripts` from the lib/ that `npm ci` (prepare) compiled: rebuilding lib/ here would
  * rewrite files other test files are running.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from './hosts/support/ports.js';
+import { netlifyDeployConfig } from './support/netlify-cli-config.js';
 import { runOk } from './support/process.js';
 import { describeWith, PROJECT_ROOT, sharedPath } from './support/requirements.js';
 import { removeTree, tempDir } from './support/scratch.js';
@@ -136,6 +139,17 @@ describeWith('the npm package, installed into an empty project', [jaspar2016], (
     const r = await npx(['build', '--out', site, '--formats', 'json', '--quiet']);
     expect(r.stderr).not.toMatch(/dump not found/);
     expect(JSON.parse(readFileSync(join(site, 'jaspar-static.json'), 'utf8')).release.name).toBe('sample');
+  });
+
+  it('--targets netlify-edge writes a netlify.toml Netlify resolves to the site and the edge function (issue 26)', async () => {
+    await npx(['build', '--targets', 'netlify-edge', '--formats', 'json', '--quiet']);
+    const folder = join(project, 'dist.deploy', 'netlify-edge');
+    const config = /--config (\S+)/.exec(readFileSync(join(folder, 'netlify.toml'), 'utf8'))?.[1];
+    expect(config).toBe('dist.deploy/netlify-edge/netlify.toml');
+    // As `npx netlify deploy --prod --no-build --config <that path>` in the project resolves it.
+    const resolved = await netlifyDeployConfig(project, config);
+    expect([resolved.publish, resolved.edgeFunctions]).toEqual([join(project, 'dist'), folder]);
+    expect(existsSync(join(folder, 'jaspar-api.js'))).toBe(true);
   });
 
   it('npm publish --dry-run is clean: no warning but the login a dry run cannot have (issue 26)', async () => {
