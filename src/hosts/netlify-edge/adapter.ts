@@ -38,8 +38,8 @@ export function edgeFunction(site: SiteConfig): string {
 }
 
 /**
- * The path below the common parent of `from` and the folder `toOther` (a relative path from
- * `from`) leads to: the path without its leading `..` steps (`../dist` → `dist`), or `.`.
+ * Of a relative path from one folder to another, the part below the two folders' common parent:
+ * the path without its leading `..` steps (`../dist` → `dist`), or `.`.
  */
 function belowCommonParent(toOther: string): string {
   const steps = posix.normalize(toOther).split('/');
@@ -48,7 +48,7 @@ function belowCommonParent(toOther: string): string {
 }
 
 /** The folders netlify.toml names, relative to the common parent of the site and the deploy folder. */
-export function netlifyLayout(facts: SiteFacts): { publish: string; edgeFunctions: string; config: string } {
+function netlifyLayout(facts: SiteFacts): { publish: string; edgeFunctions: string; config: string } {
   const site = belowCommonParent(facts.siteFromDeploy);
   const edgeFunctions = posix.join(belowCommonParent(facts.deployFromSite), EDGE_DIR);
   return { publish: site, edgeFunctions, config: posix.join(edgeFunctions, NETLIFY_TOML) };
