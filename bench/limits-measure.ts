@@ -58,6 +58,14 @@ function parsedHeap(site: string): number {
   return kept.length >= 0 ? used : 0;
 }
 
+/** The distribution's cache behaviors in a CloudFormation template (the default one included). */
+function cacheBehaviors(text: string): number {
+  type Resource = { Type: string; Properties: { DistributionConfig?: { CacheBehaviors?: unknown[] } } };
+  const resources = (JSON.parse(text) as { Resources: Record<string, Resource> }).Resources;
+  const dist = Object.values(resources).find((r) => r.Type === 'AWS::CloudFront::Distribution');
+  return 1 + (dist?.Properties.DistributionConfig?.CacheBehaviors?.length ?? 0);
+}
+
 /** The Lambda@Edge package if the build wrote one: a .zip in `<deploy>/lambda-edge/`, or its files zipped. */
 function lambdaEdge(deploy: string): { zip: number | null; largestFile: number | null } {
   const dir = join(deploy, 'lambda-edge');
@@ -81,7 +89,7 @@ export function measureSite(site: string, deploy: string): Figures {
         .filter((l) => l.trim() !== '').length
     : 0;
   const cfFunctions = filesIn(join(deploy, 'cloudfront/functions')).filter((f) => f.endsWith('.js'));
-  const behaviors = join(deploy, 'cloudfront/cache-behaviors.json');
+  const template = join(deploy, 'cloudfront/template.json');
   const apacheConf = join(deploy, 'apache/jaspar.conf');
   const edge = lambdaEdge(deploy);
   return {
@@ -101,9 +109,10 @@ export function measureSite(site: string, deploy: string): Figures {
     'CloudFront function bytes (largest)': cfFunctions.length
       ? largest(cfFunctions.map((f) => statSync(f).size))
       : null,
-    'CloudFront cache behaviors': existsSync(behaviors)
-      ? (JSON.parse(readFileSync(behaviors, 'utf8')) as unknown[]).length
-      : null,
+    'CloudFront cache behaviors': existsSync(template) ? cacheBehaviors(readFileSync(template, 'utf8')) : null,
+    'CloudFormation template bytes (largest)': largest(
+      ['cloudfront', 'lambda-edge'].map((t) => size(join(deploy, t, 'template.json')) ?? 0),
+    ),
     'Lambda@Edge package zip bytes': edge.zip,
     'Lambda@Edge largest packaged file': edge.largestFile,
     'njs script bytes': size(join(deploy, 'nginx/jaspar.js')),

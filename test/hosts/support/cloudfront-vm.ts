@@ -1,16 +1,17 @@
 /**
- * S3 + CloudFront, modelled around the emitted artifacts: cache-behaviors.json picks the
- * behavior (first matching path pattern, else the default one: GET and HEAD to S3), its
- * function from functions/<name>.js runs in a fresh V8 context holding nothing but the
- * viewer-request event (no require, no Node globals), a rewritten URI names an S3 object (the
- * key, percent-decoded), objects and their Content-Type are what upload.sh uploads, a missing
- * key is S3's 403 turned by custom-error-responses.json into /404.html with status 404, and
- * response-headers-policy.json adds its headers. Query values and the URI reach the function
- * as the viewer sent them.
+ * S3 + CloudFront, modelled around the emitted artifacts: the distribution of template.json
+ * picks the behavior (first matching path pattern, else the default one: GET and HEAD to S3),
+ * the code of its viewer-request function (inline in the template) runs in a fresh V8 context
+ * holding nothing but the viewer-request event (no require, no Node globals), a rewritten URI
+ * names an S3 object (the key, percent-decoded), objects and their Content-Type are what
+ * upload.sh uploads, a missing key is S3's 403 turned by the template's custom error response
+ * into /404.html with status 404, and its response headers policy adds its headers. Query
+ * values and the URI reach the function as the viewer sent them.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { createContext, Script } from 'node:vm';
+import { distributionConfig, policyHeaders, viewerFunctionCode } from './cfn-template.js';
 import type { ClientRequest, Reply } from './client.js';
 
 /** A reply, and whether S3 answered it (a rewritten or unmatched request) rather than the function. */
@@ -18,11 +19,6 @@ export interface CloudFrontReply extends Reply {
   readonly viaS3: boolean;
 }
 
-interface Behavior {
-  readonly PathPattern: string;
-  readonly Function: string;
-  readonly AllowedMethods: readonly string[];
-}
 type CfValue = { value: string; multiValue?: { value: string }[] };
 type FunctionResult = {
   statusCode?: number;
@@ -111,19 +107,17 @@ export function bucket(site: string, script: string): (key: string) => { file: s
 export function cloudfrontHost(site: string, deploy: string): (req: ClientRequest) => CloudFrontReply {
   const dir = join(deploy, 'cloudfront');
   const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-  const behaviors = JSON.parse(read('cache-behaviors.json')) as Behavior[];
-  const errors = (
-    JSON.parse(read('custom-error-responses.json')) as {
-      Items: { ErrorCode: number; ResponsePagePath: string; ResponseCode: string }[];
-    }
-  ).Items;
-  const policy = (
-    JSON.parse(read('response-headers-policy.json')) as {
-      CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
-    }
-  ).CustomHeadersConfig.Items;
+  const template = read('template.json');
+  const distribution = distributionConfig(template);
+  const behaviors = distribution.CacheBehaviors;
+  const errors = distribution.CustomErrorResponses;
+  const policy = policyHeaders(template, distribution.DefaultCacheBehavior);
   const scripts = new Map(
-    behaviors.map((b) => [b.Function, new Script(`${read(`functions/${b.Function}.js`)}\nhandler(event);`)]),
+    behaviors.map((b) => {
+      const code = viewerFunctionCode(template, b);
+      if (code === null) throw new Error(`${b.PathPattern}: no viewer-request function`);
+      return [b.PathPattern, new Script(`${code}\nhandler(event);`)];
+    }),
   );
   const object = bucket(site, read('upload.sh'));
 
@@ -174,7 +168,7 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
         : finish(403, {}, Buffer.alloc(0), req.method);
     if (!behavior.AllowedMethods.includes(req.method)) return finish(403, {}, Buffer.alloc(0), req.method, false);
     const event = viewerEvent(req);
-    const result = scripts.get(behavior.Function)!.runInContext(createContext({ event })) as FunctionResult;
+    const result = scripts.get(behavior.PathPattern)!.runInContext(createContext({ event })) as FunctionResult;
     if (result.statusCode !== undefined) {
       const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, v.value]));
       return finish(result.statusCode, headers, Buffer.from(result.body?.data ?? '', 'utf8'), req.method, false);

@@ -18,6 +18,7 @@ import type { CfEvent, CfRequest, CfResponse, LambdaOptions } from '../../../src
 import { LAMBDA_DIR } from '../../../src/hosts/lambda-edge/adapter.js';
 import { runOk } from '../../support/process.js';
 import { awsEnv, S3_CREDENTIALS, S3_REGION, start } from '../../support/s3-server.js';
+import { distributionConfig } from './cfn-template.js';
 import type { ClientRequest, Reply } from './client.js';
 import type { BuiltSample } from './sites.js';
 
@@ -109,9 +110,10 @@ export async function startLambdaEdge(built: BuiltSample): Promise<LambdaEdgeHos
     const mod = (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as {
       handlerWith(o: LambdaOptions): Handler;
     };
-    const patterns = (
-      JSON.parse(readFileSync(join(dir, 'cache-behaviors.json'), 'utf8')) as { PathPattern: string }[]
-    ).map((b) => b.PathPattern);
+    // The API's behaviors, as the stack's distribution declares them.
+    const patterns = distributionConfig(readFileSync(join(dir, 'template.json'), 'utf8')).CacheBehaviors.map(
+      (b) => b.PathPattern,
+    );
 
     // CloudFront's S3 origin: the object as uploaded; a missing key is S3's error as it is.
     const origin = async (uri: string, method: string): Promise<Reply> => {
