@@ -1,0 +1,304 @@
+/**
+ * The AWS targets' CloudFormation stacks (src/hosts/aws/), offline: each template.json conforms
+ * to AWS's resource specification (test/support/cfn-spec.ts, npm @aws-cdk/cfnspec) and holds
+ * what the mirror needs (private bucket behind origin access control, the function or handler
+ * on the API's behaviors, the policies, the error response); the function inside the template
+ * is byte for byte the one the CloudFront suites run; and deploy.sh, run as an operator runs it
+ * with CloudFormation and CloudFront answered by a stand-in `aws` that records the calls,
+ * uploads the site (and the handler's zip) to a real S3 API on loopback (s3rver) with Debian's
+ * AWS CLI. What cannot be checked here: AWS creating the stack, the distribution serving it.
+ */
+import { createHash } from 'node:crypto';
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TEMPLATE_BODY_LIMIT } from '../../src/hosts/aws/cfn.js';
+import { CACHING_OPTIMIZED, versionId } from '../../src/hosts/aws/stack.js';
+import { run, runOk } from '../support/process.js';
+import { checkTemplate, SPEC_VERSION } from '../support/cfn-spec.js';
+import { AWS_CLI } from '../support/probes.js';
+import { command, describeWith } from '../support/requirements.js';
+import { start, type S3Server } from '../support/s3-server.js';
+import { tempDir } from '../support/scratch.js';
+import { build } from '../../src/site/build.js';
+import { BASE, buildSample, SAMPLE, SAMPLE_YEAR, type BuiltSample } from './support/sites.js';
+
+const aws = command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)');
+const zip = command('zip', ['-v'], 'zip');
+
+// biome-ignore lint/suspicious/noExplicitAny: a parsed template, read along paths the assertions name
+type Json = Record<string, any>;
+const TARGETS = ['cloudfront', 'lambda-edge'] as const;
+
+let built: BuiltSample;
+const templates = new Map<string, Json>();
+const read = (target: string, file: string) => readFile(join(built.deploy, target, file), 'utf8');
+
+beforeAll(async () => {
+  built = await buildSample([...TARGETS], false);
+  for (const t of TARGETS) templates.set(t, JSON.parse(await read(t, 'template.json')) as Json);
+});
+afterAll(() => built?.cleanup());
+
+const resourcesOf = (t: string) => templates.get(t)!.Resources as Record<string, Json>;
+const distribution = (t: string) => resourcesOf(t).Distribution!.Properties.DistributionConfig as Json;
+
+for (const target of TARGETS) {
+  it(`${target}: template.json conforms to the CloudFormation resource specification and fits a direct deploy`, async () => {
+    expect(checkTemplate(templates.get(target)!), `specification ${SPEC_VERSION}`).toEqual([]);
+    expect(Buffer.byteLength(await read(target, 'template.json'))).toBeLessThanOrEqual(TEMPLATE_BODY_LIMIT);
+  });
+
+  it(`${target}: a private bucket read by the distribution alone, the 404 page for a missing key, the API's headers`, () => {
+    const r = resourcesOf(target);
+    expect(r.SiteBucket!.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    const [statement, ...more] = r.SiteBucketPolicy!.Properties.PolicyDocument.Statement as Json[];
+    expect(more).toEqual([]);
+    expect(statement).toMatchObject({
+      Effect: 'Allow',
+      Principal: { Service: 'cloudfront.amazonaws.com' },
+      Action: 's3:GetObject',
+    });
+    expect(JSON.stringify(statement!.Condition)).toContain('distribution/${Distribution}');
+    const d = distribution(target);
+    expect(d.Origins).toHaveLength(1);
+    expect(d.Origins[0].OriginAccessControlId).toEqual({ 'Fn::GetAtt': ['OriginAccessControl', 'Id'] });
+    expect(r.OriginAccessControl!.Properties.OriginAccessControlConfig).toMatchObject({ SigningBehavior: 'always' });
+    expect(d.CustomErrorResponses).toEqual([
+      { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: '/404.html', ErrorCachingMinTTL: 60 },
+    ]);
+    const policy = r.ApiHeadersPolicy!.Properties.ResponseHeadersPolicyConfig as Json;
+    expect(policy.SecurityHeadersConfig).toEqual({ ContentTypeOptions: { Override: true } });
+    expect(policy.CustomHeadersConfig.Items.map((i: Json) => `${i.Header}: ${i.Value}`)).toEqual([
+      'Vary: Accept',
+      'Access-Control-Allow-Origin: *',
+      'Allow: GET, HEAD, OPTIONS',
+    ]);
+    for (const b of [d.DefaultCacheBehavior, ...d.CacheBehaviors])
+      expect(b.ResponseHeadersPolicyId).toEqual({ Ref: 'ApiHeadersPolicy' });
+    expect(templates.get(target)!.Parameters).toHaveProperty('DomainName');
+    expect(templates.get(target)!.Parameters).toHaveProperty('CertificateArn');
+    expect(templates.get(target)!.Parameters).toHaveProperty('PriceClass');
+  });
+}
+
+it('cloudfront: the function on viewer request of /api/*, its code byte for byte functions/api.js (the one the suites run)', async () => {
+  const r = resourcesOf('cloudfront');
+  expect(r.ApiFunction!.Properties.FunctionCode).toBe(await read('cloudfront', 'functions/api.js'));
+  expect(r.ApiFunction!.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+  expect(r.ApiFunction!.Properties.AutoPublish).toBe(true);
+  const [api, ...others] = distribution('cloudfront').CacheBehaviors as Json[];
+  expect(others).toEqual([]);
+  expect(api).toMatchObject({
+    PathPattern: '/api/*',
+    AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'POST', 'PATCH', 'DELETE'],
+    // The rewritten URI is the cache key: the query string need not be.
+    CachePolicyId: CACHING_OPTIMIZED,
+    FunctionAssociations: [
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': ['ApiFunction', 'FunctionARN'] } },
+    ],
+  });
+});
+
+it("lambda-edge: a version of this build's handler on origin request, its role, a cache keyed on the query and Accept", async () => {
+  const r = resourcesOf('lambda-edge');
+  const hash = createHash('sha256')
+    .update(await read('lambda-edge', 'index.mjs'))
+    .digest('hex');
+  const version = versionId(hash);
+  expect(r[version]).toMatchObject({ Type: 'AWS::Lambda::Version', DeletionPolicy: 'Retain' });
+  expect(r.Handler!.Properties).toMatchObject({ Handler: 'index.handler', Architectures: ['x86_64'], Timeout: 30 });
+  expect(r.Handler!.Properties).not.toHaveProperty('Environment');
+  expect(r.HandlerRole!.Properties.AssumeRolePolicyDocument.Statement[0].Principal.Service).toEqual([
+    'lambda.amazonaws.com',
+    'edgelambda.amazonaws.com',
+  ]);
+  const actions = (r.HandlerRole!.Properties.Policies[0].PolicyDocument.Statement as Json[]).map((s) => s.Action);
+  expect(actions).toEqual(['s3:GetObject', 's3:ListBucket']);
+  const behaviors = distribution('lambda-edge').CacheBehaviors as Json[];
+  expect(behaviors.map((b) => b.PathPattern)).toEqual(['/api', '/api/*']);
+  for (const b of behaviors)
+    expect(b).toMatchObject({
+      CachePolicyId: { Ref: 'ApiCachePolicy' },
+      LambdaFunctionAssociations: [
+        { EventType: 'origin-request', LambdaFunctionARN: { Ref: version }, IncludeBody: false },
+      ],
+    });
+  expect(r.ApiCachePolicy!.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+    EnableAcceptEncodingGzip: true,
+    QueryStringsConfig: { QueryStringBehavior: 'all' },
+    HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Accept'] },
+  });
+  expect(await read('lambda-edge', 'deploy.sh')).toContain(`jaspar-static/${hash.slice(0, 16)}.zip`);
+});
+
+it('the specification check finds what AWS would refuse', () => {
+  const mutate = (change: (t: Json) => void) => {
+    const t = structuredClone(templates.get('lambda-edge')!);
+    change(t);
+    return checkTemplate(t);
+  };
+  const cases: [string, (t: Json) => void, RegExp][] = [
+    [
+      'a missing required property',
+      (t) => delete t.Resources.Distribution.Properties.DistributionConfig.DefaultCacheBehavior.TargetOriginId,
+      /requires TargetOriginId/,
+    ],
+    ['a misspelt property', (t) => (t.Resources.Handler.Properties.Timeot = 30), /no property Timeot/],
+    ['a wrong type', (t) => (t.Resources.Handler.Properties.Timeout = 'thirty'), /is not a Integer/],
+    [
+      'a nested wrong type',
+      (t) => (t.Resources.Distribution.Properties.DistributionConfig.Enabled = 'yes'),
+      /is not a Boolean/,
+    ],
+    [
+      'a list given a string',
+      (t) => (t.Resources.Distribution.Properties.DistributionConfig.Origins = 'site'),
+      /not a list/,
+    ],
+    ['an unknown resource type', (t) => (t.Resources.SiteBucket.Type = 'AWS::S3::Buckets'), /no resource type/],
+    ['a Ref to nothing', (t) => (t.Resources.Handler.Properties.Role = { Ref: 'Nope' }), /names no parameter/],
+    [
+      'an unknown attribute',
+      (t) => (t.Outputs.DistributionDomainName.Value = { 'Fn::GetAtt': ['Distribution', 'Domain'] }),
+      /no attribute Domain/,
+    ],
+    [
+      'a Sub naming nothing',
+      (t) =>
+        (t.Resources.HandlerRole.Properties.Policies[0].PolicyDocument.Statement[0].Resource = {
+          'Fn::Sub': '${Bucket.Arn}/*',
+        }),
+      /names nothing/,
+    ],
+  ];
+  for (const [what, change, expected] of cases) expect(mutate(change).join('\n'), what).toMatch(expected);
+});
+
+/** A stand-in `aws`: CloudFormation, CloudFront and STS answered from a table and recorded; S3 passed to the real CLI on s3rver. */
+async function awsStandIn(dir: string, s3: S3Server): Promise<{ env: NodeJS.ProcessEnv; log: () => Promise<string> }> {
+  const bin = join(dir, 'bin');
+  await mkdir(bin, { recursive: true });
+  const log = join(dir, 'aws.log');
+  await writeFile(log, '');
+  await writeFile(
+    join(bin, 'aws'),
+    `#!/bin/sh
+printf '%s\\n' "$*" >> '${log}'
+case "$1 $2" in
+  "cloudformation deploy") exit 0 ;;
+  "cloudformation describe-stacks")
+    case "$*" in
+      *BucketName*) echo '${s3.bucket}' ;;
+      *DistributionId*) echo 'E2EXAMPLE' ;;
+      *MirrorUrl*) echo 'https://d111111abcdef8.cloudfront.net/api/v1/' ;;
+      *) exit 1 ;;
+    esac ;;
+  "cloudfront create-invalidation") echo 'I2EXAMPLE' ;;
+  "sts get-caller-identity") echo '123456789012' ;;
+  "s3api put-public-access-block") exit 0 ;;
+  *) case " $* " in
+       *" --endpoint-url "*) exec ${AWS_CLI} "$@" ;;
+       *) exec ${AWS_CLI} --endpoint-url "$AWS_ENDPOINT_URL" "$@" ;;
+     esac ;;
+esac
+`,
+  );
+  await chmod(join(bin, 'aws'), 0o755);
+  return { env: { ...s3.env, PATH: `${bin}:${s3.env.PATH ?? ''}` }, log: () => readFile(log, 'utf8') };
+}
+
+describeWith('deploy.sh: stack, upload and invalidation (stand-in CloudFormation, s3rver)', [aws, zip], () => {
+  // A small site (JSON only, no page-size, order or filter variants): the upload is the point, not its size.
+  let small: { site: string; deploy: string };
+  beforeAll(async () => {
+    const root = await tempDir('aws-deploy');
+    small = { site: join(root, 'site'), deploy: join(root, 'site.deploy') };
+    await build({
+      dump: SAMPLE,
+      out: small.site,
+      deployDir: small.deploy,
+      baseUrl: BASE,
+      year: SAMPLE_YEAR,
+      formats: ['json'],
+      targets: [...TARGETS],
+      pageSizes: [],
+      orderFields: [],
+      filterKeys: [],
+      filterOrders: false,
+    });
+  });
+
+  for (const target of TARGETS) {
+    it(`${target}: deploys the stack, uploads the site to the stack's bucket, invalidates, prints the mirror's URL`, {
+      timeout: 600_000,
+    }, async () => {
+      const s3 = await start();
+      try {
+        const { env, log } = await awsStandIn(await tempDir('aws-stand-in'), s3);
+        // An operator: the stack name only (the site is the one the folder was built for).
+        const ran = await runOk('sh', [join(small.deploy, target, 'deploy.sh'), 'jaspar-mirror'], {
+          env: {
+            ...env,
+            DOMAIN_NAME: 'jaspar.example.org',
+            CERTIFICATE_ARN: 'arn:aws:acm:us-east-1:123456789012:certificate/x',
+          },
+        });
+        expect(ran.stdout.trim()).toBe('https://d111111abcdef8.cloudfront.net/api/v1/');
+        const calls = (await log()).split('\n');
+        const deploy = calls.find((c) => c.startsWith('cloudformation deploy'));
+        expect(deploy).toContain(`--template-file ${join(small.deploy, target)}/template.json`);
+        expect(deploy).toContain('--region us-east-1 --stack-name jaspar-mirror');
+        expect(deploy).toContain(
+          'DomainName=jaspar.example.org CertificateArn=arn:aws:acm:us-east-1:123456789012:certificate/x PriceClass=PriceClass_100',
+        );
+        expect(calls).toContain(
+          'cloudfront create-invalidation --distribution-id E2EXAMPLE --paths /* --query Invalidation.Id --output text',
+        );
+        // The template's parameters are the ones deploy.sh sets.
+        const params = Object.keys(templates.get(target)!.Parameters as Json);
+        for (const p of params) expect(deploy).toContain(` ${p}=`);
+        // The site is in the stack's bucket, typed: a matrix detail, the 404 page.
+        const head = (key: string) =>
+          runOk(AWS_CLI, ['--endpoint-url', s3.endpoint, 's3api', 'head-object', '--bucket', s3.bucket, '--key', key], {
+            env: s3.env,
+          });
+        const detail = (await readdir(join(small.site, 'files/json/matrix'))).find((f) => f.endsWith('.json'));
+        expect(JSON.parse((await head(`files/json/matrix/${detail}`)).stdout).ContentType).toBe('application/json');
+        expect(JSON.parse((await head('404.html')).stdout).ContentType).toBe('application/json');
+        if (target === 'lambda-edge') {
+          expect(deploy).toContain('--capabilities CAPABILITY_IAM');
+          // The handler's data: the release index it reads first.
+          await head('_jaspar/index.json');
+          const key = /HandlerCodeKey=(\S+)/.exec(deploy!)![1]!;
+          expect(deploy).toContain('HandlerCodeBucket=jaspar-mirror-code-123456789012');
+          const out = join(await tempDir('handler'), 'handler.zip');
+          await runOk(
+            AWS_CLI,
+            ['--endpoint-url', s3.endpoint, 's3', 'cp', `s3://jaspar-mirror-code-123456789012/${key}`, out],
+            { env: s3.env },
+          );
+          const listing = await runOk('unzip', ['-p', out, 'index.mjs']);
+          expect(listing.stdout).toBe(await readFile(join(small.deploy, target, 'index.mjs'), 'utf8'));
+        }
+      } finally {
+        await s3.close();
+      }
+    });
+  }
+
+  it('refuses a stack name CloudFormation or the bucket would refuse, and a folder that is no site, in one line', async () => {
+    const script = join(small.deploy, 'cloudfront', 'deploy.sh');
+    const bad = await run('sh', [script, 'jaspar_mirror']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toMatch(/^deploy\.sh: STACK_NAME 'jaspar_mirror': letters, digits and -/);
+    const noSite = await run('sh', [script, 'jaspar-mirror', small.deploy]);
+    expect(noSite.code).toBe(2);
+    expect(noSite.stderr.trim()).toMatch(/is not a site built by jaspar-static/);
+  });
+});
