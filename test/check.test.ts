@@ -194,6 +194,23 @@ describe('jaspar-static check', () => {
     expect(s.failed[0]!.detail).toBe(`connection refused by 127.0.0.1:${port}`);
   });
 
+  it('a server error (5xx) is unreachable, and a server that does not answer times out, each one line', async () => {
+    const failing = await listen((_req, res) => {
+      res.writeHead(503, { 'Content-Type': 'text/plain' });
+      res.end('busy');
+    });
+    const silent = await listen(() => {});
+    extra.push(failing, silent);
+    const five = summaryOf((await check(origin(failing), '--sample', '16', '--json')).stdout);
+    expect(five.failures.unreachable).toBe(16);
+    expect(five.failed[0]!.detail).toMatch(/^server error 503 where \d+ is expected$/);
+    const slow = await check(origin(silent), '--sample', '16', '--timeout', '200', '--json');
+    expect(slow.code).toBe(1);
+    const s = summaryOf(slow.stdout);
+    expect(s.failures.unreachable).toBe(16);
+    expect(s.failed[0]!.detail).toBe(`timeout: no answer from ${origin(silent).slice(7)} within 200 ms`);
+  });
+
   it('--against compares two servers, differences listed by request', async () => {
     const bare = await proxy(
       mirror,
@@ -215,6 +232,26 @@ describe('jaspar-static check', () => {
     const badUrl = await runMain(['check', 'ftp://example.org', '--site', built.site]);
     expect(badUrl.code).toBe(2);
     expect(badUrl.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a rules-tier site: a host answering as the rules tier passes with refusals; a plain file server fails', async () => {
+    const rules = await buildSample(['apache'], false);
+    try {
+      const host = await startDevServer({ dir: rules.site, port: 0, host: '127.0.0.1', mode: 'rules' });
+      const plain = await listen((req, res) => void serveHandler(req, res, { public: rules.site }));
+      extra.push(host, plain);
+      const ok = await runMain(['check', origin(host), '--site', rules.site, '--json']);
+      const s = summaryOf(ok.stdout);
+      expect(ok.code, JSON.stringify(s.failed.slice(0, 5), null, 1)).toBe(0);
+      expect(s.tier).toBe('rules');
+      expect(s.refused).toBeGreaterThan(0);
+      expect(s.identical).toBeGreaterThan(100);
+      const bad = await runMain(['check', origin(plain), '--site', rules.site]);
+      expect(bad.code).toBe(1);
+      expect(bad.stdout).toMatch(/wrong status \d+/);
+    } finally {
+      rules.cleanup();
+    }
   });
 
   it('Ctrl-C stops at once: the partial summary, exit 130', async () => {
