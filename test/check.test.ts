@@ -15,7 +15,7 @@ import type { CheckSummary } from '../src/check/summary.js';
 import { FORMAT_NAMES } from '../src/api/formats.js';
 import { startDevServer } from '../src/server/dev-server.js';
 import { build } from '../src/site/build.js';
-import { buildSample, SAMPLE, SAMPLE_YEAR, type BuiltSample } from './hosts/support/sites.js';
+import { BASE, buildSample, SAMPLE, SAMPLE_YEAR, type BuiltSample } from './hosts/support/sites.js';
 import { freePort } from './hosts/support/ports.js';
 import { runMain } from './support/cli.js';
 
@@ -60,7 +60,7 @@ const summaryOf = (stdout: string) => JSON.parse(stdout) as CheckSummary;
 describe('jaspar-static check', () => {
   let built: BuiltSample;
   let mirror: Server;
-  let other: { root: string; server: Server } | undefined;
+  const others: string[] = [];
   const extra: Server[] = [];
 
   beforeAll(async () => {
@@ -70,9 +70,9 @@ describe('jaspar-static check', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([close(mirror), close(other?.server), ...extra.map(close)]);
+    await Promise.all([close(mirror), ...extra.map(close)]);
+    for (const root of others) rmSync(root, { recursive: true, force: true });
     built?.cleanup();
-    if (other) rmSync(other.root, { recursive: true, force: true });
   });
 
   const check = (url: string, ...args: string[]) => runMain(['check', url, '--site', built.site, ...args]);
@@ -163,14 +163,16 @@ describe('jaspar-static check', () => {
     expect(s.failed.some((f) => /[?&]page=2/.test(f.target) && f.kind === 'wrong bytes')).toBe(true);
   });
 
-  it('a mirror of a site built for another base URL fails: wrong bytes', async () => {
-    const root = join(built.site, '..', 'other');
+  /** The sample built as `changes` say, served by a dev server of its own (closed after the tests). */
+  async function otherSite(name: string, changes: { baseUrl?: string; year?: number }): Promise<Server> {
+    const root = join(built.site, '..', name);
+    others.push(root);
     await build({
       dump: SAMPLE,
       out: join(root, 'site'),
       deployDir: join(root, 'site.deploy'),
-      baseUrl: 'https://elsewhere.example.org',
-      year: SAMPLE_YEAR,
+      baseUrl: changes.baseUrl ?? BASE,
+      year: changes.year ?? SAMPLE_YEAR,
       formats: [...FORMAT_NAMES],
       targets: ['nginx'],
       compact: false,
@@ -179,10 +181,38 @@ describe('jaspar-static check', () => {
       filterKeys: ['collection', 'tax_group'],
       filterOrders: false,
     });
-    other = { root, server: await startDevServer({ dir: join(root, 'site'), port: 0, host: '127.0.0.1' }) };
-    const r = await check(origin(other.server));
+    const server = await startDevServer({ dir: join(root, 'site'), port: 0, host: '127.0.0.1' });
+    extra.push(server);
+    return server;
+  }
+
+  it('a mirror of a site built for another base URL fails: wrong bytes', async () => {
+    const r = await check(origin(await otherSite('base', { baseUrl: 'https://elsewhere.example.org' })));
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/wrong bytes \d+/);
+  });
+
+  it('a mirror still serving another release fails: its lists refuse release=2016 (wrong status)', async () => {
+    const r = await check(origin(await otherSite('release', { year: 2014 })), '--json');
+    expect(r.code).toBe(1);
+    const s = summaryOf(r.stdout);
+    expect(s.failures['wrong status']).toBeGreaterThan(0);
+    expect(s.failed.some((f) => f.target.includes('release=2016') && f.kind === 'wrong status')).toBe(true);
+  });
+
+  it('a compact build: its mirror passes, --all asks every list and detail', async () => {
+    const compact = await buildSample(['nginx'], true);
+    try {
+      const server = await startDevServer({ dir: compact.site, port: 0, host: '127.0.0.1' });
+      extra.push(server);
+      const r = await runMain(['check', origin(server), '--site', compact.site, '--all', '--json']);
+      expect(r.code, r.stdout.slice(0, 2000)).toBe(0);
+      const s = summaryOf(r.stdout);
+      expect(s.tier).toBe('compute');
+      expect(s.requests).toBeGreaterThan(100);
+    } finally {
+      compact.cleanup();
+    }
   });
 
   it('a closed port: unreachable, one line naming the refusal', async () => {

@@ -42,8 +42,14 @@ export function describeNetworkError(err: unknown, url: URL, timeoutMs: number):
 
 export type Sender = (req: ClientRequest) => Promise<Reply>;
 
-/** A sender to `base` (an http(s) address; its path is put before every target). */
-export function client(base: URL, options: ClientOptions): Sender {
+export interface Client {
+  readonly send: Sender;
+  /** Closes the kept-alive connections. */
+  close(): void;
+}
+
+/** A client of `base` (an http(s) address; its path is put before every target). */
+export function client(base: URL, options: ClientOptions): Client {
   const https = base.protocol === 'https:';
   const agent = https
     ? new HttpsAgent({ keepAlive: true, maxSockets: options.sockets })
@@ -89,7 +95,7 @@ export function client(base: URL, options: ClientOptions): Sender {
       });
       r.end();
     });
-  return async (req) => {
+  const send: Sender = async (req) => {
     for (let attempt = 0; ; attempt++) {
       try {
         return await once(req);
@@ -101,4 +107,5 @@ export function client(base: URL, options: ClientOptions): Sender {
       }
     }
   };
+  return { send, close: () => agent.destroy() };
 }

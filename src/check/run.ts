@@ -68,17 +68,20 @@ export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
   const net = { timeoutMs: options.timeoutMs, retries: options.retries, signal: options.signal };
   const mirror = client(options.url, { ...net, sockets: options.concurrency });
   const local = options.against === null ? await startLocalReference(options.site) : null;
+  // The reference is asked twice for some rules-tier answers (the page as it was made for).
+  const reference = client(local?.url ?? options.against!, { ...net, sockets: options.concurrency * 2 });
   const tally = new Tally(requests);
   try {
-    const reference: Sender = client(local?.url ?? options.against!, { ...net, sockets: options.concurrency * 2 });
     options.planned?.(requests.length, choice);
     await runPool(requests, options, async (req, i) => {
-      const outcome = await judged(req, mirror, reference, local === null, choice.tier, traits);
+      const outcome = await judged(req, mirror.send, reference.send, local === null, choice.tier, traits);
       if (outcome === null || options.signal.aborted) return;
       tally.add(i, outcome);
       options.progress?.(tally.done, requests.length, tally.failing);
     });
   } finally {
+    mirror.close();
+    reference.close();
     await local?.close();
   }
   return tally.summary({
