@@ -45,6 +45,7 @@ const LAYERS = [
   'inspect',
   'fetch',
   'server',
+  'check',
   'cli',
 ];
 

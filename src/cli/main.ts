@@ -9,16 +9,19 @@ import { UserError } from '../errors.js';
 import { COMPACT_TARGETS } from '../hosts/registry.js';
 import { DEFAULT_PAGE_SIZES } from '../plan/generate.js';
 import { runBuild } from './build-command.js';
+import { runCheckCommand } from './check-command.js';
 import { FILTER_CHOICES, FORMAT_CHOICES, ORDER_CHOICES, PAGE_SIZE_LIMIT, TARGET_CHOICES } from './choices.js';
 import { runFetch } from './fetch-command.js';
 import { runInspect } from './inspect-command.js';
 import {
+  count,
   forRelease,
   httpUrl,
   namesFrom,
   pubmedId,
   pageSizes,
   port,
+  positiveNumber,
   releaseName,
   releaseYear,
   seconds,
@@ -141,7 +144,62 @@ function buildCommand(cmd: Command): void {
     .action(runBuild);
 }
 
-export function program(): Command {
+/** What an action sets beyond success: `check` exits 1 when the mirror fails, 130 when interrupted. */
+interface Outcome {
+  code: number;
+}
+
+function checkCommand(cmd: Command, outcome: Outcome): void {
+  cmd
+    .command('check')
+    .description(
+      'prove a deployed mirror answers as its build does: the same requests to the mirror and to the built site, compared (docs/check.md)',
+    )
+    .addArgument(
+      new Argument('<url>', 'address the mirror is deployed at, e.g. https://jaspar.example.org').argParser(
+        httpUrl('<url>'),
+      ),
+    )
+    .option('-s, --site <dir>', 'the built site the mirror was deployed from', DEFAULT_OUT)
+    .option('--all', 'every prebuilt route of the site (list pages and details), instead of the client table')
+    .addOption(
+      new Option('--sample <n>', 'n requests drawn from the client table and every prebuilt route').argParser(
+        count('--sample', 1),
+      ),
+    )
+    .addOption(new Option('--seed <s>', 'seed of --sample').argParser(count('--seed', 0)).default(1))
+    .addOption(
+      new Option('--tier <tier>', "the promise the mirror is held to (default: the site's targets')").choices([
+        'compute',
+        'rules',
+      ]),
+    )
+    .addOption(
+      new Option('--target <name>', 'the target the mirror was deployed as, of those the site was built for').choices(
+        TARGET_CHOICES,
+      ),
+    )
+    .addOption(
+      new Option('--against <url>', 'compare with this server instead of the built site').argParser(
+        httpUrl('--against'),
+      ),
+    )
+    .addOption(
+      new Option('-c, --concurrency <n>', 'requests at once at most').argParser(count('--concurrency', 1)).default(8),
+    )
+    .addOption(new Option('--rate <n>', 'requests per second at most').argParser(positiveNumber('--rate')))
+    .addOption(
+      new Option('--timeout <ms>', 'milliseconds to wait for each answer')
+        .argParser(count('--timeout', 1))
+        .default(30000),
+    )
+    .option('--json', 'print the summary as one JSON object (docs/check.md)')
+    .action(async (url: string, flags: Parameters<typeof runCheckCommand>[1]) => {
+      outcome.code = await runCheckCommand(url, flags);
+    });
+}
+
+export function program(outcome: Outcome = { code: 0 }): Command {
   const cmd = new Command('jaspar-static')
     .description(
       "Build a complete, static, prebuilt copy of JASPAR's REST API (/api/v1) from a release dump, and serve it.",
@@ -185,20 +243,25 @@ export function program(): Command {
     .addOption(new Option('-p, --port <port>', 'port').argParser(port('--port')).default(8080))
     .option('-H, --host <host>', 'address to listen on', '127.0.0.1')
     .action(runServe);
+
+  checkCommand(cmd, outcome);
   return cmd;
 }
 
 /** Run the CLI; returns the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
+  // `check` exits 1 when the mirror fails, so its usage errors exit 2 (docs/check.md).
+  const usage = argv[2] === 'check' ? 2 : 1;
+  const outcome: Outcome = { code: 0 };
   try {
-    await program().parseAsync(argv as string[]);
-    return 0;
+    await program(outcome).parseAsync(argv as string[]);
+    return outcome.code;
   } catch (err) {
     // Commander has printed its message (help, version, or an error with our prefix).
-    if (err instanceof CommanderError) return err.exitCode;
+    if (err instanceof CommanderError) return err.exitCode === 1 ? usage : err.exitCode;
     if (err instanceof UserError) {
       process.stderr.write(`${PREFIX} error: ${err.format()}\n`);
-      return 1;
+      return usage;
     }
     if (err instanceof Error && err.name === 'AbortError') {
       process.stderr.write(`${PREFIX} interrupted; the previous site is unchanged\n`);

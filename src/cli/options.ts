@@ -126,6 +126,24 @@ export function port(flag: string) {
   };
 }
 
+/** A whole number, at least `min`. */
+export function count(flag: string, min: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value)))
+      throw optionError(flag, value, `not a whole number of at least ${min}`);
+    return Number(value);
+  };
+}
+
+/** A positive number (decimals allowed). */
+export function positiveNumber(flag: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d*\.?\d+$/.test(value) || !(n > 0)) throw optionError(flag, value, 'not a positive number, e.g. 10 or 0.5');
+    return n;
+  };
+}
+
 /** A positive number of seconds (decimals allowed). */
 export function seconds(flag: string) {
   return (value: string): number => {

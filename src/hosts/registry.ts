@@ -5,7 +5,7 @@
  * folder and one line here.
  */
 import type { SiteConfig } from '../routes/site-data.js';
-import type { HostFile, SiteFacts } from './adapter.js';
+import type { HostFile, SiteFacts, Tier } from './adapter.js';
 import { adapter as apache } from './apache/adapter.js';
 import { adapter as cloudflare } from './cloudflare/adapter.js';
 import { adapter as cloudfront } from './cloudfront/adapter.js';
@@ -25,6 +25,9 @@ export type HostTarget = (typeof HOSTS)[number]['target'];
 export const HOST_TARGETS: readonly HostTarget[] = HOSTS.map((h) => h.target);
 
 const adapterOf = (target: HostTarget) => HOSTS.find((h) => h.target === target)!;
+
+/** What a target can do: compute every answer, or serve what is prebuilt (docs/hosting.md). */
+export const hostTier = (target: HostTarget): Tier => adapterOf(target).tier;
 
 /** Hosts whose rules cannot match part of a path segment, so suffix forms need copies. */
 export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(

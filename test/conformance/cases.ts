@@ -16,7 +16,7 @@ import { detailRoutes } from '../../src/plan/generate.js';
 import { resourcePath, routeFile, routeUrl } from '../../src/routes/paths.js';
 import type { Route } from '../../src/routes/route.js';
 import { indexFile, SITE_FILE, type IndexData, type SiteConfig } from '../../src/routes/site-data.js';
-import type { ClientRequest } from '../hosts/support/client.js';
+import type { ClientRequest } from '../../src/check/types.js';
 import { listPageFiles, listRouteOfFile } from '../support/list-files.js';
 
 /** A request whose answer is a prebuilt file: status 200, the format's media type, the file's bytes. */

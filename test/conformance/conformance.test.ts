@@ -7,7 +7,7 @@
  * every request exactly as the dev server; the rules tier (Netlify's own engine over
  * `_redirects`, a real Apache, the CloudFront function over S3) answers every prebuilt route
  * with its file, and every other request as the dev server where it answers 200, else with an
- * error whose detail names what it cannot do (test/hosts/support/tier.ts). nginx and Apache are
+ * error whose detail names what it cannot do (src/check/tier.ts). nginx and Apache are
  * skipped, visibly, when not installed.
  */
 import { readFileSync } from 'node:fs';
@@ -23,10 +23,10 @@ import {
 } from '../../src/api/errors.js';
 import { deployDirFor } from '../../src/site/build.js';
 import { SITE_FILE, type SiteConfig } from '../../src/routes/site-data.js';
-import type { ClientRequest, Reply } from '../hosts/support/client.js';
+import type { ClientRequest, Reply } from '../../src/check/types.js';
 import { compareHosts } from '../hosts/support/compare.js';
 import { cloudfrontHost } from '../hosts/support/cloudfront-vm.js';
-import { clientRequests } from '../hosts/support/requests.js';
+import { clientRequests } from '../../src/check/requests.js';
 import { judgeAll } from '../hosts/support/rules-suite.js';
 import { netlifyHost } from '../support/netlify-host.js';
 import { SAMPLE, serve, sharedSite, type BuiltSite, type Served } from '../support/site.js';

@@ -22,9 +22,9 @@ import { SITE_FILE, type SiteConfig } from '../../src/routes/site-data.js';
 import { EDGE_TARGETS, fileCases } from '../conformance/cases.js';
 import { requestArb } from '../fuzz/requests.js';
 import { SAMPLE, sharedSite, type BuiltSite } from '../support/site.js';
-import type { ClientRequest } from './support/client.js';
+import type { ClientRequest } from '../../src/check/types.js';
 import { viewerEvent } from './support/cloudfront-vm.js';
-import { clientRequests } from './support/requests.js';
+import { clientRequests } from '../../src/check/requests.js';
 
 type Handler = (event: unknown) => unknown;
 

@@ -16,11 +16,11 @@ import { AWS_CLI } from '../support/probes.js';
 import { runOk } from '../support/process.js';
 import { command } from '../support/requirements.js';
 import { tempDir } from '../support/scratch.js';
-import type { Reply } from './support/client.js';
-import { sameReply } from './support/compare.js';
+import type { Reply } from '../../src/check/types.js';
+import { sameReply } from '../../src/check/same-reply.js';
 import { replyOf, startLambdaEdge, type LambdaEdgeHost } from './support/lambda-edge.js';
 import { startReference } from './support/dev-server.js';
-import { LOGO_REQUESTS } from './support/requests.js';
+import { LOGO_REQUESTS } from '../../src/check/requests.js';
 import { computeHostSuite, type BuildKind } from './support/suite.js';
 
 /** Headers every API answer carries, compared too (lowercase). */

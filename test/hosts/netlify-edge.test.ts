@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { EDGE_DIR, EDGE_FUNCTION } from '../../src/hosts/netlify-edge/adapter.js';
 import { send } from './support/client.js';
 import { denoRequirements, startEdge } from './support/deno.js';
-import { LOGO_REQUESTS } from './support/requests.js';
+import { LOGO_REQUESTS } from '../../src/check/requests.js';
 import { computeHostSuite } from './support/suite.js';
 
 computeHostSuite({

@@ -5,7 +5,7 @@
  * against the dev server's answer without one (docs/hosting.md).
  */
 import { netlifyHost } from '../support/netlify-host.js';
-import type { Reply } from './support/client.js';
+import type { Reply } from '../../src/check/types.js';
 import { rulesHostSuite } from './support/rules-suite.js';
 
 rulesHostSuite({

@@ -5,7 +5,7 @@
  */
 import { send } from './support/client.js';
 import { nginxRequirements, startNginx } from './support/nginx.js';
-import { LOGO_REQUESTS } from './support/requests.js';
+import { LOGO_REQUESTS } from '../../src/check/requests.js';
 import { computeHostSuite } from './support/suite.js';
 
 computeHostSuite({

@@ -4,24 +4,7 @@
  * normalise it); one connection per request.
  */
 import { request } from 'node:http';
-
-export interface ClientRequest {
-  readonly method: string;
-  /** Path and query as sent, e.g. `/api/v1/matrix/?page=2`. */
-  readonly target: string;
-  /** The Accept header, when the client sends one. */
-  readonly accept?: string;
-}
-
-export interface Reply {
-  readonly status: number;
-  readonly contentType: string | null;
-  readonly body: Buffer;
-  /** Whether it carried `X-Content-Type-Options: nosniff` (contract §8.1); absent where the host model reports no headers. */
-  readonly nosniff?: boolean;
-  /** Every response header, lowercase names (repeated ones joined with `, `), where the sender records them. */
-  readonly headers?: Readonly<Record<string, string>>;
-}
+import type { ClientRequest, Reply } from '../../../src/check/types.js';
 
 export function send(port: number, req: ClientRequest): Promise<Reply> {
   return new Promise((resolve, reject) => {

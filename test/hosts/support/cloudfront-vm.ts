@@ -11,8 +11,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { createContext, Script } from 'node:vm';
+import type { ClientRequest, Reply } from '../../../src/check/types.js';
 import { distributionConfig, policyHeaders, viewerFunctionCode } from './cfn-template.js';
-import type { ClientRequest, Reply } from './client.js';
 
 /** A reply, and whether S3 answered it (a rewritten or unmatched request) rather than the function. */
 export interface CloudFrontReply extends Reply {

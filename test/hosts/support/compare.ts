@@ -2,7 +2,8 @@
  * The check every compute host must pass: for each request, the same status, Content-Type and
  * body bytes as the dev server (the reference host, src/server/dev-server.ts).
  */
-import type { ClientRequest, Reply } from './client.js';
+import { sameReply } from '../../../src/check/same-reply.js';
+import type { ClientRequest, Reply } from '../../../src/check/types.js';
 
 export type Sender = (req: ClientRequest) => Promise<Reply>;
 
@@ -11,11 +12,6 @@ const show = (r: Reply) =>
 
 const label = (req: ClientRequest) =>
   `${req.method} ${req.target}${req.accept === undefined ? '' : ` [Accept: ${req.accept}]`}`;
-
-/** Whether two replies agree; `strict`: Content-Type and bytes too, else status and, for 200, bytes. */
-export function sameReply(a: Reply, b: Reply): boolean {
-  return a.status === b.status && a.contentType === b.contentType && a.body.equals(b.body);
-}
 
 export interface Comparison {
   /** Each disagreement as `request: expected … got …`. */

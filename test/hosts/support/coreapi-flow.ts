@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { pythonWith } from '../../support/requirements.js';
 import type { OracleDb } from '../../support/oracle-db.js';
 import { oracleAnswer } from '../../support/oracle-sql.js';
-import type { ClientRequest, Reply } from './client.js';
+import type { ClientRequest, Reply } from '../../../src/check/types.js';
 
 export const PYTHON_COREAPI = pythonWith('coreapi', 'python3-coreapi');
 

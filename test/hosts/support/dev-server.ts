@@ -2,7 +2,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Mode } from '../../../src/runtime/resolve.js';
 import { startDevServer } from '../../../src/server/dev-server.js';
-import { send, type ClientRequest, type Reply } from './client.js';
+import { send } from './client.js';
+import type { ClientRequest, Reply } from '../../../src/check/types.js';
 
 export interface Reference {
   send(req: ClientRequest): Promise<Reply>;

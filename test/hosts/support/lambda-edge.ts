@@ -18,8 +18,8 @@ import type { CfEvent, CfRequest, CfResponse, LambdaOptions } from '../../../src
 import { LAMBDA_DIR } from '../../../src/hosts/lambda-edge/adapter.js';
 import { runOk } from '../../support/process.js';
 import { awsEnv, S3_CREDENTIALS, S3_REGION, start } from '../../support/s3-server.js';
+import type { ClientRequest, Reply } from '../../../src/check/types.js';
 import { distributionConfig } from './cfn-template.js';
-import type { ClientRequest, Reply } from './client.js';
 import type { BuiltSample } from './sites.js';
 
 type Handler = (event: CfEvent) => Promise<CfResponse | CfRequest>;

@@ -5,18 +5,18 @@
  * host answers 200, otherwise an error with a JSON detail — never a different list.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { matchDocument } from '../../../src/api/documents.js';
 import { FORMATS } from '../../../src/api/formats.js';
-import { netlifyDefaultVariant } from '../../../src/hosts/netlify/adapter.js';
+import { referenceRequest } from '../../../src/check/reference-request.js';
 import type { HostTarget } from '../../../src/hosts/registry.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
-import { notingNosniff, type ClientRequest, type Reply } from './client.js';
+import { notingNosniff } from './client.js';
+import type { ClientRequest, Reply } from '../../../src/check/types.js';
 import { startReference, type Reference } from './dev-server.js';
 import { compareHosts } from './compare.js';
-import { clientRequests, DOCUMENT_REQUESTS, releaseAndInferRequests } from './requests.js';
+import { clientRequests, DOCUMENT_REQUESTS, releaseAndInferRequests } from '../../../src/check/requests.js';
 import { coreapiFlow, PYTHON_COREAPI } from './coreapi-flow.js';
 import { buildSample, sampleOracle, type BuiltSample } from './sites.js';
-import { judgeRulesTier, asPrebuilt, type TierVerdict } from './tier.js';
+import { judgeRulesTier, asPrebuilt, type TierVerdict } from '../../../src/check/tier.js';
 import type { HostUnderTest } from './suite.js';
 
 export interface RulesHostSuite {
@@ -37,27 +37,6 @@ const label = (req: ClientRequest) =>
   `${req.method} ${req.target}${req.accept === undefined ? '' : ` [Accept: ${req.accept}]`}`;
 const show = (r: Reply) =>
   `${r.status} ${r.contentType ?? '(no Content-Type)'} ${r.body.length} B ${JSON.stringify(r.body.subarray(0, 200).toString('utf8'))}`;
-
-/**
- * The request the dev server is asked for the answer a host owes `req`: the same; for a host
- * that cannot read Accept, the same without one, except that an API document negotiated by
- * Accept is asked with the Accept that picks the variant Netlify serves (docs/hosting.md, "The
- * API's own documents on Netlify").
- */
-export function referenceRequest(req: ClientRequest, negotiates: boolean): ClientRequest {
-  if (negotiates) return req;
-  const url = new URL(req.target, 'http://host');
-  const below = url.pathname
-    .replace(/^\/api\/v1\/?/, '')
-    .split('/')
-    .filter(Boolean);
-  const doc = url.pathname.startsWith('/api/v1/') ? matchDocument(below) : null;
-  const named = url.searchParams.get('format');
-  const accept = doc === null || (named !== null && named !== '') ? [] : netlifyDefaultVariant(doc).accept;
-  return accept.length > 0
-    ? { method: req.method, target: req.target, accept: accept[0]! }
-    : { method: req.method, target: req.target };
-}
 
 /** Judge every request; returns the problems and how many got each verdict. */
 export async function judgeAll(

@@ -6,10 +6,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { HostTarget } from '../../../src/hosts/registry.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
-import { notingNosniff, type ClientRequest, type Reply } from './client.js';
+import { notingNosniff } from './client.js';
+import type { ClientRequest, Reply } from '../../../src/check/types.js';
 import { compareHosts } from './compare.js';
 import { startReference, type Reference } from './dev-server.js';
-import { clientRequests } from './requests.js';
+import { clientRequests } from '../../../src/check/requests.js';
 import { coreapiFlow, PYTHON_COREAPI } from './coreapi-flow.js';
 import { buildSample, sampleOracle, type BuiltSample } from './sites.js';
 

@@ -4,7 +4,7 @@
  * formats asked for by Accept (406 included), the DRF suffix form, HEAD, OPTIONS and other
  * methods — over the sample release (built as 2016, named `sample`).
  */
-import type { ClientRequest } from './client.js';
+import type { ClientRequest } from './types.js';
 
 /** What Python's coreapi client sends (coreapi 2.3.3; contract §8.2). */
 export const COREAPI_ACCEPT = 'application/coreapi+json, application/vnd.coreapi+json, */*';

@@ -5,13 +5,13 @@
  * answers an error with a JSON `detail` — the dev server's own error, or a 404 refusal that
  * names what this host cannot do and the hosts that can. Never a different list.
  */
-import { COMPUTE_HOSTS } from '../../../src/api/errors.js';
-import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES } from '../../../src/api/resources.js';
-import type { FormatName } from '../../../src/api/formats.js';
-import { asciiLower, asciiUpper, formDecode, pyInt } from '../../../src/routes/request.js';
-import { MAX_PAGE_SIZE } from '../../../src/routes/page-size.js';
-import type { ClientRequest, Reply } from './client.js';
-import { sameReply } from './compare.js';
+import { COMPUTE_HOSTS } from '../api/errors.js';
+import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES } from '../api/resources.js';
+import type { FormatName } from '../api/formats.js';
+import { asciiLower, asciiUpper, formDecode, pyInt } from '../routes/request.js';
+import { MAX_PAGE_SIZE } from '../routes/page-size.js';
+import type { ClientRequest, Reply } from './types.js';
+import { sameReply } from './same-reply.js';
 
 /**
  * How a rules-tier answer relates to the dev server's: the same; the same as the dev server's

@@ -1,0 +1,29 @@
+/**
+ * The headers the contract requires on API answers (§6, §8.1): a header the reference sends
+ * that the mirror lacks (or sends without one of the reference's values) is a failure. `Allow`
+ * is required on 405 only: hosts that cannot set it elsewhere still answer every method they refuse with it.
+ */
+import type { ClientRequest, Reply } from './types.js';
+
+const ALWAYS = ['x-content-type-options', 'access-control-allow-origin', 'vary'] as const;
+
+const tokens = (v: string): string[] =>
+  v
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter((t) => t !== '');
+
+/** The first required header `got` lacks, as `Name: expected value, got …`, or null. */
+export function missingHeader(req: ClientRequest, expected: Reply, got: Reply): string | null {
+  if (!req.target.startsWith('/api') || expected.headers === undefined || got.headers === undefined) return null;
+  const names: string[] = [...ALWAYS];
+  if (expected.status === 405) names.push('allow');
+  for (const name of names) {
+    const want = expected.headers[name];
+    if (want === undefined) continue;
+    const have = got.headers[name];
+    const missing = have === undefined ? tokens(want) : tokens(want).filter((t) => !tokens(have).includes(t));
+    if (missing.length > 0) return `${name}: expected "${want}", got ${have === undefined ? 'none' : `"${have}"`}`;
+  }
+  return null;
+}

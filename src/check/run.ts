@@ -1,0 +1,129 @@
+/**
+ * `jaspar-static check`: every planned request sent to the mirror and to the reference (the
+ * built site served by the dev server in process, or `--against` another server), each answer
+ * judged by the tier the site was built for, the outcomes tallied into a summary. Stops at once
+ * when `signal` aborts, with the summary of what was judged.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Tier } from '../hosts/adapter.js';
+import { manifestFile } from '../site/manifest.js';
+import { client, NetworkError, type Sender } from './client.js';
+import { askable, traitsOf } from './hosts.js';
+import { judge } from './judge.js';
+import { failed, type Outcome } from './outcome.js';
+import { runPool } from './pool.js';
+import { startLocalReference } from './reference.js';
+import { clientRequests } from './requests.js';
+import { prebuiltRequests } from './routes.js';
+import { sample } from './sample.js';
+import { chooseTier, readBuilt, readManifest, type TierChoice } from './site.js';
+import { Tally, type CheckSummary } from './summary.js';
+import type { ClientRequest } from './types.js';
+
+/** Which requests: the client table, every prebuilt route, or a seeded sample of both. */
+export type Selection =
+  | { readonly kind: 'table' }
+  | { readonly kind: 'all' }
+  | { readonly kind: 'sample'; readonly size: number; readonly seed: number };
+
+export interface CheckOptions {
+  readonly url: URL;
+  readonly site: string;
+  readonly against: URL | null;
+  readonly tier?: Tier;
+  readonly target?: string;
+  readonly selection: Selection;
+  readonly concurrency: number;
+  readonly rate: number | null;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly signal: AbortSignal;
+  /** Called after each judged request. */
+  readonly progress?: (done: number, total: number, failing: number) => void;
+  /** Called once the requests are planned, before the first is sent. */
+  readonly planned?: (total: number, choice: TierChoice) => void;
+}
+
+async function plan(options: CheckOptions, choice: TierChoice, hasSite: boolean): Promise<ClientRequest[]> {
+  // The rules tier's hosts are asked what they answer (Netlify: GET and HEAD), before any sample is drawn.
+  const asked = (requests: ClientRequest[]) =>
+    choice.tier === 'rules' ? askable(traitsOf(choice.target), requests) : requests;
+  const table = asked(clientRequests());
+  const { selection } = options;
+  if (selection.kind === 'table' || !hasSite) return table;
+  const all = [...prebuiltRequests(await readBuilt(options.site))];
+  return selection.kind === 'all' ? all : sample([...table, ...all], selection.size, selection.seed);
+}
+
+export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
+  const started = performance.now();
+  // The site is the reference unless --against names one; then it only says the tier, if present.
+  const hasSite = options.against === null || existsSync(join(options.site, manifestFile));
+  const choice: TierChoice = hasSite
+    ? chooseTier(await readManifest(options.site), options.tier, options.target)
+    : { tier: options.tier ?? 'compute', target: null };
+  const requests = await plan(options, choice, hasSite);
+  const traits = traitsOf(choice.target);
+  const net = { timeoutMs: options.timeoutMs, retries: options.retries, signal: options.signal };
+  const mirror = client(options.url, { ...net, sockets: options.concurrency });
+  const local = options.against === null ? await startLocalReference(options.site) : null;
+  // The reference is asked twice for some rules-tier answers (the page as it was made for).
+  const reference = client(local?.url ?? options.against!, { ...net, sockets: options.concurrency * 2 });
+  const tally = new Tally(requests);
+  try {
+    options.planned?.(requests.length, choice);
+    await runPool(requests, options, async (req, i) => {
+      const outcome = await judged(req, mirror.send, reference.send, local === null, choice.tier, traits);
+      if (outcome === null || options.signal.aborted) return;
+      tally.add(i, outcome);
+      options.progress?.(tally.done, requests.length, tally.failing);
+    });
+  } finally {
+    mirror.close();
+    reference.close();
+    await local?.close();
+  }
+  return tally.summary({
+    url: options.url.href,
+    reference: options.against?.href ?? options.site,
+    tier: choice.tier,
+    target: choice.target,
+    interrupted: options.signal.aborted,
+    seconds: (performance.now() - started) / 1000,
+  });
+}
+
+/** One request judged; null when interrupted. A reference that does not answer is the mirror's fault only with --against. */
+async function judged(
+  req: ClientRequest,
+  mirror: Sender,
+  reference: Sender,
+  remoteReference: boolean,
+  tier: Tier,
+  traits: ReturnType<typeof traitsOf>,
+): Promise<Outcome | null> {
+  const [expected, got] = await Promise.allSettled([reference(req), mirror(req)]);
+  for (const [r, who] of [
+    [expected, 'reference'],
+    [got, 'mirror'],
+  ] as const) {
+    if (r.status === 'fulfilled') continue;
+    if (!(r.reason instanceof NetworkError)) return null;
+    if (who === 'reference' && !remoteReference) throw r.reason;
+    return failed({
+      kind: 'unreachable',
+      detail: who === 'reference' ? `the reference: ${r.reason.message}` : r.reason.message,
+      expected: null,
+      got: null,
+    });
+  }
+  if (expected.status !== 'fulfilled' || got.status !== 'fulfilled') return null;
+  try {
+    return await judge(tier, req, expected.value, got.value, reference, traits);
+  } catch (err) {
+    if (err instanceof NetworkError)
+      return failed({ kind: 'unreachable', detail: `the reference: ${err.message}`, expected: null, got: null });
+    return null;
+  }
+}
