@@ -47,6 +47,9 @@ export interface CheckOptions {
   readonly planned?: (total: number, choice: TierChoice) => void;
 }
 
+/** The least time the local reference is given to answer. */
+const LOCAL_TIMEOUT_MS = 30_000;
+
 interface Plan {
   readonly requests: ClientRequest[];
   /** On the rules tier, the targets of the site's prebuilt routes: a host of the tier serves every one. */
@@ -99,7 +102,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
   const mirror = client(options.url, { ...net, sockets: options.concurrency });
   const local = options.against === null ? await startLocalReference(options.site) : null;
   // The reference is asked twice for some rules-tier answers (the page as it was made for).
-  const reference = client(local?.url ?? options.against!, { ...net, sockets: options.concurrency * 2 });
+  // The dev server in this process is not held to --timeout (a short one is for the mirror; on a
+  // busy machine the local reference may be slower, and its failure ends the check).
+  const referenceNet = local === null ? net : { ...net, timeoutMs: Math.max(net.timeoutMs, LOCAL_TIMEOUT_MS) };
+  const reference = client(local?.url ?? options.against!, { ...referenceNet, sockets: options.concurrency * 2 });
   const tally = new Tally(requests);
   try {
     options.planned?.(requests.length, choice);
