@@ -12,6 +12,7 @@
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CheckSummary } from '../src/check/summary.js';
 import type { ClientRequest, Reply } from '../src/check/types.js';
 import { apacheRequirements, startApache } from './conformance/hosts/apache.js';
 import { caught, passes } from './hosts/support/check-run.js';
@@ -21,6 +22,12 @@ import { buildSample, type BuiltSample } from './hosts/support/sites.js';
 import { netlifyHost } from './support/netlify-host.js';
 import { describeWith } from './support/requirements.js';
 import { removeTree, tempDir } from './support/scratch.js';
+
+/** The counts of a passing check, for the log. */
+const counts = (host: string, s: CheckSummary) =>
+  console.log(
+    `check against ${host}: ${s.requests} requests, ${s.identical} identical, ${s.allowed} allowed differences, ${s.refused} refused as the tier allows, ${s.seconds.toFixed(1)} s`,
+  );
 
 /** What to close after the file's tests. */
 const closing: (() => Promise<void>)[] = [];
@@ -87,6 +94,7 @@ describeWith('check against Apache (the emitted include)', apacheRequirements(),
     const apache = await startApache(built.site, built.deploy);
     closing.push(() => apache.close());
     const s = await passes(`http://127.0.0.1:${apache.port}`, built.site, '--target', 'apache');
+    counts('Apache', s);
     expect([s.tier, s.target]).toEqual(['rules', 'apache']);
     expect(s.identical).toBeGreaterThan(150);
     expect(s.refused).toBeGreaterThan(0);
@@ -104,6 +112,7 @@ describeWith('check against Apache (the emitted include)', apacheRequirements(),
 describeWith("check against Netlify's redirect engine (_redirects, _headers)", [], () => {
   it('a correct deployment passes (rules tier, asked GET and HEAD without reading Accept)', async () => {
     const s = await passes(await netlifyAt(built.site), built.site, '--target', 'netlify');
+    counts("Netlify's engine", s);
     expect([s.tier, s.target]).toEqual(['rules', 'netlify']);
     expect(s.identical).toBeGreaterThan(100);
     expect(s.refused).toBeGreaterThan(0);
@@ -118,6 +127,7 @@ describeWith("check against Netlify's redirect engine (_redirects, _headers)", [
 describeWith('check against the CloudFront function over S3 (the distribution of template.json)', [], () => {
   it('a correct deployment passes (rules tier)', async () => {
     const s = await passes(await cloudfrontAt(built.site, built.deploy), built.site, '--target', 'cloudfront');
+    counts('the CloudFront function over S3', s);
     expect([s.tier, s.target]).toEqual(['rules', 'cloudfront']);
     expect(s.identical).toBeGreaterThan(150);
     expect(s.refused).toBeGreaterThan(0);
