@@ -52,6 +52,19 @@ describe('judgeRules', () => {
     expect(await judgeRules(req, page, refusal, never, traits)).toEqual({ verdict: 'refused' });
   });
 
+  it('a refusal of a page the site has prebuilt is a failure: the host lacks its rules', async () => {
+    const refusal = reply(404, 'application/json', NOT_PREBUILT.body);
+    const prebuilt = new Set([req.target]);
+    const o = await judgeRules(req, page, refusal, never, { ...traits, prebuilt });
+    expect(o.verdict === 'failed' && [o.failure.kind, o.failure.detail]).toEqual([
+      'wrong status',
+      'refused, but the site has this page prebuilt (every host of the rules tier serves it): status 404, expected 200',
+    ]);
+    // Asked with Accept, the page may be one the host cannot negotiate: a refusal stays allowed.
+    const accepted = { ...req, accept: 'text/meme' };
+    expect(await judgeRules(accepted, page, refusal, never, { ...traits, prebuilt })).toEqual({ verdict: 'refused' });
+  });
+
   it('another list is a failure, whatever its status', async () => {
     const other = reply(200, 'application/json', '{"count":3,"results":[1]}');
     const o = await judgeRules({ method: 'GET', target: '/api/v1/matrix/' }, page, other, never, traits);

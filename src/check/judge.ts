@@ -66,6 +66,12 @@ export function judgeCompute(req: ClientRequest, expected: Reply, got: Reply): O
 export interface RulesTraits {
   /** Whether the host reads Accept; `maybe` when the site names hosts of both kinds. */
   readonly negotiates: boolean | 'maybe';
+  /**
+   * The targets of the site's prebuilt routes (src/check/routes.ts), when known: every host of
+   * the tier serves them, so a refusal of one (asked without Accept) fails: the host's rules
+   * are missing, not the tier's limits reached.
+   */
+  readonly prebuilt?: ReadonlySet<string>;
 }
 
 async function rulesVerdict(
@@ -105,6 +111,15 @@ export async function judgeRules(
   if (!isVerdict(verdict)) {
     const diff = difference(reference, got) ?? { kind: 'wrong bytes' as const, detail: '' };
     return failed({ kind: diff.kind, detail: verdict, expected: shape(reference), got: shape(got) });
+  }
+  if (verdict === 'refused' && req.accept === undefined && traits.prebuilt?.has(req.target) === true) {
+    const diff = difference(reference, got) ?? { kind: 'wrong status' as const, detail: '' };
+    return failed({
+      kind: diff.kind,
+      detail: `refused, but the site has this page prebuilt (every host of the rules tier serves it): ${diff.detail}`,
+      expected: shape(reference),
+      got: shape(got),
+    });
   }
   if (verdict === 'same') return headerFailure(req, reference, got) ?? { verdict: 'identical' };
   return { verdict: verdict === 'refused' ? 'refused' : 'allowed' };

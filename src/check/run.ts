@@ -10,7 +10,7 @@ import type { Tier } from '../hosts/adapter.js';
 import { manifestFile } from '../site/manifest.js';
 import { client, NetworkError, type Sender } from './client.js';
 import { askable, traitsOf } from './hosts.js';
-import { judge } from './judge.js';
+import { judge, type RulesTraits } from './judge.js';
 import { failed, type Outcome } from './outcome.js';
 import { runPool } from './pool.js';
 import { startLocalReference } from './reference.js';
@@ -31,6 +31,8 @@ export interface CheckOptions {
   readonly url: URL;
   readonly site: string;
   readonly against: URL | null;
+  /** `--release`: every API request naming no release asks for this one (to both servers). */
+  readonly release?: number;
   readonly tier?: Tier;
   readonly target?: string;
   readonly selection: Selection;
@@ -45,15 +47,46 @@ export interface CheckOptions {
   readonly planned?: (total: number, choice: TierChoice) => void;
 }
 
-async function plan(options: CheckOptions, choice: TierChoice, hasSite: boolean): Promise<ClientRequest[]> {
+/** The least time the local reference is given to answer. */
+const LOCAL_TIMEOUT_MS = 30_000;
+
+interface Plan {
+  readonly requests: ClientRequest[];
+  /** On the rules tier, the targets of the site's prebuilt routes: a host of the tier serves every one. */
+  readonly prebuilt: ReadonlySet<string> | null;
+}
+
+/**
+ * `target` with `release=<year>` appended, for an API request that names no release (docs/check.md,
+ * `--release`); other requests as they are.
+ */
+export function withRelease(req: ClientRequest, year: number): ClientRequest {
+  if (!req.target.startsWith('/api/')) return req;
+  const q = req.target.indexOf('?');
+  const query = q === -1 ? '' : req.target.slice(q + 1);
+  if (query.split('&').some((p) => p === 'release' || p.startsWith('release='))) return req;
+  const target = `${req.target}${q === -1 ? '?' : query === '' ? '' : '&'}release=${year}`;
+  return { ...req, target };
+}
+
+async function plan(options: CheckOptions, choice: TierChoice, hasSite: boolean): Promise<Plan> {
   // The rules tier's hosts are asked what they answer (Netlify: GET and HEAD), before any sample is drawn.
   const asked = (requests: ClientRequest[]) =>
     choice.tier === 'rules' ? askable(traitsOf(choice.target), requests) : requests;
   const table = asked(clientRequests());
   const { selection } = options;
-  if (selection.kind === 'table' || !hasSite) return table;
-  const all = [...prebuiltRequests(await readBuilt(options.site))];
-  return selection.kind === 'all' ? all : sample([...table, ...all], selection.size, selection.seed);
+  const built =
+    hasSite && (selection.kind !== 'table' || choice.tier === 'rules') ? await readBuilt(options.site) : null;
+  const all = built === null ? [] : [...prebuiltRequests(built)];
+  const prebuilt = choice.tier === 'rules' && built !== null ? new Set(all.map((r) => r.target)) : null;
+  const chosen =
+    selection.kind === 'table' || built === null
+      ? table
+      : selection.kind === 'all'
+        ? all
+        : sample([...table, ...all], selection.size, selection.seed);
+  const { release } = options;
+  return { requests: release === undefined ? chosen : chosen.map((r) => withRelease(r, release)), prebuilt };
 }
 
 export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
@@ -63,13 +96,16 @@ export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
   const choice: TierChoice = hasSite
     ? chooseTier(await readManifest(options.site), options.tier, options.target)
     : { tier: options.tier ?? 'compute', target: null };
-  const requests = await plan(options, choice, hasSite);
-  const traits = traitsOf(choice.target);
+  const { requests, prebuilt } = await plan(options, choice, hasSite);
+  const traits = { ...traitsOf(choice.target), ...(prebuilt === null ? {} : { prebuilt }) };
   const net = { timeoutMs: options.timeoutMs, retries: options.retries, signal: options.signal };
   const mirror = client(options.url, { ...net, sockets: options.concurrency });
   const local = options.against === null ? await startLocalReference(options.site) : null;
   // The reference is asked twice for some rules-tier answers (the page as it was made for).
-  const reference = client(local?.url ?? options.against!, { ...net, sockets: options.concurrency * 2 });
+  // The dev server in this process is not held to --timeout (a short one is for the mirror; on a
+  // busy machine the local reference may be slower, and its failure ends the check).
+  const referenceNet = local === null ? net : { ...net, timeoutMs: Math.max(net.timeoutMs, LOCAL_TIMEOUT_MS) };
+  const reference = client(local?.url ?? options.against!, { ...referenceNet, sockets: options.concurrency * 2 });
   const tally = new Tally(requests);
   try {
     options.planned?.(requests.length, choice);
@@ -101,7 +137,7 @@ async function judged(
   reference: Sender,
   remoteReference: boolean,
   tier: Tier,
-  traits: ReturnType<typeof traitsOf>,
+  traits: RulesTraits,
 ): Promise<Outcome | null> {
   const [expected, got] = await Promise.allSettled([reference(req), mirror(req)]);
   for (const [r, who] of [

@@ -21,6 +21,7 @@ export interface CheckFlags {
   tier?: Tier;
   target?: string;
   against?: string;
+  release?: number;
   concurrency: number;
   rate?: number;
   timeout: number;
@@ -52,6 +53,7 @@ export async function runCheckCommand(url: string, flags: CheckFlags): Promise<n
       url: new URL(url),
       site: flags.site,
       against: flags.against === undefined ? null : new URL(flags.against),
+      ...(flags.release === undefined ? {} : { release: flags.release }),
       ...(flags.tier === undefined ? {} : { tier: flags.tier }),
       ...(flags.target === undefined ? {} : { target: flags.target }),
       selection: chosen,

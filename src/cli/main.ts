@@ -185,6 +185,12 @@ function checkCommand(cmd: Command, outcome: Outcome): void {
       ),
     )
     .addOption(
+      new Option(
+        '--release <year>',
+        'ask for this release: release=<year> on every API request naming none, to both servers (for --against the live service)',
+      ).argParser(releaseYear('--release')),
+    )
+    .addOption(
       new Option('-c, --concurrency <n>', 'requests at once at most').argParser(count('--concurrency', 1)).default(8),
     )
     .addOption(new Option('--rate <n>', 'requests per second at most').argParser(positiveNumber('--rate')))

@@ -28,6 +28,8 @@ import { compareHosts } from '../hosts/support/compare.js';
 import { cloudfrontHost } from '../hosts/support/cloudfront-vm.js';
 import { clientRequests } from '../../src/check/requests.js';
 import { judgeAll } from '../hosts/support/rules-suite.js';
+import { askable, rulesHostSettings } from '../../src/check/hosts.js';
+import type { HostTarget } from '../../src/hosts/registry.js';
 import { netlifyHost } from '../support/netlify-host.js';
 import { SAMPLE, serve, sharedSite, type BuiltSite, type Served } from '../support/site.js';
 import { EDGE_TARGETS, fileCases, type FileCase } from './cases.js';
@@ -127,28 +129,24 @@ describe('conformance: one site, every host', () => {
 
   describe('rules tier', () => {
     /** `sample`: ask every n-th request only (Netlify's engine takes about 0.1 s per request over the full site's rules). */
-    const rulesHost = (
-      name: string,
-      start: () => Promise<Host>,
-      o: { negotiates: boolean; methods: 'all' | 'get-head'; sample: number },
-    ) => {
+    const rulesHost = (name: string, start: () => Promise<Host>, o: { target: HostTarget; sample: number }) => {
+      const traits = rulesHostSettings(o.target);
       describe(name, () => {
         let host: Host;
         beforeAll(async () => {
           host = await start();
         });
         it('answers every prebuilt route with its file', { timeout: 300_000 }, async () => {
-          const asked = files.filter((f, i) => (o.negotiates || !f.negotiated) && i % o.sample === 0);
+          const asked = files.filter((f, i) => (traits.negotiates || !f.negotiated) && i % o.sample === 0);
           const wrong = await servesFiles(host, asked);
           expect(wrong.slice(0, 20), `${wrong.length} of ${asked.length}`).toEqual([]);
         });
         it('answers every request as the dev server where it answers 200, else an error with a detail', {
           timeout: 300_000,
         }, async () => {
-          const asked = requests.filter(
-            (r, i) => (o.methods === 'all' || r.method === 'GET' || r.method === 'HEAD') && i % o.sample === 0,
-          );
-          const { problems, verdicts } = await judgeAll(asked, devHost, host, o.negotiates);
+          const askedOf = new Set(askable(traits, requests));
+          const asked = requests.filter((r, i) => askedOf.has(r) && i % o.sample === 0);
+          const { problems, verdicts } = await judgeAll(asked, devHost, host, traits.negotiates);
           console.log(`conformance, ${name}: ${asked.length} requests ${JSON.stringify(verdicts)}`);
           expect(problems.slice(0, 20), `${problems.length} of ${asked.length}`).toEqual([]);
         });
@@ -168,7 +166,7 @@ describe('conformance: one site, every host', () => {
           };
         };
       },
-      { negotiates: false, methods: 'get-head', sample: 3 },
+      { target: 'netlify', sample: 3 },
     );
     rulesHost(
       'S3 + CloudFront (the emitted function, rules mode)',
@@ -176,7 +174,7 @@ describe('conformance: one site, every host', () => {
         const cf = cloudfrontHost(site.dir, deployDirFor(site.dir));
         return async (req) => cf(req);
       },
-      { negotiates: true, methods: 'all', sample: 1 },
+      { target: 'cloudfront', sample: 1 },
     );
   });
 

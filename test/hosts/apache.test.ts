@@ -11,8 +11,6 @@ rulesHostSuite({
   title: 'Apache (the emitted include) answers as the dev server or refuses',
   requirements: apacheRequirements(),
   target: 'apache',
-  negotiates: true,
-  methods: 'all',
   // About 135 of the table: its invalid pages say they may be spelt otherwise (an error, not the same body).
   minSame: 120,
   start: async (built) => {

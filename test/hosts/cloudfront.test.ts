@@ -20,6 +20,7 @@ import { buildSample, sampleOracle, type BuiltSample } from './support/sites.js'
 import { coreapiFlow, PYTHON_COREAPI } from './support/coreapi-flow.js';
 import { describeWith } from '../support/requirements.js';
 import { judgeAll } from './support/rules-suite.js';
+import { rulesHostSettings } from '../../src/check/hosts.js';
 
 /** Equal, or the one divergence S3 forces: for a key it lacks, its 404 page instead of the exact error body. */
 const agree = (expected: Reply, got: CloudFrontReply) =>
@@ -58,7 +59,12 @@ describe('CloudFront function over S3 answers as the dev server in rules mode', 
   it("as a rules-tier host: the dev server's answer (compute mode) where it answers 200, else an error with a detail", async () => {
     const host = cloudfrontHost(built.site, built.deploy);
     const requests = clientRequests();
-    const { problems, verdicts } = await judgeAll(requests, compute.send, async (req) => host(req), true);
+    const { problems, verdicts } = await judgeAll(
+      requests,
+      compute.send,
+      async (req) => host(req),
+      rulesHostSettings('cloudfront').negotiates,
+    );
     console.log(`CloudFront: ${requests.length} requests: ${JSON.stringify(verdicts)}`);
     expect(problems.slice(0, 30), `${problems.length} of ${requests.length} wrong`).toEqual([]);
     expect(verdicts.same).toBeGreaterThan(150);

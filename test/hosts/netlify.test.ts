@@ -12,8 +12,6 @@ rulesHostSuite({
   title: 'Netlify _redirects (its own engine) answers as the dev server or refuses',
   requirements: [],
   target: 'netlify',
-  negotiates: false,
-  methods: 'get-head',
   minSame: 100,
   start: async (built) => {
     const netlify = await netlifyHost(built.site);

@@ -47,13 +47,21 @@ export function viewerFunctionCode(text: string, behavior: TemplateBehavior): st
   return assoc ? (named(text, assoc.FunctionARN).Properties.FunctionCode as string) : null;
 }
 
-/** The custom headers of a behavior's response headers policy. */
+/**
+ * The headers a behavior's response headers policy adds: its custom headers, and
+ * `X-Content-Type-Options: nosniff` where its security headers set ContentTypeOptions.
+ */
 export function policyHeaders(
   text: string,
   behavior: Omit<TemplateBehavior, 'PathPattern'>,
 ): { Header: string; Value: string }[] {
   const config = named(text, behavior.ResponseHeadersPolicyId).Properties.ResponseHeadersPolicyConfig as {
     CustomHeadersConfig: { Items: { Header: string; Value: string }[] };
+    SecurityHeadersConfig?: { ContentTypeOptions?: unknown };
   };
-  return config.CustomHeadersConfig.Items;
+  const security =
+    config.SecurityHeadersConfig?.ContentTypeOptions === undefined
+      ? []
+      : [{ Header: 'X-Content-Type-Options', Value: 'nosniff' }];
+  return [...config.CustomHeadersConfig.Items, ...security];
 }

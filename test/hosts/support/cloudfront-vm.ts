@@ -1,7 +1,8 @@
 /**
  * S3 + CloudFront, modelled around the emitted artifacts: the distribution of template.json
  * picks the behavior (first matching path pattern, else the default one: GET and HEAD to S3),
- * the code of its viewer-request function (inline in the template) runs in a fresh V8 context
+ * the code of its viewer-request function (inline in the template; a behavior without one sends
+ * the request to S3 as it came) runs in a fresh V8 context
  * holding nothing but the viewer-request event (no require, no Node globals), a rewritten URI
  * names an S3 object (the key, percent-decoded), objects and their Content-Type are what
  * upload.sh uploads, a missing key is S3's 403 turned by the template's custom error response
@@ -113,10 +114,9 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
   const errors = distribution.CustomErrorResponses;
   const policy = policyHeaders(template, distribution.DefaultCacheBehavior);
   const scripts = new Map(
-    behaviors.map((b) => {
+    behaviors.flatMap((b) => {
       const code = viewerFunctionCode(template, b);
-      if (code === null) throw new Error(`${b.PathPattern}: no viewer-request function`);
-      return [b.PathPattern, new Script(`${code}\nhandler(event);`)];
+      return code === null ? [] : [[b.PathPattern, new Script(`${code}\nhandler(event);`)] as const];
     }),
   );
   const object = bucket(site, read('upload.sh'));
@@ -133,6 +133,7 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
       status,
       contentType: headers['content-type'] ?? null,
       body: method === 'HEAD' ? Buffer.alloc(0) : body,
+      headers,
       viaS3,
     };
   };
@@ -162,13 +163,16 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
     const q = req.target.indexOf('?');
     const uri = q === -1 ? req.target : req.target.slice(0, q);
     const behavior = behaviors.find((b) => patternMatches(b.PathPattern, uri));
-    if (!behavior)
-      return req.method === 'GET' || req.method === 'HEAD'
+    const toS3 = () =>
+      req.method === 'GET' || req.method === 'HEAD'
         ? origin(uri, req.method)
         : finish(403, {}, Buffer.alloc(0), req.method);
+    if (!behavior) return toS3();
     if (!behavior.AllowedMethods.includes(req.method)) return finish(403, {}, Buffer.alloc(0), req.method, false);
+    const script = scripts.get(behavior.PathPattern);
+    if (script === undefined) return toS3();
     const event = viewerEvent(req);
-    const result = scripts.get(behavior.PathPattern)!.runInContext(createContext({ event })) as FunctionResult;
+    const result = script.runInContext(createContext({ event })) as FunctionResult;
     if (result.statusCode !== undefined) {
       const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, v.value]));
       return finish(result.statusCode, headers, Buffer.from(result.body?.data ?? '', 'utf8'), req.method, false);

@@ -2,18 +2,17 @@
  * The Core API client JASPAR's "API Clients" page recommends (Python coreapi 2.3.3, Debian
  * python3-coreapi), run unchanged against a host (contract §8.2): it loads the document from
  * both spellings of `/api/v1/docs` (and the 2018 form at `/api/v1/doc/`), then calls actions
- * as real scripts do. The host is reached over HTTP on loopback through a small proxy in front
- * of its `send` (hosts the suite drives in-process, such as the CloudFront function or Netlify's
+ * as real scripts do. The host is reached over HTTP on loopback in front of its `send`
+ * (loopback.ts: hosts the suite drives in-process, such as the CloudFront function or Netlify's
  * engine, get an address too). Lists are checked against the SQLite oracle, details against the
  * dev server's JSON.
  */
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pythonWith } from '../../support/requirements.js';
 import type { OracleDb } from '../../support/oracle-db.js';
 import { oracleAnswer } from '../../support/oracle-sql.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
+import { loopback } from './loopback.js';
 
 export const PYTHON_COREAPI = pythonWith('coreapi', 'python3-coreapi');
 
@@ -68,26 +67,6 @@ function runClient(base: string, calls: readonly Call[]): Promise<Outcome[]> {
   });
 }
 
-/** An HTTP address on loopback for a host known by its `send`. */
-async function proxy(send: (req: ClientRequest) => Promise<Reply>): Promise<{ base: string; close(): Promise<void> }> {
-  const server = createServer((req, res) => {
-    const accept = req.headers.accept;
-    send({ method: req.method ?? 'GET', target: req.url ?? '/', ...(accept === undefined ? {} : { accept }) }).then(
-      (reply) => {
-        res.writeHead(reply.status, reply.contentType === null ? {} : { 'Content-Type': reply.contentType });
-        res.end(reply.body);
-      },
-      (e: unknown) => {
-        res.writeHead(502, { 'Content-Type': 'text/plain' });
-        res.end(String(e));
-      },
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { base: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 /** Parameter sets real scripts send to `matrix list` (contract §8, §8.1), over values the release has. */
 function listParams(db: OracleDb, tier: 'compute' | 'rules'): Record<string, string | number>[] {
   const value = (tag: string) =>
@@ -134,7 +113,7 @@ export async function coreapiFlow(
   db: OracleDb,
   tier: 'compute' | 'rules',
 ): Promise<string[]> {
-  const host = await proxy(send);
+  const host = await loopback(send);
   try {
     const lists = listParams(db, tier);
     const calls: Call[] = [
@@ -151,7 +130,7 @@ export async function coreapiFlow(
         ? [{ doc: '/api/v1/docs/', keys: ['tffm', 'list'], params: { search: 'a', page_size: 1000 } }]
         : [{ doc: '/api/v1/docs/', keys: ['tffm', 'list'], params: {} }]),
     ];
-    const got = await runClient(host.base, calls);
+    const got = await runClient(host.url, calls);
     const problems: string[] = [];
     const json = async (target: string): Promise<unknown> =>
       JSON.parse((await reference({ method: 'GET', target })).body.toString('utf8'));

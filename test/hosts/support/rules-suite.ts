@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FORMATS } from '../../../src/api/formats.js';
+import { askable, rulesHostSettings } from '../../../src/check/hosts.js';
 import { referenceRequest } from '../../../src/check/reference-request.js';
 import type { HostTarget } from '../../../src/hosts/registry.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
@@ -22,11 +23,8 @@ import type { HostUnderTest } from './suite.js';
 export interface RulesHostSuite {
   readonly title: string;
   readonly requirements: Requirement[];
+  /** A rules-tier target: whether its host reads `Accept` and which methods it is asked come from src/check/hosts.ts. */
   readonly target: HostTarget;
-  /** Whether the host reads `Accept`; if not, it is judged against the dev server's answer without one. */
-  readonly negotiates: boolean;
-  /** Methods the host is asked (Netlify serves every method as GET: only GET and HEAD are asked). */
-  readonly methods: 'all' | 'get-head';
   start(built: BuiltSample): Promise<HostUnderTest>;
   /** At least this many requests must get the dev server's very answer (the host serves, not only refuses). */
   readonly minSame: number;
@@ -70,6 +68,9 @@ export async function judgeAll(
 }
 
 export function rulesHostSuite(suite: RulesHostSuite): void {
+  // Whether the host reads Accept (if not, it is judged against the dev server's answer without
+  // one) and which methods it is asked (Netlify serves every method as GET: GET and HEAD only).
+  const traits = rulesHostSettings(suite.target);
   describeWith(suite.title, suite.requirements, () => {
     let built: BuiltSample;
     let reference: Reference;
@@ -87,15 +88,13 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
     });
 
     it("every client request: the dev server's answer where it answers 200, else an error with a detail (a refusal naming the hosts that can)", async () => {
-      const requests = clientRequests().filter(
-        (r) => suite.methods === 'all' || r.method === 'GET' || r.method === 'HEAD',
-      );
+      const requests = askable(traits, clientRequests());
       const noNosniff: string[] = [];
       const { problems, verdicts } = await judgeAll(
         requests,
         reference.send,
         notingNosniff(host.send, suite.target, noNosniff),
-        suite.negotiates,
+        traits.negotiates,
       );
       console.log(
         `${suite.title}: ${requests.length} requests: ${verdicts.same} as the dev server, ${verdicts.links} as the dev server to the request its prebuilt page was made for, ${verdicts.refused} refused, ${verdicts.error} other errors`,
@@ -111,10 +110,8 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
     });
 
     it('serves the prebuilt release records and refuses profile inference exactly as the dev server does (contract §8.1)', async () => {
-      const requests = releaseAndInferRequests().filter(
-        (r) =>
-          (suite.methods === 'all' || r.method === 'GET' || r.method === 'HEAD') &&
-          (suite.negotiates || r.accept === undefined),
+      const requests = askable(traits, releaseAndInferRequests()).filter(
+        (r) => traits.negotiates || r.accept === undefined,
       );
       const { mismatches, statuses } = await compareHosts(requests, reference.send, host.send);
       expect(mismatches, host.log().slice(-3000)).toEqual([]);
@@ -124,7 +121,7 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
     it("serves the API's own documents as the dev server does (by Accept where the host reads it)", async () => {
       for (const req of DOCUMENT_REQUESTS) {
         const [expected, got] = await Promise.all([
-          reference.send(referenceRequest(req, suite.negotiates)),
+          reference.send(referenceRequest(req, traits.negotiates)),
           host.send(req),
         ]);
         expect([req.target, got.status, got.contentType], show(got)).toEqual([req.target, 200, expected.contentType]);

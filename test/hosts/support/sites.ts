@@ -23,8 +23,18 @@ export interface BuiltSample {
   cleanup(): void;
 }
 
+/** How a sample is built otherwise (a broken deployment's site): another base URL, another year. */
+export interface SampleChanges {
+  readonly baseUrl?: string;
+  readonly year?: number;
+}
+
 /** Build the sample (full or compact) for `targets` into a temporary folder, with its deploy folder. */
-export async function buildSample(targets: readonly HostTarget[], compact: boolean): Promise<BuiltSample> {
+export async function buildSample(
+  targets: readonly HostTarget[],
+  compact: boolean,
+  changes: SampleChanges = {},
+): Promise<BuiltSample> {
   const root = mkdtempSync(join(tmpdir(), 'jaspar-hosts-'));
   const site = join(root, 'site');
   const deploy = join(root, 'site.deploy');
@@ -34,8 +44,8 @@ export async function buildSample(targets: readonly HostTarget[], compact: boole
       dump: SAMPLE,
       out: site,
       deployDir: deploy,
-      baseUrl: BASE,
-      year: SAMPLE_YEAR,
+      baseUrl: changes.baseUrl ?? BASE,
+      year: changes.year ?? SAMPLE_YEAR,
       formats: [...FORMAT_NAMES],
       targets,
       compact,
