@@ -222,6 +222,11 @@ describe('jaspar-static check', () => {
     const s = summaryOf(r.stdout);
     expect(s.failures.unreachable).toBe(s.requests);
     expect(s.failed[0]!.detail).toBe(`connection refused by 127.0.0.1:${port}`);
+    // For people: the refusal on each listed request, no answers to compare.
+    const text = await check(`http://127.0.0.1:${port}`);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(`: unreachable: connection refused by 127.0.0.1:${port}\n`);
+    expect(text.stdout).not.toContain('no answer');
   });
 
   it('a server error (5xx) is unreachable, and a server that does not answer times out, each one line', async () => {

@@ -109,12 +109,19 @@ export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
   const tally = new Tally(requests);
   try {
     options.planned?.(requests.length, choice);
-    await runPool(requests, options, async (req, i) => {
-      const outcome = await judged(req, mirror.send, reference.send, local === null, choice.tier, traits);
-      if (outcome === null || options.signal.aborted) return;
-      tally.add(i, outcome);
-      options.progress?.(tally.done, requests.length, tally.failing);
-    });
+    const down = requests.length > 0 ? await cannotReach(mirror.send, requests[0]!) : null;
+    if (down !== null) {
+      // Not reached at all (name, refusal, TLS): said once for every request, not asked again.
+      for (let i = 0; i < requests.length; i++)
+        tally.add(i, failed({ kind: 'unreachable', detail: down, expected: null, got: null }));
+    } else {
+      await runPool(requests, options, async (req, i) => {
+        const outcome = await judged(req, mirror.send, reference.send, local === null, choice.tier, traits);
+        if (outcome === null || options.signal.aborted) return;
+        tally.add(i, outcome);
+        options.progress?.(tally.done, requests.length, tally.failing);
+      });
+    }
   } finally {
     mirror.close();
     reference.close();
@@ -128,6 +135,17 @@ export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
     interrupted: options.signal.aborted,
     seconds: (performance.now() - started) / 1000,
   });
+}
+
+/** Why the mirror cannot be reached at all (its name, a refused connection, TLS), from one request; null when it answers or only timed out. */
+async function cannotReach(mirror: Sender, req: ClientRequest): Promise<string | null> {
+  try {
+    await mirror(req);
+    return null;
+  } catch (err) {
+    if (!(err instanceof NetworkError)) return null;
+    return /^(DNS name|connection refused|TLS error)/.test(err.message) ? err.message : null;
+  }
 }
 
 /** One request judged; null when interrupted. A reference that does not answer is the mirror's fault only with --against. */

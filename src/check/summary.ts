@@ -87,10 +87,10 @@ const shown = (s: { status: number; type: string | null; length: number } | null
 export function summaryText(s: CheckSummary, all: boolean): string {
   const lines = [
     `${s.interrupted ? 'interrupted: ' : ''}${s.requests} of ${s.planned} requests to ${s.url} against ${s.reference} (${s.tier} tier${s.target === null ? '' : `, ${s.target}`}) in ${s.seconds.toFixed(1)} s`,
-    `  identical            ${s.identical}`,
-    `  allowed differences  ${s.allowed}`,
-    `  refused as the tier allows ${s.refused}`,
-    `  failing              ${s.failing}${
+    `  identical             ${s.identical}`,
+    `  allowed differences   ${s.allowed}`,
+    `  refused (tier allows) ${s.refused}`,
+    `  failing               ${s.failing}${
       s.failing === 0
         ? ''
         : ` (${FAILURE_KINDS.filter((k) => s.failures[k] > 0)
@@ -100,11 +100,11 @@ export function summaryText(s: CheckSummary, all: boolean): string {
   ];
   const list = all ? s.failed : s.failed.slice(0, 10);
   if (list.length > 0) lines.push(all ? 'failing requests:' : `first ${list.length} failing requests:`);
-  for (const f of list)
-    lines.push(
-      `  ${requestLabel(f)}: ${f.kind}: ${f.detail}`,
-      `    expected ${shown(f.expected)}`,
-      `    got      ${shown(f.got)}`,
-    );
+  for (const f of list) {
+    lines.push(`  ${requestLabel(f)}: ${f.kind}: ${f.detail}`);
+    // An unreachable mirror has no answers to show.
+    if (f.expected !== null || f.got !== null)
+      lines.push(`    expected ${shown(f.expected)}`, `    got      ${shown(f.got)}`);
+  }
   return `${lines.join('\n')}\n`;
 }
