@@ -8,7 +8,9 @@ import type { HostTarget } from '../../../src/hosts/registry.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
 import { notingNosniff } from './client.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
+import { passes } from './check-run.js';
 import { compareHosts } from './compare.js';
+import { loopback } from './loopback.js';
 import { startReference, type Reference } from './dev-server.js';
 import { clientRequests } from '../../../src/check/requests.js';
 import { coreapiFlow, PYTHON_COREAPI } from './coreapi-flow.js';
@@ -73,6 +75,24 @@ export function computeHostSuite(suite: ComputeHostSuite): void {
         // The table is mostly answers, not errors: the comparison saw real bodies.
         expect(statuses[200]).toBeGreaterThan(200);
         expect(run.host.log()).not.toMatch(/js exception|jaspar:/);
+      });
+    }
+
+    // The operator's proof (issue 28): `jaspar-static check` against this host, on the builds and
+    // hosts started above (status, type, bytes and the contract's headers of the client table).
+    for (const kind of KINDS) {
+      it(`${kind} build: jaspar-static check passes against it`, async () => {
+        const run = runs.get(kind)!;
+        const server = await loopback((req) => run.host.send(req));
+        try {
+          const s = await passes(server.url, run.built.site);
+          console.log(`check against ${suite.target}, ${kind} build: ${s.requests} requests, ${s.identical} identical`);
+          expect(s.tier).toBe('compute');
+          expect(s.identical).toBe(s.requests);
+          expect(s.requests).toBeGreaterThan(400);
+        } finally {
+          await server.close();
+        }
       });
     }
 
