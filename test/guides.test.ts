@@ -1,0 +1,173 @@
+/**
+ * The host guides (docs/guides/<host>.md, issue 26 item 5) cannot drift from the tool: every
+ * shell command of each guide runs here, in order, as one script, in a sandbox standing for the
+ * operator's machine (test/support/guide-sandbox.ts): an empty npm project with the packed
+ * tarball installed (packed and installed once for the file), the substitutions and stand-ins
+ * each guide needs (data, listed in docs/guides/README.md), and the engine the suite already
+ * runs for the host on a loopback port. The guide's last command, `npx jaspar-static check
+ * <url>`, must exit 0 against that engine. A command the runner does not know fails the guide.
+ */
+import { chmodSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apacheRequirements } from './conformance/hosts/apache.js';
+import { freePort } from './hosts/support/ports.js';
+import { nginxRequirements } from './hosts/support/nginx.js';
+import { guideCommands, guideSections, programs, substitute, unknownPrograms } from './support/guide-commands.js';
+import {
+  AS_WRITTEN,
+  apacheStandIns,
+  commonSubstitutions,
+  installStandIns,
+  makeSandbox,
+  nginxStandIns,
+  type Sandbox,
+  type StandIn,
+  stopServers,
+  systemctlStandIn,
+} from './support/guide-sandbox.js';
+import { packAndInstall } from './support/packed.js';
+import { run } from './support/process.js';
+import { describeWith, PROJECT_ROOT, type Requirement } from './support/requirements.js';
+import { insideScratchBase, removeTree, tempDir } from './support/scratch.js';
+
+const GUIDES = join(PROJECT_ROOT, 'docs/guides');
+const SECTIONS = ['Install', 'Build', 'Deploy', 'Verify', 'Next release', 'Roll back'];
+const read = (name: string) => readFileSync(join(GUIDES, name), 'utf8');
+
+/** How each guide is run: what it needs, its stand-ins, its engine. */
+interface GuideRun {
+  readonly guide: string;
+  readonly requirements: () => Requirement[];
+  /** Stand-ins for the sandbox; `port` is the engine's loopback port. */
+  standIns(s: Sandbox, port: number): StandIn[] | Promise<StandIn[]>;
+  /** Start what serves the mirror beside the sandbox (when the stand-ins do not); returns its stop. */
+  engine?(s: Sandbox, port: number): Promise<() => Promise<void>>;
+}
+
+const RUNS: GuideRun[] = [
+  {
+    guide: 'nginx.md',
+    requirements: nginxRequirements,
+    standIns: (s, port) => [...nginxStandIns(s, port), systemctlStandIn(s, port)],
+  },
+  {
+    guide: 'apache.md',
+    requirements: apacheRequirements,
+    standIns: (s, port) => [
+      ...nginxStandIns(s, port).filter((t) => t.name === 'apt-get'),
+      ...apacheStandIns(s, port),
+      systemctlStandIn(s, port),
+    ],
+  },
+];
+
+/** Let Apache's children (www-data, when the suite runs as root) read the sandbox. */
+function openUp(dir: string): void {
+  for (let d = dir; insideScratchBase(d); d = dirname(d)) chmodSync(d, 0o755);
+}
+
+describe('the host guides', () => {
+  it('each has the same sections, shell commands, and ends with `npx jaspar-static check <url>`', () => {
+    for (const { guide } of RUNS) {
+      const text = read(guide);
+      expect(guideSections(text), guide).toEqual(SECTIONS);
+      const commands = guideCommands(text);
+      expect(commands.length, guide).toBeGreaterThan(5);
+      expect(commands.at(-1)!.text, guide).toMatch(/^npx jaspar-static check \S+/);
+      expect(commands.at(-1)!.section, guide).toBe('Roll back');
+      for (const section of ['Verify', 'Next release'])
+        expect(commands.filter((c) => c.section === section).at(-1)?.text ?? '', `${guide}: ${section}`).toMatch(
+          /^npx jaspar-static check /,
+        );
+    }
+  });
+
+  it('docs/guides/README.md lists every guide and every substitution and stand-in the test makes', async () => {
+    const readme = read('README.md').replace(/\s+/g, ' ');
+    const s = await makeSandbox(await tempDir('guide-list'));
+    const made = [
+      ...commonSubstitutions(s, '/x', () => 'http://127.0.0.1:1').map((x) => x.what),
+      ...(await Promise.all(RUNS.map((r) => r.standIns(s, 1)))).flat().map((t) => t.what),
+    ];
+    for (const what of new Set(made)) expect(readme, what).toContain(what.replace(/\s+/g, ' '));
+    for (const { guide } of RUNS) expect(readme).toContain(`(${guide})`);
+  });
+
+  it('refuses a guide with a command it does not know how to run (no silent skipping)', () => {
+    const made = [
+      '## Deploy',
+      '```sh',
+      'sudo frobnicate --now',
+      'npx wrangler deploy',
+      'cp a b && mystery | head',
+      '```',
+    ];
+    const commands = guideCommands(made.join('\n')).map((c) => c.text.replace(/^sudo /, ''));
+    expect(commands.flatMap(programs)).toEqual(['frobnicate', 'npx wrangler', 'cp', 'mystery', 'head']);
+    expect(unknownPrograms(commands, (p) => AS_WRITTEN.has(p))).toEqual(['frobnicate', 'npx wrangler', 'mystery']);
+  });
+});
+
+describe('the guides run', () => {
+  let installed: string;
+  let packDir: string;
+  beforeAll(async () => {
+    packDir = await tempDir('guides-pack');
+    installed = (await packAndInstall(packDir)).project;
+  }, 300_000);
+  afterAll(async () => packDir && removeTree(packDir));
+
+  for (const r of RUNS)
+    describeWith(`docs/guides/${r.guide}`, r.requirements(), () => {
+      it('every command runs in order, and `jaspar-static check` passes against the engine', {
+        timeout: 900_000,
+      }, async () => {
+        const s = await makeSandbox(await tempDir(`guide-${r.guide.replace('.md', '')}`));
+        const port = await freePort();
+        const standIns = await r.standIns(s, port);
+        await installStandIns(s, [...standIns, stopServers(s)]);
+        const subs = commonSubstitutions(s, installed, () => `http://127.0.0.1:${port}`);
+        const commands = guideCommands(read(r.guide)).map((c) => ({ ...c, ...substitute(c.text, subs) }));
+        const known = (p: string) =>
+          AS_WRITTEN.has(p) || standIns.some((t) => t.name === p) || /\.deploy\/[a-z-]+\/deploy\.sh$/.test(p);
+        expect(
+          unknownPrograms(
+            commands.map((c) => c.text),
+            known,
+          ),
+        ).toEqual([]);
+        openUp(s.dir);
+        const script = [
+          'set -e',
+          'cd ~',
+          ...commands.flatMap((c) => [`echo ${JSON.stringify(`>>> ${r.guide}:${c.line}: ${c.text}`)} >&2`, c.text]),
+        ].join('\n');
+        const env = {
+          ...process.env,
+          HOME: s.home,
+          PATH: `${s.bin}:${process.env.PATH ?? ''}`,
+          npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? '/root', '.npm'),
+          npm_config_offline: 'true',
+          npm_config_update_notifier: 'false',
+          npm_config_audit: 'false',
+          npm_config_fund: 'false',
+        };
+        const stopEngine = r.engine ? await r.engine(s, port) : async () => {};
+        try {
+          const ran = await run('bash', ['-c', script], { cwd: s.home, env });
+          const out = `${ran.stderr.slice(-6000)}\n${ran.stdout.slice(-3000)}`;
+          expect(ran.code, out).toBe(0);
+          // Every check ran against the engine and found nothing failing.
+          const summaries = ran.stdout.match(/\d+ of \d+ requests to http:\/\/127\.0\.0\.1:\d+\/ against .*$/gm) ?? [];
+          console.log(`${r.guide}:\n${summaries.join('\n')}`);
+          expect(summaries).toHaveLength(commands.filter((c) => c.text.startsWith('npx jaspar-static check ')).length);
+          expect(ran.stdout.match(/^ {2}failing +0$/gm)).toHaveLength(summaries.length);
+        } finally {
+          await run(join(s.bin, 'jaspar-guide-stop'), [], { env });
+          await stopEngine();
+          await removeTree(s.dir);
+        }
+      });
+    });
+});
