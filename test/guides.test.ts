@@ -16,6 +16,8 @@ import { nginxRequirements } from './hosts/support/nginx.js';
 import { guideCommands, guideSections, programs, substitute, unknownPrograms } from './support/guide-commands.js';
 import {
   AS_WRITTEN,
+  AWS_STAND_IN,
+  aptGetStandIn,
   apacheStandIns,
   commonSubstitutions,
   installStandIns,
@@ -28,38 +30,68 @@ import {
 } from './support/guide-sandbox.js';
 import { packAndInstall } from './support/packed.js';
 import { run } from './support/process.js';
-import { describeWith, PROJECT_ROOT, type Requirement } from './support/requirements.js';
+import { command, describeWith, PROJECT_ROOT, type Requirement } from './support/requirements.js';
+import { AWS_CLI } from './support/probes.js';
+import { start } from './support/s3-server.js';
+import { awsStandInScript } from './hosts/support/aws-stand-in.js';
+import { startDistribution } from './hosts/support/distribution-server.js';
 import { insideScratchBase, removeTree, tempDir } from './support/scratch.js';
 
 const GUIDES = join(PROJECT_ROOT, 'docs/guides');
 const SECTIONS = ['Install', 'Build', 'Deploy', 'Verify', 'Next release', 'Roll back'];
 const read = (name: string) => readFileSync(join(GUIDES, name), 'utf8');
 
-/** How each guide is run: what it needs, its stand-ins, its engine. */
+/** What a guide runs with: its stand-ins, its environment, and how to stop what serves it. */
+interface SetUp {
+  readonly standIns: StandIn[];
+  readonly env?: NodeJS.ProcessEnv;
+  stop?(): Promise<void>;
+}
+
+/** How each guide is run: what it needs, and its set-up (`port` is the engine's loopback port). */
 interface GuideRun {
   readonly guide: string;
   readonly requirements: () => Requirement[];
-  /** Stand-ins for the sandbox; `port` is the engine's loopback port. */
-  standIns(s: Sandbox, port: number): StandIn[] | Promise<StandIn[]>;
-  /** Start what serves the mirror beside the sandbox (when the stand-ins do not); returns its stop. */
-  engine?(s: Sandbox, port: number): Promise<() => Promise<void>>;
+  setUp(s: Sandbox, port: number): SetUp | Promise<SetUp>;
+}
+
+const aws = () => [command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)'), command('zip', ['-v'], 'zip')];
+
+/** The AWS guides: the stand-in `aws` (CloudFormation and CloudFront recorded, S3 on s3rver) and the distribution it deployed. */
+async function awsSetUp(s: Sandbox, port: number): Promise<SetUp> {
+  const s3 = await start({ dir: join(s.run, 's3') });
+  const record = join(s.run, 'aws-template');
+  const distribution = await startDistribution(port, record, s3).catch(async (err: unknown) => {
+    await s3.close();
+    throw err;
+  });
+  const { PATH: _path, HOME: _home, ...env } = s3.env;
+  return {
+    standIns: [
+      aptGetStandIn(s, port),
+      { name: 'aws', what: AWS_STAND_IN, script: awsStandInScript(s3, join(s.run, 'aws.log'), record) },
+    ],
+    env,
+    stop: async () => {
+      await distribution.close();
+      await s3.close();
+    },
+  };
 }
 
 const RUNS: GuideRun[] = [
   {
     guide: 'nginx.md',
     requirements: nginxRequirements,
-    standIns: (s, port) => [...nginxStandIns(s, port), systemctlStandIn(s, port)],
+    setUp: (s, port) => ({ standIns: [...nginxStandIns(s, port), systemctlStandIn(s, port)] }),
   },
   {
     guide: 'apache.md',
     requirements: apacheRequirements,
-    standIns: (s, port) => [
-      ...nginxStandIns(s, port).filter((t) => t.name === 'apt-get'),
-      ...apacheStandIns(s, port),
-      systemctlStandIn(s, port),
-    ],
+    setUp: (s, port) => ({ standIns: [aptGetStandIn(s, port), ...apacheStandIns(s, port), systemctlStandIn(s, port)] }),
   },
+  { guide: 's3-cloudfront.md', requirements: aws, setUp: awsSetUp },
+  { guide: 'lambda-edge.md', requirements: aws, setUp: awsSetUp },
 ];
 
 /** Let Apache's children (www-data, when the suite runs as root) read the sandbox. */
@@ -88,7 +120,8 @@ describe('the host guides', () => {
     const s = await makeSandbox(await tempDir('guide-list'));
     const made = [
       ...commonSubstitutions(s, '/x', () => 'http://127.0.0.1:1').map((x) => x.what),
-      ...(await Promise.all(RUNS.map((r) => r.standIns(s, 1)))).flat().map((t) => t.what),
+      ...[...nginxStandIns(s, 1), ...apacheStandIns(s, 1), systemctlStandIn(s, 1)].map((t) => t.what),
+      AWS_STAND_IN,
     ];
     for (const what of new Set(made)) expect(readme, what).toContain(what.replace(/\s+/g, ' '));
     for (const { guide } of RUNS) expect(readme).toContain(`(${guide})`);
@@ -125,7 +158,8 @@ describe('the guides run', () => {
       }, async () => {
         const s = await makeSandbox(await tempDir(`guide-${r.guide.replace('.md', '')}`));
         const port = await freePort();
-        const standIns = await r.standIns(s, port);
+        const setUp = await r.setUp(s, port);
+        const standIns = setUp.standIns;
         await installStandIns(s, [...standIns, stopServers(s)]);
         const subs = commonSubstitutions(s, installed, () => `http://127.0.0.1:${port}`);
         const commands = guideCommands(read(r.guide)).map((c) => ({ ...c, ...substitute(c.text, subs) }));
@@ -152,8 +186,8 @@ describe('the guides run', () => {
           npm_config_update_notifier: 'false',
           npm_config_audit: 'false',
           npm_config_fund: 'false',
+          ...setUp.env,
         };
-        const stopEngine = r.engine ? await r.engine(s, port) : async () => {};
         try {
           const ran = await run('bash', ['-c', script], { cwd: s.home, env });
           const out = `${ran.stderr.slice(-6000)}\n${ran.stdout.slice(-3000)}`;
@@ -165,7 +199,7 @@ describe('the guides run', () => {
           expect(ran.stdout.match(/^ {2}failing +0$/gm)).toHaveLength(summaries.length);
         } finally {
           await run(join(s.bin, 'jaspar-guide-stop'), [], { env });
-          await stopEngine();
+          await setUp.stop?.();
           await removeTree(s.dir);
         }
       });

@@ -57,6 +57,8 @@ export const AS_WRITTEN = new Set([
   'echo',
   'export',
   'curl',
+  'find',
+  'touch',
   'npm',
   'npx jaspar-static',
 ]);
@@ -123,9 +125,8 @@ const STOP = (pidFile: string, stop: string) => `if [ -f ${pidFile} ]; then
   rm -f ${pidFile}
 fi`;
 
-/** Debian's nginx, configured in the sandbox as the package configures /etc/nginx. */
-export function nginxStandIns(s: Sandbox, port: number): StandIn[] {
-  const conf = `load_module ${NJS_MODULE};
+/** The nginx.conf the sandbox's nginx package leaves. */
+const nginxConf = (s: Sandbox) => `load_module ${NJS_MODULE};
 daemon on;
 master_process off;
 pid ${s.run}/nginx.pid;
@@ -143,28 +144,11 @@ http {
     include ${s.run}/nginx-sites/*;
 }
 `;
+
+/** Debian's nginx, configured in the sandbox as the package configures /etc/nginx. */
+export function nginxStandIns(s: Sandbox, port: number): StandIn[] {
   return [
-    {
-      name: 'apt-get',
-      what: "`apt-get install` installs nothing (the suite requires the packages already) and lays out the sandbox's `/etc/nginx` or `/etc/apache2` as the Debian package does: the main configuration, `/var/www/html`, `sites-available/`, `sites-enabled/` with the default site",
-      script: sh(
-        s,
-        port,
-        `for p in "$@"; do case "$p" in
-  nginx)
-    mkdir -p "$ROOT/etc/nginx/sites-available" "$ROOT/etc/nginx/sites-enabled" "$ROOT/var/www/html" "$RUN/tmp"
-    cat > "$ROOT/etc/nginx/nginx.conf" <<'CONF'
-${conf}CONF
-    printf 'server {\\n    listen 80 default_server;\\n    root /var/www/html;\\n}\\n' > "$ROOT/etc/nginx/sites-available/default"
-    ln -sf "$ROOT/etc/nginx/sites-available/default" "$ROOT/etc/nginx/sites-enabled/default" ;;
-  apache2)
-    mkdir -p "$ROOT/var/www/html" "$ROOT/etc/apache2/sites-available" "$ROOT/etc/apache2/sites-enabled" "$ROOT/etc/apache2/mods-available" "$ROOT/etc/apache2/mods-enabled"
-    for m in rewrite headers; do echo "LoadModule \${m}_module /usr/lib/apache2/modules/mod_\${m}.so" > "$ROOT/etc/apache2/mods-available/$m.load"; done
-    printf '<VirtualHost *:80>\\n    DocumentRoot /var/www/html\\n</VirtualHost>\\n' > "$ROOT/etc/apache2/sites-available/000-default.conf"
-    ln -sf "$ROOT/etc/apache2/sites-available/000-default.conf" "$ROOT/etc/apache2/sites-enabled/000-default.conf" ;;
-esac; done`,
-      ),
-    },
+    aptGetStandIn(s, port),
     {
       name: 'nginx',
       what: "`nginx` is Debian's nginx on the sandbox's `/etc/nginx` (pid, logs and temp folders in the sandbox); the enabled sites are read with their `/var/…` paths mapped and `listen` on the engine's loopback port",
@@ -182,6 +166,35 @@ exec /usr/sbin/nginx -p "$ROOT/etc/nginx/" -c "$ROOT/etc/nginx/nginx.conf" -e "$
     },
   ];
 }
+
+/** `apt-get install`: Debian's packages as they leave /etc (the packages themselves are required, not installed). */
+export function aptGetStandIn(s: Sandbox, port: number): StandIn {
+  return {
+    name: 'apt-get',
+    what: "`apt-get install` installs nothing (the suite requires the packages already); for `nginx` or `apache2` it lays out the sandbox's `/etc/nginx` or `/etc/apache2` as the Debian package does: the main configuration, `/var/www/html`, `sites-available/`, `sites-enabled/` with the default site",
+    script: sh(
+      s,
+      port,
+      `for p in "$@"; do case "$p" in
+nginx)
+  mkdir -p "$ROOT/etc/nginx/sites-available" "$ROOT/etc/nginx/sites-enabled" "$ROOT/var/www/html" "$RUN/tmp"
+  cat > "$ROOT/etc/nginx/nginx.conf" <<'CONF'
+${nginxConf(s)}CONF
+  printf 'server {\\n    listen 80 default_server;\\n    root /var/www/html;\\n}\\n' > "$ROOT/etc/nginx/sites-available/default"
+  ln -sf "$ROOT/etc/nginx/sites-available/default" "$ROOT/etc/nginx/sites-enabled/default" ;;
+apache2)
+  mkdir -p "$ROOT/var/www/html" "$ROOT/etc/apache2/sites-available" "$ROOT/etc/apache2/sites-enabled" "$ROOT/etc/apache2/mods-available" "$ROOT/etc/apache2/mods-enabled"
+  for m in rewrite headers; do echo "LoadModule \${m}_module /usr/lib/apache2/modules/mod_\${m}.so" > "$ROOT/etc/apache2/mods-available/$m.load"; done
+  printf '<VirtualHost *:80>\\n    DocumentRoot /var/www/html\\n</VirtualHost>\\n' > "$ROOT/etc/apache2/sites-available/000-default.conf"
+  ln -sf "$ROOT/etc/apache2/sites-available/000-default.conf" "$ROOT/etc/apache2/sites-enabled/000-default.conf" ;;
+esac; done`,
+    ),
+  };
+}
+
+/** The stand-in `aws` (test/hosts/support/aws-stand-in.ts), as docs/guides/README.md lists it. */
+export const AWS_STAND_IN =
+  "`aws` is the stand-in test/hosts/aws-stack.test.ts runs `deploy.sh` with: CloudFormation, CloudFront and STS answered from a table and recorded (the stack's bucket, a distribution `d111111abcdef8.cloudfront.net`), S3 passed to Debian's AWS CLI against s3rver on loopback; the engine is a model of the distribution of the template last deployed (`test/hosts/support/distribution-server.ts`: its behaviors, viewer-request function or Lambda@Edge handler, error response and headers policy) in front of that bucket";
 
 /** Debian's apache2, configured in the sandbox as the package configures /etc/apache2. */
 export function apacheStandIns(s: Sandbox, port: number): StandIn[] {
