@@ -25,13 +25,15 @@ import {
   nginxStandIns,
   type Sandbox,
   type StandIn,
+  wranglerStandIn,
   stopServers,
   systemctlStandIn,
 } from './support/guide-sandbox.js';
 import { packAndInstall } from './support/packed.js';
 import { run } from './support/process.js';
 import { command, describeWith, PROJECT_ROOT, type Requirement } from './support/requirements.js';
-import { AWS_CLI } from './support/probes.js';
+import { AWS_CLI, WORKERD } from './support/probes.js';
+import { startWranglerEngine } from './hosts/support/wrangler-engine.js';
 import { start } from './support/s3-server.js';
 import { awsStandInScript } from './hosts/support/aws-stand-in.js';
 import { startDistribution } from './hosts/support/distribution-server.js';
@@ -92,6 +94,15 @@ const RUNS: GuideRun[] = [
   },
   { guide: 's3-cloudfront.md', requirements: aws, setUp: awsSetUp },
   { guide: 'lambda-edge.md', requirements: aws, setUp: awsSetUp },
+  {
+    guide: 'cloudflare.md',
+    requirements: () => [command(WORKERD, ['--version'], 'workerd (npm, installed with miniflare by npm ci)')],
+    setUp: async (s, port) => {
+      const record = join(s.run, 'wrangler-config');
+      const engine = await startWranglerEngine(port, record);
+      return { standIns: [wranglerStandIn(s, record)], stop: () => engine.close() };
+    },
+  },
 ];
 
 /** Let Apache's children (www-data, when the suite runs as root) read the sandbox. */
@@ -122,6 +133,7 @@ describe('the host guides', () => {
       ...commonSubstitutions(s, '/x', () => 'http://127.0.0.1:1').map((x) => x.what),
       ...[...nginxStandIns(s, 1), ...apacheStandIns(s, 1), systemctlStandIn(s, 1)].map((t) => t.what),
       AWS_STAND_IN,
+      wranglerStandIn(s, '/x').what,
     ];
     for (const what of new Set(made)) expect(readme, what).toContain(what.replace(/\s+/g, ' '));
     for (const { guide } of RUNS) expect(readme).toContain(`(${guide})`);

@@ -91,6 +91,11 @@ export function commonSubstitutions(s: Sandbox, installed: string, engineUrl: ()
         `${cmd}${year ? ` --release ${year}` : ''}${rest ?? ''} ${TRIMMED}`,
     },
     {
+      what: "`npx wrangler …` runs the stand-in `wrangler` (Cloudflare's CLI is not installed here and would deploy to Cloudflare)",
+      pattern: /^npx wrangler /,
+      replace: 'wrangler ',
+    },
+    {
       what: "the mirror's public address in `curl` and `jaspar-static check` is the loopback address of the engine serving it",
       pattern: /^(curl|npx jaspar-static check)\b.*$/,
       replace: (m: string) => m.replace(/"?https?:\/\/[^/\s'"]+"?/g, engineUrl()),
@@ -284,6 +289,28 @@ export function stopServers(s: Sandbox): StandIn {
       0,
       `${STOP('"$RUN/nginx.pid"', 'nginx -s stop')}
 ${STOP('"$RUN/apache2.pid"', 'apache2ctl stop')}`,
+    ),
+  };
+}
+
+/** `wrangler deploy -c <file>`: records the configuration the engine (test/hosts/support/wrangler-engine.ts) serves. */
+export function wranglerStandIn(s: Sandbox, record: string): StandIn {
+  return {
+    name: 'wrangler',
+    what: '`wrangler deploy -c <wrangler.toml>` records the configuration; the engine runs that Worker in workerd through npm `miniflare` (`test/hosts/support/wrangler-engine.ts`: `main`, the `[assets]` directory relative to the file behind its binding, the Worker first as `run_worker_first` says), replacing the one deployed before',
+    script: sh(
+      s,
+      0,
+      `[ "\${1:-}" = deploy ] || { echo "wrangler stand-in: only deploy -c <file>" >&2; exit 2; }
+shift
+config=
+while [ $# -gt 0 ]; do
+  case "$1" in -c|--config) config=$2; shift ;; esac
+  shift
+done
+[ -f "$config" ] || { echo "wrangler stand-in: no configuration file '$config'" >&2; exit 1; }
+realpath "$config" > '${record}'
+echo "deployed $config"`,
     ),
   };
 }
