@@ -26,6 +26,7 @@ import {
   type Sandbox,
   type StandIn,
   wranglerStandIn,
+  netlifyStandIn,
   stopServers,
   systemctlStandIn,
 } from './support/guide-sandbox.js';
@@ -34,6 +35,8 @@ import { run } from './support/process.js';
 import { command, describeWith, PROJECT_ROOT, type Requirement } from './support/requirements.js';
 import { AWS_CLI, WORKERD } from './support/probes.js';
 import { startWranglerEngine } from './hosts/support/wrangler-engine.js';
+import { startNetlifyDeployEngine } from './hosts/support/netlify-deploy-engine.js';
+import { denoRequirements } from './hosts/support/deno.js';
 import { start } from './support/s3-server.js';
 import { awsStandInScript } from './hosts/support/aws-stand-in.js';
 import { startDistribution } from './hosts/support/distribution-server.js';
@@ -95,6 +98,15 @@ const RUNS: GuideRun[] = [
   { guide: 's3-cloudfront.md', requirements: aws, setUp: awsSetUp },
   { guide: 'lambda-edge.md', requirements: aws, setUp: awsSetUp },
   {
+    guide: 'netlify.md',
+    requirements: denoRequirements,
+    setUp: async (s, port) => {
+      const record = join(s.run, 'netlify-deploy');
+      const engine = await startNetlifyDeployEngine(port, record);
+      return { standIns: [netlifyStandIn(s, record)], stop: () => engine.close() };
+    },
+  },
+  {
     guide: 'cloudflare.md',
     requirements: () => [command(WORKERD, ['--version'], 'workerd (npm, installed with miniflare by npm ci)')],
     setUp: async (s, port) => {
@@ -134,6 +146,7 @@ describe('the host guides', () => {
       ...[...nginxStandIns(s, 1), ...apacheStandIns(s, 1), systemctlStandIn(s, 1)].map((t) => t.what),
       AWS_STAND_IN,
       wranglerStandIn(s, '/x').what,
+      netlifyStandIn(s, '/x').what,
     ];
     for (const what of new Set(made)) expect(readme, what).toContain(what.replace(/\s+/g, ' '));
     for (const { guide } of RUNS) expect(readme).toContain(`(${guide})`);

@@ -96,6 +96,11 @@ export function commonSubstitutions(s: Sandbox, installed: string, engineUrl: ()
       replace: 'wrangler ',
     },
     {
+      what: "`npx netlify …` runs the stand-in `netlify` (Netlify's CLI is not installed here and would deploy to Netlify)",
+      pattern: /^npx netlify /,
+      replace: 'netlify ',
+    },
+    {
       what: "the mirror's public address in `curl` and `jaspar-static check` is the loopback address of the engine serving it",
       pattern: /^(curl|npx jaspar-static check)\b.*$/,
       replace: (m: string) => m.replace(/"?https?:\/\/[^/\s'"]+"?/g, engineUrl()),
@@ -311,6 +316,27 @@ done
 [ -f "$config" ] || { echo "wrangler stand-in: no configuration file '$config'" >&2; exit 1; }
 realpath "$config" > '${record}'
 echo "deployed $config"`,
+    ),
+  };
+}
+
+/** `netlify deploy … --config <file>`: records where it ran and the file, for the engine (test/hosts/support/netlify-deploy-engine.ts). */
+export function netlifyStandIn(s: Sandbox, record: string): StandIn {
+  return {
+    name: 'netlify',
+    what: "`netlify deploy [--config <netlify.toml>]` records the folder it ran in and the file; the engine resolves them with Netlify's configuration resolver (npm `@netlify/config`, as `netlify deploy` does) and serves the publish folder with the edge functions folder's function under Deno, as test/hosts/netlify-edge.test.ts runs it, replacing the deploy before",
+    script: sh(
+      s,
+      0,
+      `[ "\${1:-}" = deploy ] || { echo "netlify stand-in: only deploy" >&2; exit 2; }
+shift
+config=
+while [ $# -gt 0 ]; do
+  case "$1" in --config) config=$2; shift ;; --config=*) config=\${1#--config=} ;; esac
+  shift
+done
+printf '%s\\n%s' "$PWD" "$config" > '${record}'
+echo "deployed $PWD \${config:-(netlify.toml)}"`,
     ),
   };
 }
