@@ -181,7 +181,7 @@ exec /usr/sbin/nginx -p "$ROOT/etc/nginx/" -c "$ROOT/etc/nginx/nginx.conf" -e "$
 export function aptGetStandIn(s: Sandbox, port: number): StandIn {
   return {
     name: 'apt-get',
-    what: "`apt-get install` installs nothing (the suite requires the packages already); for `nginx` or `apache2` it lays out the sandbox's `/etc/nginx` or `/etc/apache2` as the Debian package does: the main configuration, `/var/www/html`, `sites-available/`, `sites-enabled/` with the default site",
+    what: "`apt-get install` installs nothing (the suite requires the packages already); for `nginx` or `apache2` it lays out the sandbox's `/etc/nginx` or `/etc/apache2` as the Debian package does: nginx's main configuration, `/var/www/html`, `sites-available/`, `sites-enabled/` with the default site",
     script: sh(
       s,
       port,
@@ -241,7 +241,7 @@ IncludeOptional ${s.run}/apache2-sites/*.conf
     a2('a2dissite', `for m in "$@"; do rm -f "$ROOT/etc/apache2/sites-enabled/$m.conf"; done`),
     {
       name: 'apache2ctl',
-      what: "`apache2ctl` is Debian's apache2 on the sandbox's `/etc/apache2` (pid and logs in the sandbox); the enabled sites are read with their `/var/…` paths mapped and their virtual host on the engine's loopback port",
+      what: "`apache2ctl` is Debian's apache2 on the sandbox's `/etc/apache2` (its main configuration written on first use as the package's, pid and logs in the sandbox); the enabled sites are read with their `/var/…` paths mapped and their virtual host on the engine's loopback port",
       script: sh(
         s,
         port,
