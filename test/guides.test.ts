@@ -131,6 +131,12 @@ describe('the host guides', () => {
       expect(commands.length, guide).toBeGreaterThan(5);
       expect(commands.at(-1)!.text, guide).toMatch(/^npx jaspar-static check \S+/);
       expect(commands.at(-1)!.section, guide).toBe('Roll back');
+      // The tarball `npm pack` writes for this version.
+      const { version } = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+      expect(
+        commands.filter((c) => c.text.startsWith('npm install ')).map((c) => c.text),
+        guide,
+      ).toEqual([`npm install ~/jaspar-static-${version}.tgz`]);
       for (const section of ['Verify', 'Next release'])
         expect(commands.filter((c) => c.section === section).at(-1)?.text ?? '', `${guide}: ${section}`).toMatch(
           /^npx jaspar-static check /,
