@@ -16,6 +16,7 @@ const DOCS = [
   'README.md',
   'CONTRIBUTING.md',
   ...readdirSync(join(PROJECT_ROOT, 'docs')).map((f) => `docs/${f}`),
+  ...readdirSync(join(PROJECT_ROOT, 'docs/guides')).map((f) => `docs/guides/${f}`),
 ].filter((f) => f.endsWith('.md'));
 
 /** Every `jaspar-static …` invocation in a document (code blocks and inline code), with its line. */

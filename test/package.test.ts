@@ -10,64 +10,18 @@
  * `--ignore-scripts` from the lib/ that `npm ci` (prepare) compiled: rebuilding lib/ here would
  * rewrite files other test files are running.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from './hosts/support/ports.js';
 import { netlifyDeployConfig } from './support/netlify-cli-config.js';
 import { runOk } from './support/process.js';
+import { type Manifest, packAndInstall } from './support/packed.js';
 import { describeWith, PROJECT_ROOT, sharedPath } from './support/requirements.js';
 import { removeTree, tempDir } from './support/scratch.js';
 
 const jaspar2016 = sharedPath('releases', 'JASPAR2016');
-const NPM_FLAGS = ['--no-audit', '--no-fund', '--loglevel=error'];
-
-interface LockEntry {
-  readonly version?: string;
-  readonly resolved?: string;
-  readonly dev?: boolean;
-  readonly link?: boolean;
-}
-interface Manifest {
-  readonly version: string;
-  readonly license: string;
-  readonly dependencies: Record<string, string>;
-  readonly bin: Record<string, string>;
-  readonly engines: Record<string, string>;
-}
-
-/**
- * The empty project's lock: the tarball, and every runtime package of this repository's lock
- * with its registry address (this lock omits them), so npm takes each from its cache by integrity.
- */
-function projectLock(tarball: string): object {
-  const lock = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, LockEntry>;
-  };
-  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as Manifest;
-  const packages: Record<string, object> = {
-    '': { name: 'probe', version: '1.0.0', dependencies: { 'jaspar-static': `file:${tarball}` } },
-    'node_modules/jaspar-static': {
-      version: pkg.version,
-      resolved: `file:${tarball}`,
-      license: pkg.license,
-      dependencies: pkg.dependencies,
-      bin: pkg.bin,
-      engines: pkg.engines,
-    },
-  };
-  for (const [path, entry] of Object.entries(lock.packages)) {
-    if (!path.startsWith('node_modules/') || entry.dev || entry.link) continue;
-    const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
-    packages[path] = {
-      ...entry,
-      resolved: entry.resolved ?? `https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${entry.version}.tgz`,
-    };
-  }
-  return { name: 'probe', version: '1.0.0', lockfileVersion: 3, requires: true, packages };
-}
-
 /** GET a path of a server, waiting until it listens (the CLI prints once it does). */
 async function get(port: number, path: string): Promise<{ status: number; json: unknown }> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`);
@@ -103,22 +57,11 @@ describeWith('the npm package, installed into an empty project', [jaspar2016], (
   const npx = (args: string[]) => runOk('npx', ['--no-install', 'jaspar-static', ...args], { cwd: project });
   beforeAll(async () => {
     dir = await tempDir('package');
-    project = join(dir, 'project');
-    const packed = await runOk('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir, ...NPM_FLAGS], {
-      cwd: PROJECT_ROOT,
-    });
-    const info = (JSON.parse(packed.stdout) as { filename: string; size: number; files: { path: string }[] }[])[0]!;
-    files = info.files.map((f) => f.path);
-    size = info.size;
-    console.log(`npm pack: ${info.filename}, ${size} bytes, ${files.length} files`);
-    await runOk('mkdir', [project]);
-    const tarball = join(dir, info.filename);
-    writeFileSync(
-      join(project, 'package.json'),
-      `${JSON.stringify({ name: 'probe', version: '1.0.0', private: true, dependencies: { 'jaspar-static': `file:${tarball}` } })}\n`,
-    );
-    writeFileSync(join(project, 'package-lock.json'), `${JSON.stringify(projectLock(tarball))}\n`);
-    await runOk('npm', ['ci', '--offline', ...NPM_FLAGS], { cwd: project });
+    const packed = await packAndInstall(dir);
+    project = packed.project;
+    files = packed.files;
+    size = packed.size;
+    console.log(`npm pack: ${packed.tarball}, ${size} bytes, ${files.length} files`);
   }, 300_000);
   afterAll(async () => dir && removeTree(dir));
 

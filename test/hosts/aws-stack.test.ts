@@ -9,7 +9,7 @@
  * AWS CLI. What cannot be checked here: AWS creating the stack, the distribution serving it.
  */
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEMPLATE_BODY_LIMIT } from '../../src/hosts/aws/cfn.js';
@@ -18,7 +18,8 @@ import { run, runOk } from '../support/process.js';
 import { checkTemplate, SPEC_VERSION } from '../support/cfn-spec.js';
 import { AWS_CLI } from '../support/probes.js';
 import { command, describeWith } from '../support/requirements.js';
-import { start, type S3Server } from '../support/s3-server.js';
+import { start } from '../support/s3-server.js';
+import { awsStandIn } from './support/aws-stand-in.js';
 import { tempDir } from '../support/scratch.js';
 import { build } from '../../src/site/build.js';
 import { BASE, buildSample, SAMPLE, SAMPLE_YEAR, type BuiltSample } from './support/sites.js';
@@ -179,39 +180,6 @@ it('the specification check finds what AWS would refuse', () => {
   ];
   for (const [what, change, expected] of cases) expect(mutate(change).join('\n'), what).toMatch(expected);
 });
-
-/** A stand-in `aws`: CloudFormation, CloudFront and STS answered from a table and recorded; S3 passed to the real CLI on s3rver. */
-async function awsStandIn(dir: string, s3: S3Server): Promise<{ env: NodeJS.ProcessEnv; log: () => Promise<string> }> {
-  const bin = join(dir, 'bin');
-  await mkdir(bin, { recursive: true });
-  const log = join(dir, 'aws.log');
-  await writeFile(log, '');
-  await writeFile(
-    join(bin, 'aws'),
-    `#!/bin/sh
-printf '%s\\n' "$*" >> '${log}'
-case "$1 $2" in
-  "cloudformation deploy") exit 0 ;;
-  "cloudformation describe-stacks")
-    case "$*" in
-      *BucketName*) echo '${s3.bucket}' ;;
-      *DistributionId*) echo 'E2EXAMPLE' ;;
-      *MirrorUrl*) echo 'https://d111111abcdef8.cloudfront.net/api/v1/' ;;
-      *) exit 1 ;;
-    esac ;;
-  "cloudfront create-invalidation") echo 'I2EXAMPLE' ;;
-  "sts get-caller-identity") echo '123456789012' ;;
-  "s3api put-public-access-block") exit 0 ;;
-  *) case " $* " in
-       *" --endpoint-url "*) exec ${AWS_CLI} "$@" ;;
-       *) exec ${AWS_CLI} --endpoint-url "$AWS_ENDPOINT_URL" "$@" ;;
-     esac ;;
-esac
-`,
-  );
-  await chmod(join(bin, 'aws'), 0o755);
-  return { env: { ...s3.env, PATH: `${bin}:${s3.env.PATH ?? ''}` }, log: () => readFile(log, 'utf8') };
-}
 
 describeWith('deploy.sh: stack, upload and invalidation (stand-in CloudFormation, s3rver)', [aws, zip], () => {
   // A small site (JSON only, no page-size, order or filter variants): the upload is the point, not its size.

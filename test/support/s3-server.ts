@@ -27,8 +27,31 @@ export const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER'
 /** The region clients sign for (s3rver accepts any). */
 export const S3_REGION = 'us-east-1';
 
-/** The child: start s3rver with the options on argv, print its port, stop when stdin closes. */
+/**
+ * The child: start s3rver with the options on argv, print its port, stop when stdin closes.
+ * Before s3rver loads, its folder walk is made to list keys in S3's order (UTF-8 binary, as
+ * ListObjectsV2 does): s3rver walks folders in name order, so `matrix/…` came before
+ * `matrix-detail/…` ('/' sorts after '-'), and `aws s3 sync --delete`, which merges the
+ * bucket's listing with the local one assuming S3's order, then deleted objects it was
+ * uploading (a second upload lost `_jaspar/frag/matrix-detail/…`; test/guides.test.ts).
+ */
 const CHILD = `
+const fs = require('fs');
+const path = require('path');
+const utils = require(path.join(path.dirname(process.argv[1]), 'utils.js'));
+const keyOf = (name, dir) => Buffer.from(dir ? name + '/' : name.replace(/\\._S3rver_.*$/, ''));
+utils.walk = function* walk(dir, recurseFilter) {
+  const entries = fs.readdirSync(dir).map((name) => {
+    const full = path.posix.join(dir, name);
+    const isDir = fs.statSync(full).isDirectory();
+    return { full, isDir, key: keyOf(name, isDir) };
+  });
+  entries.sort((a, b) => Buffer.compare(a.key, b.key));
+  for (const e of entries) {
+    if (!e.isDir) yield e.full;
+    else if (!recurseFilter || recurseFilter(e.full)) yield* walk(e.full, recurseFilter);
+  }
+};
 const S3rver = require(process.argv[1]);
 const [directory, bucket] = process.argv.slice(2);
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
