@@ -1,11 +1,2 @@
-/** Mulberry32: a small seeded PRNG, so generated cases (and kill times) replay from their seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32, the seeded PRNG `check --sample` draws with: generated cases (and kill times) replay from their seed. */
+export { mulberry32 as prng } from '../../src/check/sample.js';
