@@ -11,6 +11,17 @@ import type { Reporter } from './types.js';
 
 const FORMAT = '{phase} {bar} {percentage}% | {amounts} | {elapsed}{remaining}';
 
+/** A bar in the build's style (also `check`'s, check-bar.ts): phase, bar, percentage, amounts, time. */
+export const progressBar = (out: NodeJS.WritableStream): SingleBar =>
+  new SingleBar({
+    stream: out,
+    format: FORMAT,
+    barsize: 24,
+    hideCursor: false,
+    barCompleteChar: '\u2588',
+    barIncompleteChar: '\u2591',
+  });
+
 /** The tokens of {@link FORMAT} that cli-progress does not compute itself (the ETA is ours: the rate over the whole phase). */
 function payload(phase: BuildPhase, done: Amount, total: Amount | null, seconds: number, finished: boolean) {
   const left = finished ? null : eta(fraction(phase, done, total), seconds);
@@ -36,14 +47,7 @@ export function barReporter(out: NodeJS.WritableStream): Reporter {
         case 'phase-start': {
           stop();
           started = performance.now();
-          bar = new SingleBar({
-            stream: out,
-            format: FORMAT,
-            barsize: 24,
-            hideCursor: false,
-            barCompleteChar: '\u2588',
-            barIncompleteChar: '\u2591',
-          });
+          bar = progressBar(out);
           const total = e.total ? e.total[measuredIn(e.phase)] : 0;
           bar.start(Math.max(1, total), 0, payload(e.phase, { files: 0, bytes: 0 }, e.total, 0, false));
           return;

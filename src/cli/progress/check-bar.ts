@@ -2,10 +2,8 @@
  * Progress of `jaspar-static check` on a terminal: one cli-progress bar in the style of the
  * build's (bar.ts), e.g. `check ████████░░░░ 48% | 480/1,000 requests, 2 failing | 3 s | ETA 3 s`.
  */
-import { SingleBar } from 'cli-progress';
+import { progressBar } from './bar.js';
 import { duration, eta } from './format.js';
-
-const FORMAT = '{phase} {bar} {percentage}% | {amounts} | {elapsed}{remaining}';
 
 export interface CheckBar {
   update(done: number, total: number, failing: number): void;
@@ -14,14 +12,7 @@ export interface CheckBar {
 
 export function checkBar(out: NodeJS.WritableStream, total: number): CheckBar {
   const started = performance.now();
-  const bar = new SingleBar({
-    stream: out,
-    format: FORMAT,
-    barsize: 24,
-    hideCursor: false,
-    barCompleteChar: '\u2588',
-    barIncompleteChar: '\u2591',
-  });
+  const bar = progressBar(out);
   const payload = (done: number, failing: number) => {
     const seconds = (performance.now() - started) / 1000;
     const left = done >= total ? null : eta(total === 0 ? 1 : done / total, seconds);

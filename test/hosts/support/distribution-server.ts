@@ -18,6 +18,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createContext, Script } from 'node:vm';
+import { closeNow, listenLocal } from './loopback.js';
 import type { CfEvent, CfRequest, CfResponse, LambdaOptions } from '../../../src/hosts/lambda-edge/entry.js';
 import type { ClientRequest } from '../../../src/check/types.js';
 import { S3_CREDENTIALS, S3_REGION, type S3Server } from '../../support/s3-server.js';
@@ -190,15 +191,6 @@ export async function startDistribution(
         },
       );
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  await listenLocal(server, port);
+  return { close: () => closeNow(server) };
 }

@@ -5,12 +5,28 @@
  * gave it: status, Content-Type, the headers it reports (hop-by-hop ones and Content-Encoding
  * aside: the body is the decoded one) and the body.
  */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 
 /** Headers not passed on: node:http writes its own framing, and the body is already decoded. */
 const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
+
+/** Listen on 127.0.0.1:`port` (0: any free port); rejects when the port cannot be had. */
+export function listenLocal(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Stop a server at once, its kept-alive connections too. */
+export function closeNow(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
 
 export interface Loopback {
   /** `http://127.0.0.1:PORT` (no trailing slash). */
@@ -37,14 +53,6 @@ export async function loopback(send: (req: ClientRequest) => Promise<Reply>): Pr
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const port = await listenLocal(server, 0);
+  return { url: `http://127.0.0.1:${port}`, close: () => closeNow(server) };
 }

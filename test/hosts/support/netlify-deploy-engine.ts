@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
+import { closeNow, listenLocal } from './loopback.js';
 import { netlifyDeployConfig } from '../../support/netlify-cli-config.js';
 import { type RunningEdge, startEdge } from './deno.js';
 
@@ -70,16 +71,10 @@ export async function startNetlifyDeployEngine(port: number, record: string): Pr
       },
     );
   });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(port, '127.0.0.1', () => done());
-  });
+  await listenLocal(server, port);
   return {
     close: async () => {
-      await new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      });
+      await closeNow(server);
       await switching.catch(() => null);
       await current?.edge.close();
     },

@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { parse } from 'smol-toml';
+import { closeNow, listenLocal } from './loopback.js';
 
 interface WranglerToml {
   main: string;
@@ -98,16 +99,10 @@ export async function startWranglerEngine(port: number, record: string): Promise
         res.end(`wrangler engine: ${String(err)}`);
       });
   });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(port, '127.0.0.1', () => done());
-  });
+  await listenLocal(server, port);
   return {
     close: async () => {
-      await new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      });
+      await closeNow(server);
       await switching.catch(() => null);
       await current?.mf.dispose();
     },
