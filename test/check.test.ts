@@ -289,16 +289,18 @@ describe('jaspar-static check', () => {
     }
   });
 
-  it('Ctrl-C stops at once: the partial summary, exit 130', async () => {
+  // The first request is check's reachability probe. A mirror that never answers it is
+  // interrupted during the probe; one that answers it and then nothing is interrupted once the
+  // check's eight sockets all wait. Either way long before any timeout.
+  it.each([
+    ['during the reachability probe', 0, 1],
+    ['while every socket waits', 1, 9],
+  ])('Ctrl-C stops at once (%s): the partial summary, exit 130', async (_when, answered, interruptAt) => {
     let asked = 0;
-    let interrupted = false;
-    // A mirror that answers nothing: the interrupt comes once the first requests are waiting.
-    const stuck = await listen(() => {
+    const stuck = await listen((_req, res) => {
       asked++;
-      if (asked === 8 && !interrupted) {
-        interrupted = true;
-        process.emit('SIGINT');
-      }
+      if (asked <= answered) res.writeHead(404).end();
+      if (asked === interruptAt) process.emit('SIGINT');
     });
     extra.push(stuck);
     const r = await check(origin(stuck), '--json');
