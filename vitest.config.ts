@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,11 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // Vitest's default is one fork fewer than the cores: on CI's two cores, one file at a time.
+    // Most files spend much of their time waiting on servers and child processes (nginx, Apache,
+    // awscli, Deno, Chromium), so two forks at least: the run is bound by the CPU, not by a
+    // single fork's waits. Each file still runs its own tests one after another.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Once per run: the scratch folder (on tmpfs where there is room) that every test builds
     // into and that shares heavy builds between files, and the requirement probes.
     globalSetup: ['test/support/global-setup.ts'],
