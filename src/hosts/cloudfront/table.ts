@@ -28,7 +28,7 @@ import { FILES_ROOT, LIST_MARKER, IMPLICIT_FORMAT_DIR, routeFile } from '../../r
 import type { Params, Route } from '../../routes/route.js';
 import { apiHeaders } from '../../runtime/answer.js';
 import { formatApplies } from '../../routes/applies.js';
-import { prebuiltFilterKeys } from '../../routes/prebuilt.js';
+import { planOf, prebuiltPlans } from '../../routes/prebuilt-plan.js';
 import { asciiLower, DEFAULT_CALLBACK } from '../../routes/request.js';
 import { MAX_URL, NOT_SERVED } from '../../runtime/resolve.js';
 import type { PrebuiltLists, SiteConfig } from '../../routes/site-data.js';
@@ -111,6 +111,7 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     filterKeys: [],
     filterOrders: false,
   };
+  const plans = prebuiltPlans(prebuilt);
   const formats = FORMATS.filter((f) => site.formats.includes(f.name));
   const sets: string[] = [];
   const orders: string[] = [];
@@ -155,13 +156,13 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
             ),
           }
         : {}),
-      ...(prebuiltFilterKeys(list, prebuilt).length ? { k: 1 as const } : {}),
+      ...(planOf(plans, list).filters.length ? { k: 1 as const } : {}),
     };
   });
   const listWithFilters = RESOURCES.find(
     (r): r is Extract<(typeof RESOURCES)[number], { kind: 'list' }> => r.kind === 'list' && r.prebuildFilters,
   );
-  const keys = listWithFilters ? prebuiltFilterKeys(listWithFilters, prebuilt) : [];
+  const keys = listWithFilters ? planOf(plans, listWithFilters).filters.map((f) => f.key) : [];
   return {
     A: FORMAT_NAMES,
     F: formats.map((f) => {
