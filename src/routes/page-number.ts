@@ -10,5 +10,4 @@ import type { PageRef } from './route.js';
 const MAX_PAGE = 9007199254740991;
 
 /** Whether a page names a file: `last`, or a positive integer that prints as digits. */
-export const pageNamesFile = (page: PageRef): boolean =>
-  page === 'last' || (typeof page === 'number' && page >= 1 && page <= MAX_PAGE);
+export const pageNamesFile = (page: PageRef): boolean => page === 'last' || (page >= 1 && page <= MAX_PAGE);
