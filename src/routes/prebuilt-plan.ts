@@ -9,11 +9,8 @@
  * worded once, in unprebuilt.ts. Runtime-safe subset.
  */
 import { orderValues, PREBUILT_FILTERS, RESOURCES, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
-import { asciiLower, asciiUpper } from './request.js';
+import type { Fold } from './request.js';
 import type { PrebuiltLists } from './site-data.js';
-
-/** The case a filter's values are stored (and its files named) in: upper, lower, or as sent. */
-export type Fold = 'upper' | 'lower' | null;
 
 /** A filter the list reads. */
 export interface ReadFilter {
@@ -92,7 +89,3 @@ export const planOrders = (plan: PrebuiltPlan, filtered: boolean): string[] =>
 
 /** The keys of the prebuilt filters, in path order. */
 export const planFilterKeys = (plan: PrebuiltPlan): MatrixFilter[] => plan.filters.map((f) => f.key);
-
-/** A filter value in its stored case. */
-export const foldValue = (fold: Fold, value: string): string =>
-  fold === 'upper' ? asciiUpper(value) : fold === 'lower' ? asciiLower(value) : value;

@@ -9,7 +9,8 @@ import { isSafeSegment } from '../segments.js';
 import { pageNamesFile } from './page-number.js';
 import type { ListRoute } from './route.js';
 import { orderValue, type RequestParams } from './params.js';
-import { foldValue, planOrders, type PrebuiltPlan } from './prebuilt-plan.js';
+import { planOrders, type PrebuiltPlan } from './prebuilt-plan.js';
+import { foldValue } from './request.js';
 import type { Unprebuilt } from './unprebuilt.js';
 
 /**
