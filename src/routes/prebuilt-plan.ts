@@ -8,7 +8,14 @@
  * serialization of the plans (src/hosts/cloudfront/table.ts). What a request cannot get is
  * worded once, in unprebuilt.ts. Runtime-safe subset.
  */
-import { orderValues, PREBUILT_FILTERS, RESOURCES, type ListDescriptor, type MatrixFilter } from '../api/resources.js';
+import {
+  filterOnly,
+  orderValues,
+  PREBUILT_FILTERS,
+  RESOURCES,
+  type ListDescriptor,
+  type MatrixFilter,
+} from '../api/resources.js';
 import type { Fold } from './request.js';
 import type { PrebuiltLists } from './site-data.js';
 
@@ -39,13 +46,6 @@ export interface PrebuiltPlan {
   readonly pageSizes: readonly number[];
 }
 
-/** The one value of a filter that filters, or null (any value does). */
-function onlyValue(key: MatrixFilter): string | null {
-  for (let i = 0; i < PREBUILT_FILTERS.length; i++)
-    if (PREBUILT_FILTERS[i]!.key === key) return PREBUILT_FILTERS[i]!.only;
-  return null;
-}
-
 /** The plan of one list. */
 export function prebuiltPlan(list: ListDescriptor, prebuilt: PrebuiltLists): PrebuiltPlan {
   const filters: PrebuiltFilter[] = [];
@@ -59,7 +59,7 @@ export function prebuiltPlan(list: ListDescriptor, prebuilt: PrebuiltLists): Pre
   );
   return {
     list,
-    reads: list.filters.map((key) => ({ key, only: onlyValue(key) })),
+    reads: list.filters.map((key) => ({ key, only: filterOnly(key) })),
     filters,
     orderFields,
     filteredOrderFields: prebuilt.filterOrders ? orderFields : [],
