@@ -53,7 +53,7 @@ const LAYERS = [
 const RUNTIME_SAFE = [
   /^src\/runtime\//,
   /^src\/api\/(formats|resources|errors|documents|urls)\.ts$/,
-  /^src\/routes\/(paths|route|request|params|links|select|prebuilt|site-data|applies|page-size)\.ts$/,
+  /^src\/routes\/(paths|route|request|params|links|select|prebuilt|prebuilt-plan|unprebuilt|page-number|site-data|applies|page-size)\.ts$/,
   /^src\/formats\/(list-frames|json-string|yaml-resolve)\.ts$/,
   /^src\/formats\/html\/(list-page|list-nav|list-nav-api|list-view|bars|page|style|escape|fragment|links|records-table|response|search-box)\.ts$/,
   /^src\/segments\.ts$/,

@@ -67,6 +67,13 @@ export const PREBUILT_FILTERS: readonly {
   { key: 'version', fold: null, only: 'latest' },
 ];
 
+/** The one value of a filter that filters (`version`: `latest`; others are ignored), or null when any value does. */
+export function filterOnly(key: MatrixFilter): string | null {
+  for (let i = 0; i < PREBUILT_FILTERS.length; i++)
+    if (PREBUILT_FILTERS[i]!.key === key) return PREBUILT_FILTERS[i]!.only;
+  return null;
+}
+
 interface Base<N extends string> {
   readonly name: N;
   /** URL segments below /api/v1/; `:id` is the one parameter. */

@@ -8,13 +8,13 @@
 import { DEFAULT_FORMAT, FORMATS, type FormatName } from '../api/formats.js';
 import {
   PREBUILT_FILTERS,
-  RESOURCES,
   type DetailDescriptor,
   type ListDescriptor,
+  type ListName,
   type MatrixFilter,
 } from '../api/resources.js';
 import { resourceFormats } from '../routes/applies.js';
-import { prebuiltFilterKeys, prebuiltOrders } from '../routes/prebuilt.js';
+import { planFilterKeys, planOrders, prebuiltPlans, type PrebuiltPlan } from '../routes/prebuilt-plan.js';
 import { filterItems, foldIndex, orderItems, pageCount, type FilterValue, type OrderTerm } from '../routes/select.js';
 import type { IndexData, PrebuiltLists, SiteConfig } from '../routes/site-data.js';
 import { effectivePageSize, type DetailRoute, type ListRoute, type PageRef, type Params } from '../routes/route.js';
@@ -87,14 +87,10 @@ export interface Selection {
 }
 
 /** The unfiltered selection, then every prebuilt filter combination that selects something. */
-export function* selections(
-  index: IndexData,
-  list: ListDescriptor,
-  base: readonly number[],
-  prebuilt: PrebuiltLists,
-): Generator<Selection> {
+export function* selections(index: IndexData, plan: PrebuiltPlan, base: readonly number[]): Generator<Selection> {
+  const list = plan.list;
   yield { filters: [], items: base };
-  const keys = prebuiltFilterKeys(list, prebuilt) as MatrixFilter[];
+  const keys = planFilterKeys(plan);
   // The filtered text folded once for every combination below.
   const folded = keys.length === 0 ? undefined : foldIndex(index);
   for (const subset of subsets(keys)) {
@@ -130,14 +126,14 @@ const termsOf = (order: string | null): OrderTerm[] =>
 
 /** Every prebuilt list variant of a site: instance × selection × order × page size. */
 export function* listVariants(index: IndexData, prebuilt: PrebuiltLists): Generator<ListVariant> {
-  for (const list of RESOURCES) {
-    if (list.kind !== 'list') continue;
-    for (const [id, base] of Object.entries(index.lists[list.name])) {
-      for (const sel of selections(index, list, base, prebuilt)) {
-        for (const order of [null, ...prebuiltOrders(list, prebuilt, sel.filters.length > 0)]) {
+  for (const plan of prebuiltPlans(prebuilt)) {
+    const list = plan.list;
+    for (const [id, base] of Object.entries(index.lists[list.name as ListName])) {
+      for (const sel of selections(index, plan, base)) {
+        for (const order of [null, ...planOrders(plan, sel.filters.length > 0)]) {
           const terms = termsOf(order);
           const items = orderItems(index, list, sel.items, terms);
-          for (const pageSize of [null, ...prebuilt.pageSizes])
+          for (const pageSize of [null, ...plan.pageSizes])
             yield { list, id, filters: sel.filters, order, terms, pageSize, items };
         }
       }

@@ -9,7 +9,7 @@
  * Runtime-safe subset (docs/runtime.md).
  */
 import type { FormatName } from '../api/formats.js';
-import { MATRIX_FILTERS, type MatrixFilter, type ResourceDescriptor } from '../api/resources.js';
+import { filterOnly, MATRIX_FILTERS, type MatrixFilter, type ResourceDescriptor } from '../api/resources.js';
 import { routePairs } from './paths.js';
 import { DEFAULT_CALLBACK, isCallbackName, parseQuery, pyInt, type QueryPair } from './request.js';
 import type { ListRoute } from './route.js';
@@ -87,15 +87,18 @@ function orderTerms(resource: ResourceDescriptor, raw: string): OrderTerm[] {
 }
 
 /** A list filter, where the list reads it: the last value, unless empty; `version` only as `latest` (docs/api-decisions.md). */
-const filter = (key: MatrixFilter): Parameter => ({
-  name: key,
-  read: (value, resource, into) => {
-    if (resource.kind !== 'list' || resource.filters.indexOf(key) === -1 || value === '') return false;
-    if (key === 'version' && value !== 'latest') return false;
-    into.filters.push({ key, value });
-    return true;
-  },
-});
+function filter(key: MatrixFilter): Parameter {
+  const only = filterOnly(key);
+  return {
+    name: key,
+    read: (value, resource, into) => {
+      if (resource.kind !== 'list' || resource.filters.indexOf(key) === -1 || value === '') return false;
+      if (only !== null && value !== only) return false;
+      into.filters.push({ key, value });
+      return true;
+    },
+  };
+}
 
 /** A parameter whose value is kept as sent, '' counting as absent. */
 const text = (name: 'format' | 'release'): Parameter => ({

@@ -160,6 +160,13 @@ export function asciiLower(s: string): string {
   return NON_ASCII.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s.toLowerCase();
 }
 
+/** The case a filter's values are stored (and its files named) in: upper, lower, or as sent. */
+export type Fold = 'upper' | 'lower' | null;
+
+/** A value in a stored case (ASCII letters only, as the stored values are folded). */
+export const foldValue = (fold: Fold, value: string): string =>
+  fold === 'upper' ? asciiUpper(value) : fold === 'lower' ? asciiLower(value) : value;
+
 /** Python's `quote_plus` of a string (UTF-8, safe characters `_.-~` and alphanumerics; a lone surrogate as U+FFFD). */
 export function quotePlus(s: string): string {
   let encoded: string;

@@ -12,7 +12,10 @@ import { isSafeSegment } from '../segments.js';
 import { answered, apiHeaders, bodyAnswer, errorAnswer, type Answer, type Step } from './answer.js';
 import { foldedIndex, fragments, newNeeds, releaseIndex } from './data.js';
 import { listPageBody } from './list-page.js';
-import { isFileable, pageNamesFile, prebuiltRoute } from '../routes/prebuilt.js';
+import { isFileable, prebuiltRoute } from '../routes/prebuilt.js';
+import { pageNamesFile } from '../routes/page-number.js';
+import { prebuiltPlan } from '../routes/prebuilt-plan.js';
+import { EMPTY_SELECTION_TEXT, unprebuiltText } from '../routes/unprebuilt.js';
 import type { QueryPair } from '../routes/request.js';
 import type { Ctx } from './context.js';
 
@@ -33,7 +36,7 @@ function isCanonical(route: ListRoute, pairs: readonly QueryPair[]): boolean {
 }
 
 /** A filter selection no prebuilt file holds: it matches no matrix. */
-const EMPTY_SELECTION = unavailableHere('A filter selection that matches no matrix');
+const EMPTY_SELECTION = unavailableHere(EMPTY_SELECTION_TEXT);
 
 /** A rules-only host's answer for a file that may not exist: an invalid page, or no such list or selection. */
 function missingList(route: ListRoute): Answer {
@@ -52,9 +55,9 @@ export function resolveList(ctx: Ctx, list: ListDescriptor): Step {
   const mediaType = formatSpec(format).mediaType;
   let route: ListRoute | null = null;
   if (site.prebuilt !== null) {
-    const found = prebuiltRoute(list, request.id, format, request.named, params, site.prebuilt);
+    const found = prebuiltRoute(prebuiltPlan(list, site.prebuilt), request.id, format, request.named, params);
     if ('unavailable' in found) {
-      if (options.mode === 'rules') return answered(errorAnswer(unavailableHere(found.unavailable)));
+      if (options.mode === 'rules') return answered(errorAnswer(unavailableHere(unprebuiltText(found.unavailable))));
     } else if (options.mode === 'rules') {
       // No file can be named so: a page past any end, a filter value that is no stored value (an empty selection), an unknown id.
       if (!isFileable(found))

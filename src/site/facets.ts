@@ -11,7 +11,7 @@ import { resourceSpec, type ListName } from '../api/resources.js';
 import type { Facet, FacetTarget, FacetValue } from '../formats/html/facets.js';
 import { selections, type RouteOptions } from '../plan/generate.js';
 import type { ListRoute } from '../routes/route.js';
-import { prebuiltFilterKeys } from '../routes/prebuilt.js';
+import { planFilterKeys, prebuiltPlan } from '../routes/prebuilt-plan.js';
 import type { IndexData } from '../routes/site-data.js';
 
 type Key = 'collection' | 'tax_group';
@@ -38,9 +38,9 @@ const byLabel = (a: FacetValue, b: FacetValue): number => (a.label < b.label ? -
 function filterFacet(data: IndexData, key: Key, routes: RouteOptions, compact: boolean): FacetValue[] {
   const base = data.lists['matrix-list']['']!;
   const one = { pageSizes: [], orderFields: [], filterKeys: [key], filterOrders: false };
-  const prebuilt = prebuiltFilterKeys(MATRIX_LIST, routes).indexOf(key) !== -1;
+  const prebuilt = planFilterKeys(prebuiltPlan(MATRIX_LIST, routes)).indexOf(key) !== -1;
   const out: FacetValue[] = [];
-  for (const sel of selections(data, MATRIX_LIST, base, one)) {
+  for (const sel of selections(data, prebuiltPlan(MATRIX_LIST, one), base)) {
     const f = sel.filters[0];
     if (sel.filters.length !== 1 || f === undefined) continue;
     const own = OWN_LIST[key];

@@ -10,6 +10,7 @@ import { orderValues, type ListName } from '../../api/resources.js';
 import { listPath } from '../../routes/paths.js';
 import { linkQuery } from '../../routes/links.js';
 import { prebuiltRoute } from '../../routes/prebuilt.js';
+import { prebuiltPlan } from '../../routes/prebuilt-plan.js';
 import { orderValue, varied } from '../../routes/params.js';
 import { quotePlus, type QueryPair } from '../../routes/request.js';
 import type { OrderTerm } from '../../routes/select.js';
@@ -49,10 +50,10 @@ const termsOf = (order: string | null): OrderTerm[] =>
 export function apiNav(view: HtmlListView, count: number, formats: readonly FormatName[]): ListNav {
   const path = listPath(view.list.name as ListName, view.list.segments.length > 1 ? { id: view.id } : {});
   /** The href of page `page` of the request `pairs` (which name their format), ordered by `order`. */
+  const plan = view.site.prebuilt === null ? null : prebuiltPlan(view.list, view.site.prebuilt);
   const href = (pairs: readonly QueryPair[], format: FormatName, order: readonly OrderTerm[], page: number): string => {
-    const prebuilt = view.site.prebuilt;
-    if (prebuilt !== null) {
-      const route = prebuiltRoute(view.list, view.id, format, true, varied(view.params, pairs, order, page), prebuilt);
+    if (plan !== null) {
+      const route = prebuiltRoute(plan, view.id, format, true, varied(view.params, pairs, order, page));
       const file = 'unavailable' in route ? null : prebuiltFile(view, route, count);
       if (file !== null) return `/${file}`;
     }

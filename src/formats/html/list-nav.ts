@@ -8,7 +8,8 @@
 import { formatSpec, FORMATS, type FormatName } from '../../api/formats.js';
 import { routeFile, routeUrl } from '../../routes/paths.js';
 import type { ListRoute } from '../../routes/route.js';
-import { isFileable, prebuiltOrders } from '../../routes/prebuilt.js';
+import { isFileable } from '../../routes/prebuilt.js';
+import { planOrders, prebuiltPlan } from '../../routes/prebuilt-plan.js';
 import { bar, item, type BarItem } from './bars.js';
 import { fileHref, rootOf } from './links.js';
 import type { HtmlListView } from './list-view.js';
@@ -97,7 +98,8 @@ export function fileNav(view: HtmlListView, route: ListRoute, file: string, form
     }
   }
   const prebuilt = view.site.prebuilt;
-  const orders = prebuilt === null ? [] : prebuiltOrders(view.list, prebuilt, Object.keys(route.filters).length > 0);
+  const orders =
+    prebuilt === null ? [] : planOrders(prebuiltPlan(view.list, prebuilt), Object.keys(route.filters).length > 0);
   const orderItems: BarItem[] = [
     item('default', to(changed(route, route.format, route.formatInQuery, null, 1)), route.order === null, null),
   ];

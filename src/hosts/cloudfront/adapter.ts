@@ -1,7 +1,7 @@
 /**
  * S3 + CloudFront adapter (`--targets cloudfront`), rules tier: S3 sees only object keys, so a
  * CloudFront Functions viewer-request handler (src/hosts/cloudfront/function.ts, the rules
- * tier's steps over a table derived from the site: ./cloudfront-table.ts) rewrites each
+ * tier's steps over a table derived from the site: ./table.ts) rewrites each
  * `/api/…` request to the key of its prebuilt file, or answers it itself. Files (deploy
  * folder, `cloudfront/`):
  *   functions/api.js   the function (runtime cloudfront-js-2.0), minified, ≤ 10,240 bytes

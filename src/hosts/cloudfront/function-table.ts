@@ -21,15 +21,24 @@ export interface CfResource {
    * (`:f` filter pairs, `:s` page size, `:o` order, `:p` page).
    */
   readonly t: string;
-  /** Lists: 1. */
-  readonly l?: 1;
-  /** Lists: index into {@link CfTable.G}, its order fields. */
-  readonly o?: number;
-  /** Lists with filters: index into {@link CfTable.G}, the filters it reads in the order the runtime reads them. */
-  readonly m?: number;
-  /** Lists whose filter selections are prebuilt: 1 (their keys are {@link CfTable.P}). */
-  readonly k?: 1;
+  /** Lists (and only lists): index into {@link CfTable.P}, how it reads a request and what was prebuilt for it. */
+  readonly p?: number;
 }
+
+/**
+ * A list's prebuilt plan (src/routes/prebuilt-plan.ts) with what it reads, serialized: indices
+ * into {@link CfTable.G} of the fields it orders by, the filters it reads (in the order the
+ * runtime reads and refuses them), the order fields prebuilt (each both ways) on the whole list
+ * and on a filtered selection; then the filters whose selections are prebuilt, in path order,
+ * each with its stored case ('u' upper, 'l' lower, '' as sent).
+ */
+export type CfPlan = readonly [
+  fields: number,
+  reads: number,
+  orders: number,
+  filteredOrders: number,
+  filters: readonly (readonly [key: string, fold: string])[],
+];
 
 export interface CfTable {
   /** Every format name (a DRF suffix is cut off only when it names one). */
@@ -38,20 +47,17 @@ export interface CfTable {
   readonly F: readonly (readonly [name: string, ext: string, isDefault: number, main: string, sub: string])[];
   /** Format sets (indices into F), shared by resources. */
   readonly C: readonly (readonly number[])[];
-  /** Order-field and filter sets, shared by lists. */
+  /** Order-field and filter sets, shared by plans. */
   readonly G: readonly (readonly string[])[];
   /** Resources in matching order. */
   readonly R: readonly CfResource[];
-  /** Filters that filter with one value only (`version`: `latest`), and that value. */
+  /** The lists' plans, shared by lists. */
+  readonly P: readonly CfPlan[];
+  /** Filters that filter with one value only (`version`: `latest`), and that value (the plans' `only`). */
   readonly Q: { readonly [key: string]: string };
   /** JSONP (contract §8.1): the format's name, the callback name its files call, what the refusal of another name says (E.U's marker). */
   readonly K: readonly [format: string, name: string, refusal: string];
-  /** Filters whose selections are prebuilt: key and stored case ('u' upper, 'l' lower, '' as sent). */
-  readonly P: readonly (readonly [key: string, fold: string])[];
-  /** Order fields prebuilt (null: every field); 1 when filtered selections are prebuilt in every order too. */
-  readonly O: readonly string[] | null;
-  readonly W: number;
-  /** Prebuilt page sizes; the largest page size (larger ones are clamped to it). */
+  /** Prebuilt page sizes, the same for every plan (PrebuiltLists has one list of them), so held once. */
   readonly Z: readonly number[];
   /** Releases, newest first: lower-cased name, year (or null), root folder. */
   readonly L: readonly (readonly [name: string, year: string | null, root: string])[];

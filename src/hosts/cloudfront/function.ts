@@ -8,7 +8,7 @@
  *
  * It answers every request as the request runtime does in rules mode (`resolve`, which the
  * function bundled whole until it had to fit CloudFront's 10 KB): the same steps, over a table
- * derived at bundle time (./cloudfront-table.ts) instead of the runtime's tables, with the
+ * derived at bundle time (./table.ts; a list's part is its prebuilt plan, src/routes/prebuilt-plan.ts) instead of the runtime's tables, with the
  * runtime's own request parsing. test/hosts/cloudfront-identity.test.ts holds the two equal.
  * Runtime-safe subset, and only what runtime 2.0 documents (src/hosts/cloudfront/features.ts).
  */
@@ -211,12 +211,12 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
       if (cb !== t.K[1]) return fail(t.E.U, t.K[2]);
     }
     let file: string | CfResponse;
-    if (!m.r.l) {
+    if (m.r.p === undefined) {
       if (m.r.s.indexOf(':id') !== -1 && !isSafeSegment(m.id)) return fail(t.E.N);
       file = m.r.t.replace(':id', m.id);
     } else file = list(t, m.r, m.id, q, fail);
     // A list's JSON that no format named has a folder of its own (src/routes/paths.ts).
-    const dir = m.r.l && (asked === null || asked === '') && format[2] ? t.D : format[0];
+    const dir = m.r.p !== undefined && (asked === null || asked === '') && format[2] ? t.D : format[0];
     return typeof file === 'string' ? rewrite(r, `${release[2]}${t.B}/${dir}/${file}.${format[1]}`) : file;
   };
 }

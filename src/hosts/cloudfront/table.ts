@@ -1,9 +1,9 @@
 /**
  * The CloudFront function's table (src/hosts/cloudfront/function-table.ts), derived when the
- * function is bundled: from the resource and filter tables (src/api/resources.ts), the format
- * table, the API's documents (src/api/documents.ts), the error bodies and unoffered endpoints
- * (src/api/errors.ts), the path function's templates and the site's
- * configuration. Nothing here is written by hand: a new filter, format, resource or error
+ * function is bundled: from the resource table (src/api/resources.ts) and each list's prebuilt
+ * plan (src/routes/prebuilt-plan.ts, serialized as {@link CfPlan}s), the format table, the API's
+ * documents (src/api/documents.ts), the error bodies and unoffered endpoints (src/api/errors.ts),
+ * the path function's templates and the site's configuration. Nothing here is written by hand: a new filter, format, resource or error
  * wording reaches the function with the next build.
  */
 import {
@@ -23,16 +23,16 @@ import {
 } from '../../api/errors.js';
 import { API_DOCUMENTS } from '../../api/documents.js';
 import { FORMAT_NAMES, FORMATS, negotiatedType, takesCallback } from '../../api/formats.js';
-import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES, type ListDescriptor } from '../../api/resources.js';
+import { MATRIX_FILTERS, RESOURCES } from '../../api/resources.js';
 import { FILES_ROOT, LIST_MARKER, IMPLICIT_FORMAT_DIR, routeFile } from '../../routes/paths.js';
 import type { Params, Route } from '../../routes/route.js';
 import { apiHeaders } from '../../runtime/answer.js';
 import { formatApplies } from '../../routes/applies.js';
-import { prebuiltFilterKeys } from '../../routes/prebuilt.js';
+import { planOf, prebuiltPlans, type PrebuiltPlan } from '../../routes/prebuilt-plan.js';
 import { asciiLower, DEFAULT_CALLBACK } from '../../routes/request.js';
 import { MAX_URL, NOT_SERVED } from '../../runtime/resolve.js';
 import type { PrebuiltLists, SiteConfig } from '../../routes/site-data.js';
-import type { CfError, CfResource, CfTable } from './function-table.js';
+import type { CfError, CfPlan, CfResource, CfTable } from './function-table.js';
 
 /** What stands for a value (a method, a release, the part not prebuilt) in an error's text. */
 const MARK = '__V__';
@@ -81,7 +81,29 @@ function headers(
   return Object.fromEntries(all.slice(without.length).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
-/** The table of a site (a full build: CloudFront serves prebuilt files only). */
+/** The one value each filter that has one filters with (`version`: `latest`), from the plans. */
+function onlyValues(plans: readonly PrebuiltPlan[]): { [key: string]: string } {
+  const out: { [key: string]: string } = {};
+  for (const plan of plans)
+    for (const f of plan.reads) {
+      if (f.only === null) continue;
+      if (out[f.key] !== undefined && out[f.key] !== f.only) throw new Error(`filter ${f.key} filters with two values`);
+      out[f.key] = f.only;
+    }
+  return out;
+}
+
+/** The page sizes every plan prebuilt: the table holds them once, so they must be the same for every list. */
+function pageSizes(plans: readonly PrebuiltPlan[]): readonly number[] {
+  const sizes = plans[0]?.pageSizes ?? [];
+  for (const plan of plans)
+    if (JSON.stringify(plan.pageSizes) !== JSON.stringify(sizes))
+      throw new Error(
+        `${plan.list.name} prebuilds other page sizes than ${plans[0]!.list.name}: the table holds one list`,
+      );
+  return sizes;
+}
+
 /** The documents part of the table: each file and Accept list once, referenced by index; files below their common folder. */
 function documentTable(): Pick<CfTable, 'T' | 'S' | 'I' | 'Y'> {
   const folder = 'static/';
@@ -104,6 +126,7 @@ function documentTable(): Pick<CfTable, 'T' | 'S' | 'I' | 'Y'> {
   return { T, S: files, I: folder, Y: accepts };
 }
 
+/** The table of a site (a full build: CloudFront serves prebuilt files only). */
 export function cloudfrontTable(site: SiteConfig): CfTable {
   const prebuilt: PrebuiltLists = site.prebuilt ?? {
     pageSizes: [],
@@ -111,9 +134,11 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     filterKeys: [],
     filterOrders: false,
   };
+  const plans = prebuiltPlans(prebuilt);
   const formats = FORMATS.filter((f) => site.formats.includes(f.name));
   const sets: string[] = [];
   const orders: string[] = [];
+  const planRows: string[] = [];
   /** The index of a value in a list of distinct values (JSON), added when new. */
   const intern = (list: string[], value: unknown): number => {
     const json = JSON.stringify(value);
@@ -128,7 +153,6 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     );
     if (r.kind === 'detail')
       return { s: r.segments, c, t: template({ kind: 'detail', resource: r.name, params, format: FORMATS[0].name }) };
-    const list: ListDescriptor = r;
     const route: Route = {
       kind: 'list',
       resource: r.name,
@@ -140,28 +164,20 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
       format: FORMATS[0].name,
       formatInQuery: true,
     };
-    return {
-      s: r.segments,
-      c,
-      t: template(route),
-      l: 1,
-      o: intern(orders, list.orders),
+    const plan = planOf(plans, r);
+    const row: CfPlan = [
+      intern(orders, r.orders),
       // Its filters in MATRIX_FILTERS order (the order the runtime reads and refuses them in).
-      ...(list.filters.length
-        ? {
-            m: intern(
-              orders,
-              MATRIX_FILTERS.filter((k) => list.filters.includes(k)),
-            ),
-          }
-        : {}),
-      ...(prebuiltFilterKeys(list, prebuilt).length ? { k: 1 as const } : {}),
-    };
+      intern(
+        orders,
+        MATRIX_FILTERS.filter((k) => plan.reads.some((f) => f.key === k)),
+      ),
+      intern(orders, plan.orderFields),
+      intern(orders, plan.filteredOrderFields),
+      plan.filters.map((f) => [f.key, f.fold === 'upper' ? 'u' : f.fold === 'lower' ? 'l' : ''] as const),
+    ];
+    return { s: r.segments, c, t: template(route), p: intern(planRows, row) };
   });
-  const listWithFilters = RESOURCES.find(
-    (r): r is Extract<(typeof RESOURCES)[number], { kind: 'list' }> => r.kind === 'list' && r.prebuildFilters,
-  );
-  const keys = listWithFilters ? prebuiltFilterKeys(listWithFilters, prebuilt) : [];
   return {
     A: FORMAT_NAMES,
     F: formats.map((f) => {
@@ -171,14 +187,10 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
     C: sets.map((s) => JSON.parse(s) as number[]),
     G: orders.map((s) => JSON.parse(s) as string[]),
     R: resources,
-    Q: Object.fromEntries(PREBUILT_FILTERS.flatMap((p) => (p.only === null ? [] : [[p.key, p.only]]))),
+    P: planRows.map((s) => JSON.parse(s) as CfPlan),
+    Q: onlyValues(plans),
     K: [FORMATS.find((f) => takesCallback(f.name))!.name, DEFAULT_CALLBACK, unavailable(CALLBACK_NOT_PREBUILT)],
-    P: PREBUILT_FILTERS.filter((p) => keys.includes(p.key)).map(
-      (p) => [p.key, p.fold === 'upper' ? 'u' : p.fold === 'lower' ? 'l' : ''] as const,
-    ),
-    O: prebuilt.orderFields,
-    W: prebuilt.filterOrders ? 1 : 0,
-    Z: prebuilt.pageSizes,
+    Z: pageSizes(plans),
     L: site.releases.map((r) => [asciiLower(r.name), r.year === null ? null : String(r.year), r.root] as const),
     H: headers(null),
     J: headers(ERROR_MEDIA_TYPE, apiHeaders(null)),

@@ -1,21 +1,22 @@
 /**
- * The rule groups of a full build (groups.ts), derived from the resource table, the format
- * table and the build's PrebuiltLists; targets from the path function. Order: every suffix
+ * The rule groups of a full build (groups.ts), derived from the format table and each list's
+ * prebuilt plan (src/routes/prebuilt-plan.ts: its filters and their case, its orders unfiltered
+ * and filtered, its page sizes); targets from the path function. Order: every suffix
  * form before every plain form (the runtime cuts a suffix first); per form the refusals, the
  * groups of named formats (each filter selection largest first, so a group's absent filters
  * were taken by an earlier group), the refusal of an unknown format, then the default format.
  */
-import {
-  RESOURCES,
-  type DetailDescriptor,
-  type ListDescriptor,
-  type MatrixFilter,
-  type ResourceDescriptor,
-} from '../../api/resources.js';
+import { RESOURCES, type DetailDescriptor, type ListDescriptor, type ResourceDescriptor } from '../../api/resources.js';
 import { DEFAULT_FORMAT, formatSpec, takesCallback, type FormatName } from '../../api/formats.js';
 import { formatVariants, subsets } from '../../plan/generate.js';
-import { prebuiltFilterKeys, prebuiltOrders } from '../../routes/prebuilt.js';
-import type { PrebuiltLists, SiteConfig } from '../../routes/site-data.js';
+import {
+  planOf,
+  planOrders,
+  prebuiltPlans,
+  type PrebuiltFilter,
+  type PrebuiltPlan,
+} from '../../routes/prebuilt-plan.js';
+import type { SiteConfig } from '../../routes/site-data.js';
 import { callbackKey, DOT_SEGMENTS, filterKey, orderKey, pageKey, pageSizeKey, releaseKey } from './group-keys.js';
 import type { FormatCondition, Group, KeyMatch, KeyRule, PathForm, RefuseGroup, ServeGroup } from './groups.js';
 import {
@@ -30,7 +31,7 @@ import {
 } from './host-errors.js';
 import { absentFill, detailTarget, listTarget } from './group-targets.js';
 
-type Site = Pick<SiteConfig, 'formats' | 'withSites' | 'releases'> & { readonly prebuilt: PrebuiltLists };
+type Site = Pick<SiteConfig, 'formats' | 'withSites' | 'releases'> & { readonly plans: readonly PrebuiltPlan[] };
 
 /** What a host can afford to list. */
 export interface GroupOptions {
@@ -56,26 +57,24 @@ const callbackKeys = (format: FormatName): KeyRule[] => (takesCallback(format) ?
 
 /** The keys and file of one list selection in one format. */
 function listGroup(
-  list: ListDescriptor,
+  plan: PrebuiltPlan,
   form: PathForm,
   format: FormatCondition,
-  filters: readonly MatrixFilter[],
+  selection: readonly PrebuiltFilter[],
   site: Site,
   release: KeyRule,
 ): ServeGroup {
-  const prebuilt = site.prebuilt;
+  const list = plan.list;
+  const filters = selection.map((f) => f.key);
   const inQuery = format.by !== 'none';
   const target = listTarget(list, filters, list.orders.length > 0, format.format, inQuery);
-  const keys: KeyRule[] = [release, ...callbackKeys(format.format), ...filters.map(filterKey)];
+  const keys: KeyRule[] = [release, ...callbackKeys(format.format), ...selection.map(filterKey)];
   if (list.orders.length)
     keys.push(
-      orderKey(
-        prebuiltOrders(list, prebuilt, filters.length > 0),
-        absentFill(list, filters, format.format, inQuery, 'order'),
-      ),
+      orderKey(planOrders(plan, filters.length > 0), absentFill(list, filters, format.format, inQuery, 'order')),
     );
   keys.push(
-    pageSizeKey(prebuilt.pageSizes, absentFill(list, filters, format.format, inQuery, 'pageSize')),
+    pageSizeKey(plan.pageSizes, absentFill(list, filters, format.format, inQuery, 'pageSize')),
     pageKey(absentFill(list, filters, format.format, inQuery, 'page')),
   );
   // Page 1 missing: an empty selection, an unknown instance, else (a format no page has) an invalid page — as the runtime says.
@@ -120,18 +119,19 @@ function detailGroup(
 
 /**
  * Refusals before a list's groups: the filters it reads that this build has no selections for
- * (`version` only as `latest`, the one value that filters); on a form without selections every
- * filter; and a dot segment as a selection's value (it would step to another folder).
+ * (`version` only as `latest`, the one value that filters: the plan's `only`); on a form without
+ * selections every filter; and a dot segment as a selection's value (it would step to another
+ * folder).
  */
 function filterRefusals(
   r: ResourceDescriptor,
   form: PathForm,
   site: Site,
-  selections: readonly MatrixFilter[],
+  selections: readonly PrebuiltFilter[],
 ): RefuseGroup[] {
   if (r.kind !== 'list') return [];
-  const prebuilt = prebuiltFilterKeys(r, site.prebuilt);
-  const refusal = (key: MatrixFilter, match: KeyMatch, error: HostError): RefuseGroup => ({
+  const plan = planOf(site.plans, r);
+  const refusal = (key: string, match: KeyMatch, error: HostError): RefuseGroup => ({
     kind: 'refuse',
     resource: r.name,
     form,
@@ -140,21 +140,17 @@ function filterRefusals(
     error,
   });
   const out: RefuseGroup[] = [];
-  for (const key of r.filters) {
-    if (selections.includes(key)) continue;
-    const error = prebuilt.includes(key) ? SUFFIX_FILTER_ERROR : filterError(key);
+  for (const f of plan.reads) {
+    if (selections.some((s) => s.key === f.key)) continue;
+    const error = plan.filters.some((p) => p.key === f.key) ? SUFFIX_FILTER_ERROR : filterError(f.key);
     out.push(
-      refusal(
-        key,
-        key === 'version' ? { kind: 'literal', values: ['latest'], caseless: false } : { kind: 'any' },
-        error,
-      ),
+      refusal(f.key, f.only !== null ? { kind: 'literal', values: [f.only], caseless: false } : { kind: 'any' }, error),
     );
   }
   // A dot segment names no stored value, so it selects no matrix (an empty list, which no file holds).
-  for (const key of selections)
-    if (key !== 'version')
-      out.push(refusal(key, { kind: 'literal', values: DOT_SEGMENTS, caseless: false }, EMPTY_SELECTION_ERROR));
+  for (const f of selections)
+    if (f.only === null)
+      out.push(refusal(f.key, { kind: 'literal', values: DOT_SEGMENTS, caseless: false }, EMPTY_SELECTION_ERROR));
   return out;
 }
 
@@ -177,11 +173,11 @@ function formGroups(
   });
   const withSelections =
     r.kind === 'list' && r.filters.length > 0 && (form.suffix === null || options.suffixSelections);
-  const selections = withSelections ? (prebuiltFilterKeys(r, site.prebuilt) as MatrixFilter[]) : [];
+  const selections = withSelections && r.kind === 'list' ? planOf(site.plans, r).filters : [];
   const serve = (format: FormatCondition): ServeGroup[] =>
     r.kind === 'detail'
       ? [detailGroup(r, form, format, site, release)]
-      : subsets(selections).map((s) => listGroup(r, form, format, s, site, release));
+      : subsets(selections).map((s) => listGroup(planOf(site.plans, r), form, format, s, site, release));
   const out: Group[] = [];
   if (form.suffix === null) out.push(refusal('not-acceptable', NOT_ACCEPTABLE_ERROR));
   out.push(...filterRefusals(r, form, site, selections));
@@ -210,7 +206,7 @@ export function ruleGroups(
   const only = site.releases[0];
   if (only === undefined || site.releases.length > 1)
     throw new Error('rules-only hosts serve a site of exactly one release');
-  const full: Site = { ...site, prebuilt };
+  const full: Site = { ...site, plans: prebuiltPlans(prebuilt) };
   const release = releaseKey(only, releaseError([only.name]));
   const out: Group[] = [];
   for (const r of RESOURCES)

@@ -1,11 +1,12 @@
 /**
  * The query keys of the rule groups (groups.ts), one builder per key, each saying which values
- * a rules-only host answers from a prebuilt file and what it refuses — the runtime's rules mode
- * (src/routes/prebuilt.ts) restricted to what a host can match: exact values. Where the
+ * a rules-only host answers from a prebuilt file and what it refuses — the list's prebuilt plan
+ * (src/routes/prebuilt-plan.ts), as the runtime's rules mode reads it (src/routes/prebuilt.ts),
+ * restricted to what a host can match: exact values. Where the
  * runtime reads a value more leniently (`page=02`, `page_size=5000`, `order=name,zzz`), the
  * group refuses or finds no file: a 404, never a different list (contract §8).
  */
-import { PREBUILT_FILTERS, type MatrixFilter } from '../../api/resources.js';
+import type { PrebuiltFilter } from '../../routes/prebuilt-plan.js';
 import type { ReleaseConfig } from '../../routes/site-data.js';
 import { CALLBACK_ERROR, ORDER_ERROR, PAGE_MISSING_ERROR, PAGE_SIZE_ERROR, type HostError } from './host-errors.js';
 import { DEFAULT_CALLBACK } from '../../routes/request.js';
@@ -59,9 +60,8 @@ export function callbackKey(): KeyRule {
 }
 
 /** A prebuilt filter of the group's selection: required, its value (folded to the stored case) in the path. */
-export function filterKey(key: MatrixFilter): KeyRule {
-  const spec = PREBUILT_FILTERS.find((f) => f.key === key);
-  if (!spec) throw new Error(`filter ${key} cannot be prebuilt`);
+export function filterKey(spec: PrebuiltFilter): KeyRule {
+  const key = spec.key;
   if (spec.only !== null)
     return { key, placeholder: key, fold: null, closed: false, alternatives: [fill(literal([spec.only]))] };
   return { key, placeholder: key, fold: spec.fold, closed: false, alternatives: [fill(ANY)] };

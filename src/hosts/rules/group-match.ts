@@ -7,8 +7,8 @@
  */
 import { isSafeSegment } from '../../segments.js';
 import { negotiate } from '../../runtime/negotiate.js';
-import { asciiLower, asciiUpper, formDecode, parsePath } from '../../routes/request.js';
-import type { Group, KeyMatch, KeyRule, PathForm, ServeGroup } from './groups.js';
+import { asciiLower, foldValue, formDecode, parsePath } from '../../routes/request.js';
+import type { Group, KeyMatch, PathForm, ServeGroup } from './groups.js';
 import { ENCODED_NAME_ERROR, NOT_FOUND_ERROR, type HostError } from './host-errors.js';
 import { ID_PLACEHOLDER } from './group-targets.js';
 
@@ -68,9 +68,6 @@ function matches(m: KeyMatch, value: string | undefined): boolean {
   return m.caseless ? m.values.some((v) => asciiLower(v) === asciiLower(value)) : m.values.includes(value);
 }
 
-const folded = (rule: KeyRule, v: string): string =>
-  rule.fold === 'upper' ? asciiUpper(v) : rule.fold === 'lower' ? asciiLower(v) : v;
-
 /** The answer of a serve group that matched: a refusal, or the file with its fills. */
 function serve(g: ServeGroup, id: string, q: Map<string, string>): GroupAnswer {
   let file = g.target.split(ID_PLACEHOLDER).join(id);
@@ -83,7 +80,7 @@ function serve(g: ServeGroup, id: string, q: Map<string, string>): GroupAnswer {
     if (alt.outcome.kind === 'refuse') return { kind: 'error', error: alt.outcome.error };
     missing ??= alt.missing ?? null;
     if (rule.placeholder === null) continue;
-    const text = alt.outcome.text ?? folded(rule, value ?? '');
+    const text = alt.outcome.text ?? foldValue(rule.fold, value ?? '');
     if (alt.outcome.text === null) safe &&= isSafeSegment(text);
     file = file.replace(new RegExp(`:${rule.placeholder}(?![a-z_])`), text);
   }

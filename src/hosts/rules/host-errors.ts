@@ -17,6 +17,7 @@ import {
   type ApiError,
 } from '../../api/errors.js';
 import { API_PREFIX, FILES_ROOT } from '../../routes/paths.js';
+import { unprebuiltText, type Unprebuilt } from '../../routes/unprebuilt.js';
 import type { HostFile } from '../adapter.js';
 
 /** An error answer with the name of its file. */
@@ -27,6 +28,8 @@ export interface HostError {
 }
 
 const named = (name: string, error: ApiError): HostError => ({ name, error });
+/** A refusal worded as every copy of the rules tier words it (src/routes/unprebuilt.ts). */
+const refusal = (name: string, reason: Unprebuilt): HostError => named(name, unavailableHere(unprebuiltText(reason)));
 
 export const NOT_FOUND_ERROR = named('not-found', NOT_FOUND);
 export const INVALID_PAGE_ERROR = named('invalid-page', INVALID_PAGE);
@@ -45,31 +48,23 @@ export const UNOFFERED_ERRORS: readonly (HostError & { readonly path: string })[
 export const releaseError = (served: readonly string[]): HostError =>
   named('release-not-served', releaseNotServedHere(served));
 
-/** A filter this host has no prebuilt selections for (the runtime's wording, src/routes/prebuilt.ts). */
+/** A filter this host has no prebuilt selections for. */
 export const filterError = (key: string): HostError =>
-  named(`unavailable-filter-${key.replace(/_/g, '-')}`, unavailableHere(`The filter ${key}`));
+  refusal(`unavailable-filter-${key.replace(/_/g, '-')}`, { kind: 'filter', key });
 
 /** A JSONP callback other than the default (the runtime's wording, src/runtime/resolve.ts). */
 export const CALLBACK_ERROR = named('unavailable-callback', CALLBACK_NOT_PREBUILT);
 
 /** A page a host that matches the page number as written finds no file for (src/api/errors.ts). */
 export const PAGE_MISSING_ERROR = named('unavailable-page', PAGE_NOT_PREBUILT);
-export const ORDER_ERROR = named('unavailable-order', unavailableHere('This order'));
-export const PAGE_SIZE_ERROR = named('unavailable-page-size', unavailableHere('This page_size'));
-export const EMPTY_SELECTION_ERROR = named(
-  'unavailable-empty-selection',
-  unavailableHere('A filter selection that matches no matrix'),
-);
+/** An order or page size not prebuilt: a host matching exact values cannot echo the value, so the body is fixed. */
+export const ORDER_ERROR = refusal('unavailable-order', { kind: 'order', order: null, filtered: false });
+export const PAGE_SIZE_ERROR = refusal('unavailable-page-size', { kind: 'page-size', text: null });
+export const EMPTY_SELECTION_ERROR = refusal('unavailable-empty-selection', { kind: 'empty-selection' });
 /** A filter on a list's format-suffix form (`/api/v1/matrix.json?collection=CORE`), where a host keeps no rules for selections. */
-export const SUFFIX_FILTER_ERROR = named(
-  'unavailable-suffix-filter',
-  unavailableHere('A filter on the format-suffix form of a list (use format=)'),
-);
+export const SUFFIX_FILTER_ERROR = refusal('unavailable-suffix-filter', { kind: 'suffix-filter' });
 /** A parameter name with `%` escapes: the host compares names as sent, so it cannot tell which filter it is. */
-export const ENCODED_NAME_ERROR = named(
-  'unavailable-encoded-name',
-  unavailableHere('A parameter name written with %-escapes'),
-);
+export const ENCODED_NAME_ERROR = refusal('unavailable-encoded-name', { kind: 'encoded-name' });
 
 /** The site file of an error (relative to the site root). */
 export const errorFile = (e: HostError): string => `${FILES_ROOT}/errors/${e.name}.json`;
