@@ -41,6 +41,7 @@ describe('the typed syncs of upload.sh', () => {
     expect(syncs.find((s) => s.mediaType.startsWith('text/meme'))).toEqual({
       folder: '/files/meme/',
       includes: [],
+      paths: ['files/meme/'],
       mediaType: 'text/meme; charset=utf-8',
     });
   });

@@ -15,10 +15,9 @@ import { NOT_SERVED } from '../../runtime/resolve.js';
 import { DATA_DIR, type SiteConfig } from '../../routes/site-data.js';
 import { bundle } from '../edge/bundle.js';
 import { cloudfrontTable } from './table.js';
-import { FILE_TYPES, prefixTypes } from '../content-types.js';
 import type { HostAdapter, HostFile, SiteFacts } from '../adapter.js';
 import { deployScript, siteFromScript } from '../aws/deploy-script.js';
-import { DIR_FUNCTION, syncFilters, typedSyncs } from '../aws/typed-syncs.js';
+import { syncLines } from '../aws/typed-syncs.js';
 import { stackTemplate } from '../aws/stack.js';
 
 /** The paths the function runs on (CloudFront path patterns). */
@@ -62,17 +61,13 @@ const NOT_UPLOADED = [...NOT_SERVED, '/.assetsignore', `/${DATA_DIR}/`];
 export const OBJECT_CACHE_CONTROL = 'public, max-age=300, s-maxage=86400';
 
 /**
- * `aws s3 sync` of the site: one sync per media type of the format table, its folders and
- * files together (src/hosts/aws/typed-syncs.ts: a sync, not `cp`, so a re-run uploads only files
- * that changed), one for the rest with the CLI's guess; configuration and compute-tier data
- * left out; every object with {@link OBJECT_CACHE_CONTROL}. Options after the bucket go to
- * every `aws s3 sync`.
+ * `aws s3 sync` of the site: one sync per media type of the format table the site has, its
+ * folders and files together (src/hosts/aws/typed-syncs.ts: a sync, not `cp`, so a re-run
+ * uploads only files that changed), one for the rest with the CLI's guess; configuration and
+ * compute-tier data left out; every object with {@link OBJECT_CACHE_CONTROL}. Options after
+ * the bucket go to every `aws s3 sync`.
  */
 function uploadScript(): string {
-  const typed = typedSyncs();
-  const excludes = [...prefixTypes().map((t) => t.prefix), ...FILE_TYPES.map((t) => t.path), ...NOT_UPLOADED].map(
-    (p) => `--exclude '${p.slice(1)}${p.endsWith('/') ? '*' : ''}'`,
-  );
   const usage = 'usage: upload.sh SITE_DIR BUCKET [aws s3 sync options]';
   const lines = [
     '#!/bin/sh',
@@ -86,15 +81,7 @@ function uploadScript(): string {
     `BUCKET="\${2:?${usage}}"`,
     'shift 2',
     `CC='${OBJECT_CACHE_CONTROL}'`,
-    '# A folder this build did not write (a format not built) syncs as an empty one: its objects go.',
-    'EMPTY=$(mktemp -d)',
-    `trap 'rmdir "$EMPTY"' EXIT`,
-    DIR_FUNCTION,
-    `aws s3 sync "$SITE/" "s3://$BUCKET/" --delete --cache-control "$CC" ${excludes.join(' ')} "$@"`,
-    ...typed.map(
-      (t) =>
-        `aws s3 sync ${t.folder === '/' ? '"$SITE/"' : `"$(dir ${t.folder})"`} "s3://$BUCKET${t.folder}" --delete${syncFilters(t)} --cache-control "$CC" --content-type '${t.mediaType}' "$@"`,
-    ),
+    ...syncLines('--cache-control "$CC"', NOT_UPLOADED),
   ];
   return `${lines.join('\n')}\n`;
 }

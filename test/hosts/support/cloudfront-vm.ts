@@ -82,11 +82,9 @@ export function viewerEvent(req: ClientRequest) {
 
 /** The uploaded objects: which site files upload.sh sends, and with which Content-Type. */
 export function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
-  // A typed sync: of a folder (`"$(dir /files/meme/)"`, all of it), or of the paths its
+  // A typed sync: of a folder (`"$SITE/files/meme/"`, all of it), or of the paths its
   // `--include`s name below a folder (`"$SITE/" … --exclude '*' --include 'files/json/*' --include '404.html'`).
-  const typed = [
-    ...script.matchAll(/^aws s3 sync "(?:\$SITE|\$\(dir )(\S+?)\)?" .*--content-type '([^']+)'/gm),
-  ].flatMap((m) => {
+  const typed = [...script.matchAll(/^\s*aws s3 sync "\$SITE(\/\S*)" .*--content-type '([^']+)'/gm)].flatMap((m) => {
     const includes = [...m[0].matchAll(/--include '([^']+)'/g)].map((i) => i[1]!);
     return (includes.length > 0 ? includes : ['*']).map((i) => ({ path: `${m[1]!}${i}`, type: m[2]! }));
   });
