@@ -6,7 +6,8 @@
  * the table leaves it to the host, as the CloudFront model assumes) and the one Cache-Control,
  * checked with a HEAD on every object; a re-upload after a no-op rebuild transfers nothing; a
  * rebuild after one renamed matrix transfers exactly the files whose bytes changed and deletes
- * exactly the files the site lost, and a format no longer built loses its objects. On JASPAR2016 (JSON only, no page-size, order or
+ * exactly the files the site lost, and a format no longer built loses its objects (one whose media type the
+ * site still has, one whose media type it no longer has). On JASPAR2016 (JSON only, no page-size, order or
  * filter variants, to keep the upload affordable: several thousand objects, so listings page): a HEAD on 300 objects
  * picked by a seeded PRNG.
  */
@@ -169,9 +170,11 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
       expect(await wrongHeaders(s3, changed)).toEqual([]);
     }
 
-    // One rebuild, one upload, two changes (an upload costs a minute under load): a renamed
-    // matrix (its files rewritten, its old name's files gone) and a format no longer built.
-    it("after a rebuild with one renamed matrix and without a format, uploads exactly the changed files and deletes exactly the removed ones, that format's objects among them", {
+    // One rebuild, one upload, three changes (an upload costs a minute under load): a renamed
+    // matrix (its files rewritten, its old name's files gone) and two formats no longer built:
+    // YAML, whose media type the site still has (openapi.yaml: its own sync deletes them), and
+    // BED, whose media type it no longer has (no sync of its own: the last sync deletes them).
+    it("after a rebuild with one renamed matrix and without two formats, uploads exactly the changed files and deletes exactly the removed ones, those formats' objects among them", {
       timeout: 600_000,
     }, async () => {
       const dump = join(await tempDir('s3-renamed'), 'sample');
@@ -180,13 +183,15 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
       const text = await readFile(table, 'utf8');
       expect(text).toContain('\tMA0103\t1\tZelt\n');
       await writeFile(table, text.replace('\tMA0103\t1\tZelt\n', '\tMA0103\t1\tZeltX\n'));
-      const yaml = (await keys(s3)).filter((k) => k.startsWith('files/yaml/'));
-      expect(yaml.length).toBeGreaterThan(0);
-      await expectOnlyChanges('one renamed matrix, yaml no longer built', async () => {
-        const summary = await rebuild(dump, { formats: FORMAT_NAMES.filter((f) => f !== 'yaml') });
-        expect(changedFiles(summary.changes)).toBeGreaterThan(yaml.length);
+      const dropped = /^files\/(yaml|bed)\//;
+      const gone = (await keys(s3)).filter((k) => dropped.test(k));
+      for (const f of ['yaml', 'bed'])
+        expect(gone.filter((k) => k.startsWith(`files/${f}/`)).length, f).toBeGreaterThan(0);
+      await expectOnlyChanges('one renamed matrix, yaml and bed no longer built', async () => {
+        const summary = await rebuild(dump, { formats: FORMAT_NAMES.filter((f) => f !== 'yaml' && f !== 'bed') });
+        expect(changedFiles(summary.changes)).toBeGreaterThan(gone.length);
       });
-      expect(await keys(s3)).not.toContainEqual(expect.stringMatching(/^files\/yaml\//));
+      expect(await keys(s3)).not.toContainEqual(expect.stringMatching(dropped));
     });
   });
 

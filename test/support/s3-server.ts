@@ -41,10 +41,9 @@ const path = require('path');
 const utils = require(path.join(path.dirname(process.argv[1]), 'utils.js'));
 const keyOf = (name, dir) => Buffer.from(dir ? name + '/' : name.replace(/\\._S3rver_.*$/, ''));
 utils.walk = function* walk(dir, recurseFilter) {
-  const entries = fs.readdirSync(dir).map((name) => {
-    const full = path.posix.join(dir, name);
-    const isDir = fs.statSync(full).isDirectory();
-    return { full, isDir, key: keyOf(name, isDir) };
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).map((d) => {
+    const isDir = d.isDirectory();
+    return { full: path.posix.join(dir, d.name), isDir, key: keyOf(d.name, isDir) };
   });
   entries.sort((a, b) => Buffer.compare(a.key, b.key));
   for (const e of entries) {

@@ -82,13 +82,12 @@ export function viewerEvent(req: ClientRequest) {
 
 /** The uploaded objects: which site files upload.sh sends, and with which Content-Type. */
 export function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
-  // A typed sync: a folder (`"$(dir /files/json/)"`), or one file (`"$SITE/" … --exclude '*' --include '404.html'`).
-  const typed = [...script.matchAll(/^aws s3 sync "(?:\$SITE|\$\(dir )(\S+?)\)?" .*--content-type '([^']+)'/gm)].map(
-    (m) => {
-      const one = /--exclude '\*' --include '([^']+)'/.exec(m[0]);
-      return { path: one ? `/${one[1]!}` : m[1]!, type: m[2]! };
-    },
-  );
+  // A typed sync: of a folder (`"$SITE/files/meme/"`, all of it), or of the paths its
+  // `--include`s name below a folder (`"$SITE/" … --exclude '*' --include 'files/json/*' --include '404.html'`).
+  const typed = [...script.matchAll(/^\s*aws s3 sync "\$SITE(\/\S*)" .*--content-type '([^']+)'/gm)].flatMap((m) => {
+    const includes = [...m[0].matchAll(/--include '([^']+)'/g)].map((i) => i[1]!);
+    return (includes.length > 0 ? includes : ['*']).map((i) => ({ path: `${m[1]!}${i}`, type: m[2]! }));
+  });
   // The untyped sync: the whole site, less what its excludes name.
   const untyped =
     script.split('\n').find((l) => l.startsWith('aws s3 sync "$SITE/" ') && !l.includes('--content-type')) ?? '';
@@ -98,7 +97,9 @@ export function bucket(site: string, script: string): (key: string) => { file: s
   return (key) => {
     const file = join(site, key);
     if (!file.startsWith(`${site}/`) || !existsSync(file) || !statSync(file).isFile()) return null;
-    const t = typed.find((x) => (x.path.endsWith('/') ? `/${key}`.startsWith(x.path) : `/${key}` === x.path));
+    const t = typed.find((x) =>
+      x.path.endsWith('*') ? `/${key}`.startsWith(x.path.slice(0, -1)) : `/${key}` === x.path,
+    );
     if (t) return { file, type: t.type };
     return excluded(key) ? null : { file, type: CLI_GUESS[extname(key)] ?? 'binary/octet-stream' };
   };

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { FILE_TYPES, prefixTypes } from '../content-types.js';
+import { typedSyncs } from './typed-syncs.js';
+
+/** What a sync takes of a site path: its folder, then one of its includes (fnmatch's `*` crosses `/`), or all of it. */
+const takes = (sync: ReturnType<typeof typedSyncs>[number], path: string) =>
+  path.startsWith(sync.folder) &&
+  (sync.includes.length === 0 ||
+    sync.includes.some((i) => {
+      const rest = path.slice(sync.folder.length);
+      return i.endsWith('*') ? rest.startsWith(i.slice(0, -1)) : rest === i;
+    }));
+
+describe('the typed syncs of upload.sh', () => {
+  const syncs = typedSyncs();
+
+  it('are one per media type', () => {
+    const types = [...prefixTypes().map((p) => p.mediaType), ...FILE_TYPES.map((f) => f.mediaType)];
+    expect(syncs.map((s) => s.mediaType).sort()).toEqual([...new Set(types)].sort());
+  });
+
+  it('take every typed folder and file in exactly one sync, the one of its media type', () => {
+    const samples = [
+      ...prefixTypes().map((p) => ({ path: `${p.prefix}x/y.z`, mediaType: p.mediaType })),
+      ...FILE_TYPES,
+    ];
+    for (const { path, mediaType } of samples)
+      expect(
+        syncs.filter((s) => takes(s, path)).map((s) => s.mediaType),
+        path,
+      ).toEqual([mediaType]);
+  });
+
+  it('sync from the deepest folder holding all their paths', () => {
+    for (const s of syncs) {
+      expect(s.folder).toMatch(/^\/([A-Za-z0-9._-]+\/)*$/);
+      const firsts = new Set(s.includes.map((i) => i.split('/')[0]));
+      // A deeper folder would hold them all only if every include started with the same folder.
+      if (s.includes.length > 0) expect(firsts.size > 1 || !s.includes[0]!.includes('/'), s.mediaType).toBe(true);
+    }
+    expect(syncs.find((s) => s.mediaType.startsWith('text/meme'))).toEqual({
+      folder: '/files/meme/',
+      includes: [],
+      paths: ['files/meme/'],
+      mediaType: 'text/meme; charset=utf-8',
+    });
+  });
+});
