@@ -8,7 +8,7 @@
 import { COMPUTE_HOSTS } from '../api/errors.js';
 import { MATRIX_FILTERS, PREBUILT_FILTERS, RESOURCES } from '../api/resources.js';
 import type { FormatName } from '../api/formats.js';
-import { asciiLower, asciiUpper, formDecode, pyInt } from '../routes/request.js';
+import { foldValue, formDecode, pyInt } from '../routes/request.js';
 import { MAX_PAGE_SIZE } from '../routes/page-size.js';
 import type { ClientRequest, Reply } from './types.js';
 import { sameReply } from './same-reply.js';
@@ -52,8 +52,7 @@ function asSelected(name: string, value: string, jsonp: boolean): string | null 
 
 /** A prebuilt filter's value in the case its files are stored in. */
 function stored(name: string, value: string): string {
-  const fold = PREBUILT_FILTERS.find((f) => f.key === name)?.fold ?? null;
-  return fold === 'upper' ? asciiUpper(value) : fold === 'lower' ? asciiLower(value) : value;
+  return foldValue(PREBUILT_FILTERS.find((f) => f.key === name)?.fold ?? null, value);
 }
 
 /**
