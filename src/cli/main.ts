@@ -131,7 +131,7 @@ function buildCommand(cmd: Command): void {
     )
     .option(
       '--force',
-      "replace --out and the deploy folder even when they are not empty and not built by jaspar-static (never /, the home folder, the current folder or those around it, a folder holding .git, or the dump's folder)",
+      "replace --out and the deploy folder when they hold a site of another version or tool, keeping it in a trash folder until the next build (never a folder of other files, a system folder, a mount point, /, the home folder, the current folder, a folder holding .git, or the dump's folder)",
       false,
     )
     .option('-q, --quiet', 'print nothing but errors')

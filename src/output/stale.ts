@@ -4,7 +4,9 @@
  * of earlier versions (`.dist.build.json` and its `.<pid>.tmp`, build-record.ts). A build holding the target's lock removes
  * those whose process is gone, and says so; if the build was killed between the two renames
  * of the swap, the target is missing and its `.old` folder is the previous site: it is put
- * back instead.
+ * back instead. Trash folders (`.dist.trash-<pid>-<tag>`, what a forced build replaced, swap.ts)
+ * are the user's: never put back into place (the folder guard has already run, and would be
+ * bypassed) and removed only by {@link emptyTrash}, after a later build's swap has succeeded.
  */
 import { readdirSync, renameSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -75,5 +77,27 @@ export async function removeStale(target: string, log: (line: string) => void): 
   for (const s of stale) {
     await rm(s.path, { recursive: true, force: true });
     log(`removed ${s.path}, left by a build that was stopped (pid ${s.pid})`);
+  }
+}
+
+/**
+ * After a successful swap: remove the trash folders earlier forced builds left beside `target`
+ * (all but `keep`, the one this build just made); `log` hears one line per folder removed.
+ */
+export async function emptyTrash(target: string, keep: string | null, log: (line: string) => void): Promise<void> {
+  const abs = resolve(target);
+  const parent = dirname(abs);
+  const pattern = new RegExp(`^\\.${escapeRegExp(basename(abs))}\\.trash-\\d+-[0-9a-f]+$`);
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(parent, name);
+    if (!pattern.test(name) || path === keep) continue;
+    await rm(path, { recursive: true, force: true });
+    log(`removed ${path}, the folder an earlier build replaced with --force (kept until this build succeeded)`);
   }
 }

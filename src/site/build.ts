@@ -16,7 +16,7 @@ import { changedInputs, snapshotInputs } from '../output/input-snapshot.js';
 import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
 import { unchangedSince, writeRecord } from '../output/build-record.js';
-import { removeStale } from '../output/stale.js';
+import { emptyTrash, removeStale } from '../output/stale.js';
 import { stampTree } from '../output/tree-stamp.js';
 import { stageOutput } from '../output/swap.js';
 import { limitWarnings, type LimitWarning } from '../hosts/limits.js';
@@ -27,7 +27,8 @@ import { defaultRouteOptions, type RouteOptions } from '../plan/generate.js';
 import { estimateFiles } from './estimate.js';
 import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
 import { buildFingerprint } from './fingerprint.js';
-import { checkOutputFolders } from './replace-guard.js';
+import { checkOutputFolders, type Replacement } from './replace-guard.js';
+import type { HostSystem } from './system.js';
 import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
 import { writeSite } from './write-site.js';
 import { releaseAbout, type ForRelease } from './release-about.js';
@@ -60,6 +61,8 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly releasePubmed?: readonly ForRelease<number>[];
   /** `--release-website`: the website of the newest release, or of a year's. */
   readonly releaseWebsite?: readonly ForRelease<string>[];
+  /** The machine's root and mount points, for the folder guard; tests give a fake root (system.ts). */
+  readonly system?: HostSystem;
   /** Hears what the build did beside the target (stale locks and staging folders removed); the CLI prints it. */
   readonly log?: (line: string) => void;
 }
@@ -101,19 +104,20 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const written = { files: 0, bytes: 0, diskBytes: 0 };
   const locks: OutputLock[] = [];
   // Before any work (the dump is not read yet): refuse to replace folders that are not ours.
-  checkOutputFolders(
+  const replacing = checkOutputFolders(
     options.out,
     deployDir,
     options.deployDir !== undefined,
     typeof options.dump === 'string' ? [options.dump] : options.dump,
     options.force === true,
+    options.system,
   );
   try {
     locks.push(lockOutput(options.out, log));
     locks.push(lockOutput(deployDir, log));
     await removeStale(options.out, log);
     await removeStale(deployDir, log);
-    return await buildLocked(options, deployDir, written);
+    return await buildLocked(options, deployDir, written, replacing);
   } catch (err) {
     // Mapped here, after the staging folder is gone, so the free space reported is real.
     throw diskError(err, options.out, written) ?? err;
@@ -189,7 +193,9 @@ async function buildLocked(
   options: BuildOptions,
   deployDir: string,
   written: { files: number; bytes: number; diskBytes: number },
+  replacing: { site: Replacement; deploy: Replacement },
 ): Promise<BuildSummary> {
+  const log = options.log ?? (() => {});
   const started = performance.now();
   const events = options.events;
   const dumps = typeof options.dump === 'string' ? [options.dump] : options.dump;
@@ -239,8 +245,9 @@ async function buildLocked(
       limits: [],
     };
   }
-  const staged = stageOutput(options.out);
-  const stagedDeploy = stageOutput(deployDir);
+  // What --force replaces (not a site of ours) is kept in a trash folder until the next build.
+  const staged = stageOutput(options.out, replacing.site === 'forced');
+  const stagedDeploy = stageOutput(deployDir, replacing.deploy === 'forced');
   let sink: DiskSink | null = null;
   try {
     // Files equal to the live site's are hard-linked from it (sink.ts): unchanged inode and mtime.
@@ -299,6 +306,14 @@ async function buildLocked(
     // leaves the new site with its new configuration, never the new site with the old one.
     await staged.commit();
     await stagedDeploy.commit();
+    for (const [stage, dir] of [
+      [staged, options.out],
+      [stagedDeploy, deployDir],
+    ] as const) {
+      await emptyTrash(dir, stage.kept(), log);
+      const kept = stage.kept();
+      if (kept !== null) log(`replaced ${dir} (--force): what it held is kept in ${kept} until the next build`);
+    }
     swapping.end(done);
     return { ...readSummary, ...done, seconds: (performance.now() - started) / 1000, changes, rebuilt: true, limits };
   } finally {

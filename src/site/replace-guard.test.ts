@@ -1,17 +1,23 @@
 /**
  * The build replaces only folders that are its own (replace-guard.ts): each refused case ends
  * with its one-line error and leaves the user's files byte-identical, with nothing written
- * beside them; its own sites, empty folders and (with --force) other folders are replaced.
+ * beside them; its own sites and empty folders are replaced, and with --force a site of another
+ * version or tool, kept in a trash folder until the next build. System folders, mount points and
+ * folders of other files are refused even with --force: tried under a fake root, never the real one.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../../test/support/cli.js';
 import { hashTree } from '../../test/support/files.js';
 import { tempDir } from '../../test/support/scratch.js';
 import { SAMPLE } from '../../test/support/site.js';
+import { HOST_TARGETS } from '../hosts/registry.js';
 import { recordPathIn } from '../output/build-record.js';
+import { build } from './build.js';
 import { manifestFile } from './manifest.js';
+import { siteWrites } from './site-names.js';
+import type { HostSystem } from './system.js';
 
 const BUILD = ['build', SAMPLE, '--formats', 'json', '--quiet'];
 const NEVER = 'the build replaces its folder whole, so it never builds there, even with --force';
@@ -70,20 +76,47 @@ describe('which folders a build replaces', () => {
     );
   });
 
-  it('a folder of someone else: refused before the dump is read, naming a few entries; --force replaces it', async () => {
+  it('a folder of someone else: refused before the dump is read, naming a few entries; --force refuses it too', async () => {
     const dir = userFiles(join(root, 'mine'));
     writeFileSync(join(dir, 'z-more.txt'), 'more\n');
     // The dump does not exist: the refusal comes first, before any work.
     await refused(
       ['build', join(root, 'no-such-dump'), '--out', dir],
       dir,
-      `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), it holds .DS_Store, notes.txt, raw/ and 1 more; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+      `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), it holds .DS_Store, notes.txt, raw/ and 1 more; the build would replace it whole. Choose a new or empty folder`,
     );
-    const r = await runMain([...BUILD, '--out', dir, '--force']);
-    expect(r.stderr).toBe('');
+    await refused(
+      [...BUILD, '--out', dir, '--force'],
+      dir,
+      `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), and it holds .DS_Store, which a build never writes there; --force replaces only a site (of another version or tool), never a folder of other files. Choose a new or empty folder, or move .DS_Store out first`,
+    );
+  });
+
+  it('--force replaces a site of another version, keeping it in a trash folder until the next build', async () => {
+    const parent = join(root, 'older');
+    const dir = join(parent, 'site');
+    mkdirSync(join(dir, 'api', 'v1'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<p>an older mirror</p>\n');
+    writeFileSync(join(dir, 'api', 'v1', 'index.json'), '{}\n');
+    writeFileSync(join(dir, manifestFile), '{"generator": "jaspar-static-0.0.1"}\n');
+    const before = await hashTree(dir);
+    await refused(
+      [...BUILD, '--out', dir],
+      dir,
+      `--out "${dir}": not a site built by jaspar-static (its ${manifestFile} was written by "jaspar-static-0.0.1", not jaspar-static), it holds api/, index.html, ${manifestFile}; the build would replace it whole. Choose a new or empty folder, or add --force to replace it (it is kept in a trash folder beside it until the next build)`,
+    );
+    const r = await runMain(['build', SAMPLE, '--formats', 'json', '--out', dir, '--force']);
     expect(r.code).toBe(0);
-    expect(existsSync(join(dir, manifestFile))).toBe(true);
-    expect(existsSync(join(dir, 'notes.txt'))).toBe(false);
+    const trash = readdirSync(parent).filter((n) => n.startsWith('.site.trash-'));
+    expect(trash).toHaveLength(1);
+    expect(r.stderr).toContain(
+      `replaced ${dir} (--force): what it held is kept in ${join(parent, trash[0]!)} until the next build`,
+    );
+    expect(await hashTree(join(parent, trash[0]!))).toEqual(before);
+    // The next build (the site is its own now, no --force) empties the trash once its swap succeeded.
+    const again = await runMain([...BUILD, '--out', dir, '--page-sizes', 'none']);
+    expect(again.code).toBe(0);
+    expect(readdirSync(parent).filter((n) => n.includes('trash'))).toEqual([]);
   });
 
   it('an empty folder is built; a site of this tool is replaced, without --force', async () => {
@@ -111,7 +144,7 @@ describe('which folders a build replaces', () => {
     await refused(
       [...BUILD, '--out', dir],
       dir,
-      `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+      `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder`,
     );
   });
 
@@ -127,7 +160,7 @@ describe('which folders a build replaces', () => {
       await refused(
         [...BUILD, '--out', dir],
         dir,
-        `--out "${dir}": not a site built by jaspar-static (${finding}), it holds .DS_Store, ${manifestFile}, notes.txt and 1 more; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+        `--out "${dir}": not a site built by jaspar-static (${finding}), it holds .DS_Store, ${manifestFile}, notes.txt and 1 more; the build would replace it whole. Choose a new or empty folder`,
       );
     }
   });
@@ -186,19 +219,110 @@ describe('which folders a build replaces', () => {
     await refused(
       [...BUILD, '--out', out],
       `${out}.deploy`,
-      `deploy folder "${out}.deploy": not a deploy folder of jaspar-static (only host folders such as nginx/), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+      `deploy folder "${out}.deploy": not a deploy folder of jaspar-static (only host folders such as nginx/), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder`,
     );
     const given = userFiles(join(dir, 'conf'));
     await refused(
       [...BUILD, '--out', out, '--deploy-dir', given],
       given,
-      `--deploy-dir "${given}": not a deploy folder of jaspar-static (only host folders such as nginx/), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
+      `--deploy-dir "${given}": not a deploy folder of jaspar-static (only host folders such as nginx/), it holds .DS_Store, notes.txt, raw/; the build would replace it whole. Choose a new or empty folder`,
     );
-    // Its own deploy folder is replaced by the next build; --force replaces the user's.
+    // Its own deploy folder is replaced by the next build; --force does not replace the user's.
     expect((await runMain([...BUILD, '--out', join(dir, 'other')])).code).toBe(0);
     expect((await runMain([...BUILD, '--out', join(dir, 'other'), '--page-sizes', 'none'])).code).toBe(0);
-    expect((await runMain([...BUILD, '--out', out, '--deploy-dir', given, '--force'])).code).toBe(0);
-    expect(readdirSync(given)).toContain('nginx');
-    expect(existsSync(join(given, 'notes.txt'))).toBe(false);
+    await refused(
+      [...BUILD, '--out', out, '--deploy-dir', given, '--force'],
+      given,
+      `--deploy-dir "${given}": not a deploy folder of jaspar-static (only host folders such as nginx/), and it holds .DS_Store, which a build never writes there; --force replaces only a deploy folder (of another version or tool), never a folder of other files. Choose a new or empty folder, or move .DS_Store out first`,
+    );
+  });
+
+  it('every name a build writes at the top of a site is one --force may replace', async () => {
+    const dir = join(root, 'names');
+    const targets = HOST_TARGETS.join(',');
+    expect((await runMain([...BUILD, '--out', dir, '--targets', targets])).code).toBe(0);
+    const names = readdirSync(dir);
+    expect(names.length).toBeGreaterThan(5);
+    expect(names.filter((n) => !siteWrites(n))).toEqual([]);
+    expect(siteWrites('notes.txt')).toBe(false);
+  });
+});
+
+describe('--force under a fake root (a temporary folder standing in for /)', () => {
+  /** A fake `/` with a system folder, a web root, a mount point and a user's project in it. */
+  async function fakeMachine(): Promise<{ fake: string; system: HostSystem; dirs: Record<string, string> }> {
+    const fake = await tempDir('fake-root');
+    const dirs = {
+      etc: join(fake, 'etc'),
+      usrShare: join(fake, 'usr', 'local', 'share', 'jaspar'),
+      opt: join(fake, 'opt', 'mirror'),
+      varLib: join(fake, 'var', 'lib', 'mirror'),
+      mount: join(fake, 'mnt', 'data'),
+      project: join(fake, 'home', 'me', 'project'),
+      webRoot: join(fake, 'var', 'www', 'html'),
+    };
+    mkdirSync(dirs.etc, { recursive: true });
+    writeFileSync(join(dirs.etc, 'passwd'), 'root:x:0:0:root:/root:/bin/bash\n');
+    mkdirSync(join(dirs.etc, 'nginx'));
+    writeFileSync(join(dirs.etc, 'nginx', 'nginx.conf'), 'events {}\n');
+    // Folders that look like sites (only names a build writes): refused for where they are.
+    for (const d of [dirs.usrShare, dirs.opt, dirs.varLib, dirs.mount, dirs.webRoot]) {
+      mkdirSync(d, { recursive: true });
+      writeFileSync(join(d, 'index.html'), `<p>${d}</p>\n`);
+    }
+    mkdirSync(join(dirs.project, 'src'), { recursive: true });
+    writeFileSync(join(dirs.project, 'package.json'), '{"name": "mine"}\n');
+    writeFileSync(join(dirs.project, 'src', 'index.ts'), 'export {};\n');
+    writeFileSync(join(dirs.project, 'index.html'), '<p>mine</p>\n');
+    const system: HostSystem = { root: fake, mountPoints: () => new Set([dirs.mount]) };
+    return { fake, system, dirs };
+  }
+
+  const forced = (out: string, system: HostSystem) =>
+    build({
+      dump: SAMPLE,
+      out,
+      baseUrl: 'http://127.0.0.1:8080',
+      formats: ['json'],
+      targets: ['nginx'],
+      force: true,
+      system,
+    });
+
+  it('a system folder, a mount point and a project folder are refused with one line, nothing deleted', async () => {
+    const { fake, system, dirs } = await fakeMachine();
+    const before = await hashTree(fake);
+    const cases: [string, string][] = [
+      [dirs.etc, 'it is in /etc, a system folder; the build never replaces one, even with --force'],
+      [dirs.usrShare, 'it is in /usr, a system folder; the build never replaces one, even with --force'],
+      [dirs.opt, 'it is in /opt, a system folder; the build never replaces one, even with --force'],
+      [dirs.varLib, 'it is in /var, a system folder; the build never replaces one, even with --force'],
+      [
+        dirs.mount,
+        `it is a mount point (${dirs.mount}); the build never replaces one, even with --force: build into a folder inside it`,
+      ],
+      [
+        dirs.project,
+        'it holds package.json, which a build never writes there; --force replaces only a site (of another version or tool), never a folder of other files. Choose a new or empty folder, or move package.json out first',
+      ],
+    ];
+    for (const [dir, why] of cases) {
+      await expect(forced(dir, system)).rejects.toThrow(
+        `--out "${dir}": not a site built by jaspar-static (no ${manifestFile}), and ${why}`,
+      );
+    }
+    expect(await hashTree(fake)).toEqual(before);
+    expect(readFileSync(join(dirs.etc, 'passwd'), 'utf8')).toContain('root:x:0:0');
+  });
+
+  it("a web root holding only a site's names is replaced, and kept in the trash until the next build", async () => {
+    const { system, dirs } = await fakeMachine();
+    const before = await hashTree(dirs.webRoot);
+    await forced(dirs.webRoot, system);
+    expect(existsSync(join(dirs.webRoot, manifestFile))).toBe(true);
+    const parent = join(dirs.webRoot, '..');
+    const trash = readdirSync(parent).filter((n) => n.startsWith('.html.trash-'));
+    expect(trash).toHaveLength(1);
+    expect(await hashTree(join(parent, trash[0]!))).toEqual(before);
   });
 });

@@ -5,9 +5,13 @@
  * build record beside it, `.dist.build.json`, is not proof: it outlives the site); a deploy
  * folder by holding nothing but the per-host folders the build writes there (`nginx/`,
  * `apache/`, ...). Anything else is refused before any work, naming the folder and a few of
- * its entries; `--force` replaces it anyway, except the folders that are never replaced: `/`,
- * the home folder, the current folder and those around it, a folder holding `.git`, the
- * dump's own folder and those around it (docs/decisions.md, "Which folders a build replaces").
+ * its entries. `--force` replaces a site of another version or tool, or a folder holding only
+ * names a build writes (site-names.ts), and nothing else: never a system folder (system.ts), a
+ * mount point, or a folder holding a file the build would not have written (named in the
+ * refusal). What a forced build replaces is kept beside it, in a trash folder, until the next
+ * build (swap.ts). Never replaced at all: `/`, the home folder, the current folder and those
+ * around it, a folder holding `.git`, the dump's own folder and those around it
+ * (docs/decisions.md, "Which folders a build replaces").
  */
 import { lstatSync, readdirSync, readFileSync, realpathSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
@@ -16,6 +20,8 @@ import { UserError } from '../errors.js';
 import { HOST_TARGETS } from '../hosts/registry.js';
 import { RECORD_FILE } from '../output/build-record.js';
 import { manifestFile } from './manifest.js';
+import { siteWrites } from './site-names.js';
+import { hostSystem, mountPointOf, systemFolderOf, type HostSystem } from './system.js';
 
 export type FolderRole = 'site' | 'deploy';
 
@@ -28,7 +34,15 @@ export interface ReplaceCheck {
   /** The dumps the build reads. */
   readonly dumps: readonly string[];
   readonly force: boolean;
+  /** The machine's root and mount points; tests give a fake root (system.ts). Default: this machine's. */
+  readonly system?: HostSystem;
 }
+
+/**
+ * What the build may do with the folder: create it (absent or empty), replace its own, or
+ * replace it because of `--force`, keeping what it replaces in a trash folder until the next build.
+ */
+export type Replacement = 'new' | 'own' | 'forced';
 
 const within = (inner: string, outer: string) =>
   inner === outer || inner.startsWith(outer.endsWith(sep) ? outer : outer + sep);
@@ -68,17 +82,20 @@ function neverReplaced(check: ReplaceCheck, names: readonly string[] | null): st
   return null;
 }
 
+/** Whether the build could have written `name` at the top of a folder of this role. */
+function buildWrites(dir: string, role: FolderRole, name: string): boolean {
+  if (role === 'site') return siteWrites(name);
+  const hosts: readonly string[] = HOST_TARGETS;
+  return (
+    (hosts.includes(name) && statOrNull(resolve(dir, name))?.isDirectory() === true) ||
+    (name === RECORD_FILE && statOrNull(resolve(dir, name))?.isFile() === true)
+  );
+}
+
 /** Whether a non-empty folder is one this tool built. */
 function isOwn(dir: string, role: FolderRole, names: readonly string[]): boolean {
-  if (role === 'deploy') {
-    const hosts: readonly string[] = HOST_TARGETS;
-    // Host folders, and the build record the build keeps there (src/output/build-record.ts).
-    return names.every(
-      (n) =>
-        (hosts.includes(n) && statOrNull(resolve(dir, n))?.isDirectory() === true) ||
-        (n === RECORD_FILE && statOrNull(resolve(dir, n))?.isFile() === true),
-    );
-  }
+  // Host folders, and the build record the build keeps there (src/output/build-record.ts).
+  if (role === 'deploy') return names.every((n) => buildWrites(dir, role, n));
   const parsed = (path: string) => {
     try {
       return JSON.parse(readFileSync(path, 'utf8')) as { generator?: unknown };
@@ -123,10 +140,32 @@ function sample(dir: string, names: readonly string[]): string {
 }
 
 /**
- * Throw a one-line UserError when the build must not replace `check.dir`. Reads nothing but the
- * folder's listing (and a site's manifest), so it runs before the dump is read.
+ * Why `--force` still may not replace `dir`: a system folder, a mount point, or a folder holding
+ * a name the build never writes (one of them named); null when it may.
  */
-export function checkReplaceable(check: ReplaceCheck): void {
+function forceRefused(check: ReplaceCheck, names: readonly string[]): string | null {
+  const system = check.system ?? hostSystem();
+  const dirs = spellings(check.dir);
+  for (const d of dirs) {
+    const folder = systemFolderOf(d, system);
+    if (folder !== null) return `it is in ${folder}, a system folder; the build never replaces one, even with --force`;
+  }
+  for (const d of dirs) {
+    if (mountPointOf(d, system))
+      return `it is a mount point (${d}); the build never replaces one, even with --force: build into a folder inside it`;
+  }
+  const foreign = [...names].sort().find((n) => !buildWrites(check.dir, check.role, n));
+  if (foreign === undefined) return null;
+  const kind = statOrNull(resolve(check.dir, foreign))?.isDirectory() ? `${foreign}/` : foreign;
+  return `it holds ${kind}, which a build never writes there; --force replaces only a ${check.role === 'site' ? 'site' : 'deploy folder'} (of another version or tool), never a folder of other files. Choose a new or empty folder, or move ${kind} out first`;
+}
+
+/**
+ * Throw a one-line UserError when the build must not replace `check.dir`; else say how it
+ * replaces it. Reads nothing but the folder's listing (and a site's manifest), so it runs
+ * before the dump is read.
+ */
+export function checkReplaceable(check: ReplaceCheck): Replacement {
   const { flag, dir, role } = check;
   const fail = (why: string) => new UserError(`${flag} "${dir}": ${why}`);
   const st = statOrNull(resolve(dir));
@@ -134,20 +173,27 @@ export function checkReplaceable(check: ReplaceCheck): void {
   const never = neverReplaced(check, names);
   if (never !== null)
     throw fail(`${never}; the build replaces its folder whole, so it never builds there, even with --force`);
-  if (st === null) return;
+  if (st === null) return 'new';
   if (!st.isDirectory())
     throw fail(
       `it is ${st.isSymbolicLink() ? 'a symbolic link' : 'a file'}, not a folder; the ${role} is written as a folder there, so choose another path`,
     );
-  if (names === null || names.length === 0 || isOwn(dir, role, names)) return;
-  if (check.force) return;
+  if (names === null || names.length === 0) return 'new';
+  if (isOwn(dir, role, names)) return 'own';
   const what =
     role === 'site'
       ? `a site built by jaspar-static (${manifestFinding(dir)})`
       : 'a deploy folder of jaspar-static (only host folders such as nginx/)';
-  throw fail(
-    `not ${what}, it holds ${sample(dir, names)}; the build would replace it whole. Choose a new or empty folder, or add --force to replace it`,
-  );
+  const refused = forceRefused(check, names);
+  if (check.force) {
+    if (refused !== null) throw fail(`not ${what}, and ${refused}`);
+    return 'forced';
+  }
+  const way =
+    refused === null
+      ? 'Choose a new or empty folder, or add --force to replace it (it is kept in a trash folder beside it until the next build)'
+      : 'Choose a new or empty folder';
+  throw fail(`not ${what}, it holds ${sample(dir, names)}; the build would replace it whole. ${way}`);
 }
 
 /**
@@ -160,14 +206,16 @@ export function checkOutputFolders(
   deployGiven: boolean,
   dumps: readonly string[],
   force: boolean,
-): void {
-  checkReplaceable({ flag: '--out', dir: out, role: 'site', dumps, force });
-  checkReplaceable({
+  system?: HostSystem,
+): { site: Replacement; deploy: Replacement } {
+  const site = checkReplaceable({ flag: '--out', dir: out, role: 'site', dumps, force, ...(system ? { system } : {}) });
+  const deploy = checkReplaceable({
     flag: deployGiven ? '--deploy-dir' : 'deploy folder',
     dir: deployDir,
     role: 'deploy',
     dumps,
     force,
+    ...(system ? { system } : {}),
   });
   const [o, d] = [resolve(out), resolve(deployDir)];
   if (within(d, o) || within(o, d)) {
@@ -175,4 +223,5 @@ export function checkOutputFolders(
       `--deploy-dir "${deployDir}": must be beside the site ${out}, not inside it or around it (configuration there would be served or replaced)`,
     );
   }
+  return { site, deploy };
 }
