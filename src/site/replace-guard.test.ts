@@ -250,7 +250,11 @@ describe('which folders a build replaces', () => {
 
 describe('--force under a fake root (a temporary folder standing in for /)', () => {
   /** A fake `/` with a system folder, a web root, a mount point and a user's project in it. */
-  async function fakeMachine(): Promise<{ fake: string; system: HostSystem; dirs: Record<string, string> }> {
+  async function fakeMachine(): Promise<{
+    fake: string;
+    system: HostSystem;
+    dirs: Record<'etc' | 'usrShare' | 'opt' | 'varLib' | 'mount' | 'project' | 'webRoot', string>;
+  }> {
     const fake = await tempDir('fake-root');
     const dirs = {
       etc: join(fake, 'etc'),
