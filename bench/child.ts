@@ -2,7 +2,7 @@
 import { resourceUsage } from 'node:process';
 import { build } from '../src/site/build.js';
 import { FORMAT_NAMES } from '../src/api/formats.js';
-import { HOST_TARGETS } from '../src/hosts/registry.js';
+import { HOST_TARGETS } from '../src/targets/registry.js';
 
 const [, , , dump, out, tree = 'all'] = process.argv;
 if (!dump || !out) throw new Error('usage: child.js CLI DUMP OUT [json|all]');

@@ -15,8 +15,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FORMAT_NAMES } from '../src/api/formats.js';
-import { COMPACT_TARGETS } from '../src/hosts/registry.js';
-import { HOST_TARGETS } from '../src/hosts/registry.js';
+import { COMPACT_TARGETS } from '../src/targets/registry.js';
+import { HOST_TARGETS } from '../src/targets/registry.js';
 import { build } from '../src/site/build.js';
 import { measureSite, siteName, type Figures } from './limits-measure.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_NAMES } from '../src/api/formats.js';
 import { PREBUILT_FILTERS, RESOURCES } from '../src/api/resources.js';
-import { HOST_TARGETS } from '../src/hosts/registry.js';
+import { HOST_TARGETS } from '../src/targets/registry.js';
 import { hashTree } from './support/files.js';
 import { runMain } from './support/cli.js';
 import { PROJECT_ROOT } from './support/requirements.js';

@@ -9,7 +9,7 @@ import type { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_NAMES } from '../src/api/formats.js';
 import { program } from '../src/cli/main.js';
-import { HOST_TARGETS } from '../src/hosts/registry.js';
+import { HOST_TARGETS } from '../src/targets/registry.js';
 import { PROJECT_ROOT } from './support/requirements.js';
 
 const DOCS = [

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS, FORMAT_NAMES } from '../src/api/formats.js';
-import { prefixTypes } from '../src/hosts/content-types.js';
+import { prefixTypes } from '../src/hosting/content-types.js';
 import { DEFAULT_PAGE_SIZES } from '../src/plan/generate.js';
 import { routeFile, routeUrl } from '../src/routes/paths.js';
 import type { Route } from '../src/routes/route.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, type BuildSummary } from '../src/site/build.js';
 import { changedFiles } from '../src/site/changes.js';
-import { HOST_TARGETS } from '../src/hosts/registry.js';
+import { HOST_TARGETS } from '../src/targets/registry.js';
 import { recordPathIn } from '../src/output/build-record.js';
 import { hashTree, listFiles } from './support/files.js';
 import { tempDir } from './support/scratch.js';

@@ -7,7 +7,7 @@
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { HOST_TARGETS } from '../src/hosts/registry.js';
+import { HOST_TARGETS } from '../src/targets/registry.js';
 import { build } from '../src/site/build.js';
 import { treeDigest } from './support/files.js';
 import { describeWith, sharedPath } from './support/requirements.js';

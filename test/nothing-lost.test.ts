@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../src/site/build.js';
 import { UserError } from '../src/errors.js';
 import type { FormatName } from '../src/api/formats.js';
-import { HOST_TARGETS } from '../src/hosts/registry.js';
+import { HOST_TARGETS } from '../src/targets/registry.js';
 import { DiskSink } from '../src/output/sink.js';
 import { compiledCli } from './support/cli.js';
 import { hashTree } from './support/files.js';

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/site/build.js';
 import { UserError } from '../src/errors.js';
-import { HOST_TARGETS } from '../src/hosts/registry.js';
+import { HOST_TARGETS } from '../src/targets/registry.js';
 import { hashTree } from './support/files.js';
 import { tempDir } from './support/scratch.js';
 import { BASE, SAMPLE, buildSite, sharedSite, type BuiltSite } from './support/site.js';

@@ -83,7 +83,7 @@ export const PAGE_NOT_PREBUILT = detail(
 /**
  * Endpoints of the live service that no copy can compute (contract §8.1): every path below
  * `/api/v1/<segment>` answers `error`, whatever its method (once allowed) or format. `name`
- * names its error file on hosts that answer with files (src/hosts/rules/host-errors.ts).
+ * names its error file on hosts that answer with files (src/hosting/rules/host-errors.ts).
  */
 export const UNOFFERED_ENDPOINTS: readonly {
   readonly segment: string;

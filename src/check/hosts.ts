@@ -4,7 +4,7 @@
  * HEAD only). Unknown (a site for several hosts): either. The one source of these settings:
  * `check` and the host suites (test/hosts/support/rules-suite.ts) read them here.
  */
-import type { HostTarget } from '../hosts/registry.js';
+import type { HostTarget } from '../targets/registry.js';
 import type { RulesTraits } from './judge.js';
 import type { ClientRequest } from './types.js';
 

@@ -4,7 +4,7 @@
  * refusal where it refuses, never another list). Both owe the required headers (headers.ts).
  */
 import { FORMATS } from '../api/formats.js';
-import type { Tier } from '../hosts/adapter.js';
+import type { Tier } from '../hosting/adapter.js';
 import { missingHeader } from './headers.js';
 import { failed, type FailureKind, type Outcome, type ReplyShape } from './outcome.js';
 import { referenceRequest } from './reference-request.js';

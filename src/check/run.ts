@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Tier } from '../hosts/adapter.js';
+import type { Tier } from '../hosting/adapter.js';
 import { manifestFile } from '../site/manifest.js';
 import { client, NetworkError, type Sender } from './client.js';
 import { askable, traitsOf } from './hosts.js';

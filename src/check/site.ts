@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
-import type { Tier } from '../hosts/adapter.js';
-import { HOST_TARGETS, hostTier, type HostTarget } from '../hosts/registry.js';
+import type { Tier } from '../hosting/adapter.js';
+import { HOST_TARGETS, hostTier, type HostTarget } from '../targets/registry.js';
 import { indexFile, SITE_FILE, type IndexData, type SiteConfig } from '../routes/site-data.js';
 import { manifestFile, type SiteManifest } from '../site/manifest.js';
 

@@ -1,5 +1,5 @@
 /** The summary of a check: counts by verdict and failure kind, the failing requests in request order. */
-import type { Tier } from '../hosts/adapter.js';
+import type { Tier } from '../hosting/adapter.js';
 import { FAILURE_KINDS, requestLabel, type Failure, type FailureKind, type Outcome } from './outcome.js';
 import type { ClientRequest } from './types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../errors.js';
-import { COMPACT_TARGETS, HOST_TARGETS } from '../hosts/registry.js';
+import { COMPACT_TARGETS, HOST_TARGETS } from '../targets/registry.js';
 import { buildTargets, runBuild, type BuildFlags } from './build-command.js';
 
 const flags = (over: Partial<BuildFlags> = {}): BuildFlags => ({

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { runCheck, type Selection } from '../check/run.js';
 import { summaryText } from '../check/summary.js';
 import { UserError } from '../errors.js';
-import type { Tier } from '../hosts/adapter.js';
+import type { Tier } from '../hosting/adapter.js';
 import { manifestFile } from '../site/manifest.js';
 import { checkBar, type CheckBar } from './progress/check-bar.js';
 

@@ -4,7 +4,7 @@
  */
 import { FORMAT_NAMES, type FormatName } from '../api/formats.js';
 import { PREBUILT_FILTERS, RESOURCES } from '../api/resources.js';
-import { HOST_TARGETS, type HostTarget } from '../hosts/registry.js';
+import { HOST_TARGETS, type HostTarget } from '../targets/registry.js';
 import { MAX_PAGE_SIZE } from '../routes/page-size.js';
 
 const unique = (xs: readonly string[]): readonly string[] => [...new Set(xs)];

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { UserError } from '../errors.js';
-import { COMPACT_TARGETS } from '../hosts/registry.js';
+import { COMPACT_TARGETS } from '../targets/registry.js';
 import { DEFAULT_PAGE_SIZES } from '../plan/generate.js';
 import { runBuild } from './build-command.js';
 import { runCheckCommand } from './check-command.js';

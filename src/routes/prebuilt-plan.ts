@@ -4,7 +4,7 @@
  * answers this request" on the rules tier reads it: the build's enumeration
  * (src/plan/generate.ts), the runtime's rules mode (prebuilt.ts `prebuiltRoute`), the rule
  * groups that Netlify's `_redirects` and Apache's rules are written from
- * (src/hosts/rules/derive-groups.ts), and the CloudFront function's table, a compact
+ * (src/hosting/rules/derive-groups.ts), and the CloudFront function's table, a compact
  * serialization of the plans (src/hosts/cloudfront/table.ts). What a request cannot get is
  * worded once, in unprebuilt.ts. Runtime-safe subset.
  */

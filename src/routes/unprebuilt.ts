@@ -3,7 +3,7 @@
  * prebuilt plan (prebuilt-plan.ts) as data, and the one wording of each, which every copy of
  * the rules tier says inside `unavailableHere` (src/api/errors.ts): the runtime's rules mode
  * (prebuilt.ts, src/runtime/resolve-list.ts), the rule files' error bodies
- * (src/hosts/rules/host-errors.ts) and the CloudFront function (src/hosts/cloudfront/function-list.ts,
+ * (src/hosting/rules/host-errors.ts) and the CloudFront function (src/hosts/cloudfront/function-list.ts,
  * which bundles the wording functions below, so this module imports nothing and runs nothing
  * at load: every byte of it may end up in a 10 KB function).
  */

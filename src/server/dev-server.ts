@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import serveHandler from 'serve-handler';
 import { BAD_REQUEST, INTERNAL_ERROR, NOT_FOUND, URI_TOO_LONG, type ApiError } from '../api/errors.js';
-import { FILE_TYPES, prefixTypes } from '../hosts/content-types.js';
+import { FILE_TYPES, prefixTypes } from '../hosting/content-types.js';
 import { errorAnswer, type Answer } from '../runtime/answer.js';
 import type { Mode } from '../runtime/resolve.js';
 import { fileReply, type Reply } from './conditional.js';

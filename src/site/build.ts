@@ -8,7 +8,7 @@ import { EXTRA_FOLDERS, readExtras } from '../dump/extras/read-extras.js';
 import { isTableFile } from '../dump/flat/files.js';
 import { UserError } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
-import type { HostTarget } from '../hosts/registry.js';
+import type { HostTarget } from '../targets/registry.js';
 import { buildRelease } from '../model/build-release.js';
 import type { Release } from '../model/types.js';
 import { diskError } from '../output/disk-errors.js';
@@ -19,7 +19,7 @@ import { unchangedSince, writeRecord } from '../output/build-record.js';
 import { emptyTrash, removeStale } from '../output/stale.js';
 import { stampTree } from '../output/tree-stamp.js';
 import { stageOutput } from '../output/swap.js';
-import { limitWarnings, type LimitWarning } from '../hosts/limits.js';
+import { limitWarnings, type LimitWarning } from '../targets/limits.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
@@ -76,7 +76,7 @@ export interface BuildSummary extends ReadSummary {
   readonly changes: Changes;
   /** False when the previous site was kept as it was (same fingerprint, untouched since). */
   readonly rebuilt: boolean;
-  /** The chosen targets' platform limits this site breaks (src/hosts/limits.ts); none when it was kept as it was. */
+  /** The chosen targets' platform limits this site breaks (src/targets/limits.ts); none when it was kept as it was. */
   readonly limits: readonly LimitWarning[];
 }
 

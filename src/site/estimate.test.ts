@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readDump } from '../dump/read-dump.js';
 import { readExtras } from '../dump/extras/read-extras.js';
 import { FORMAT_NAMES, type FormatName } from '../api/formats.js';
-import { HOST_TARGETS, type HostTarget } from '../hosts/registry.js';
+import { HOST_TARGETS, type HostTarget } from '../targets/registry.js';
 import { buildRelease } from '../model/build-release.js';
 import { MemorySink } from '../output/sink.js';
 import { defaultRouteOptions } from '../plan/generate.js';

@@ -1,6 +1,6 @@
 /** The build manifest: what a site was built from and with which options. */
 import type { FormatName } from '../api/formats.js';
-import type { HostTarget } from '../hosts/registry.js';
+import type { HostTarget } from '../targets/registry.js';
 import type { ReleaseInfo } from '../model/types.js';
 
 /** Inside the site: what the site was built from and with, for people and tools that inspect it. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findTableFiles } from '../dump/flat/files.js';
-import { HOST_TARGETS } from '../hosts/registry.js';
+import { HOST_TARGETS } from '../targets/registry.js';
 import { build, type BuildSummary } from './build.js';
 import type { BuildEvent } from './progress.js';
 

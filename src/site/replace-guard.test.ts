@@ -12,7 +12,7 @@ import { runMain } from '../../test/support/cli.js';
 import { hashTree } from '../../test/support/files.js';
 import { tempDir } from '../../test/support/scratch.js';
 import { SAMPLE } from '../../test/support/site.js';
-import { HOST_TARGETS } from '../hosts/registry.js';
+import { HOST_TARGETS } from '../targets/registry.js';
 import { recordPathIn } from '../output/build-record.js';
 import { build } from './build.js';
 import { manifestFile } from './manifest.js';

@@ -17,7 +17,7 @@ import { lstatSync, readdirSync, readFileSync, realpathSync, type Stats } from '
 import { homedir } from 'node:os';
 import { parse, resolve, sep } from 'node:path';
 import { UserError } from '../errors.js';
-import { HOST_TARGETS } from '../hosts/registry.js';
+import { HOST_TARGETS } from '../targets/registry.js';
 import { RECORD_FILE } from '../output/build-record.js';
 import { manifestFile } from './manifest.js';
 import { siteWrites } from './site-names.js';

@@ -1,5 +1,5 @@
 /** What one site is built with: the prebuilt set, the base address, the hosts, compact or not. */
-import type { HostTarget } from '../hosts/registry.js';
+import type { HostTarget } from '../targets/registry.js';
 import type { RouteOptions } from '../plan/generate.js';
 import type { ReleaseAbout } from '../plan/release-index.js';
 

@@ -26,8 +26,8 @@ import { pageFiles } from './coreapi/pages.js';
 import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
 import { indexData } from '../plan/index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
-import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosts/adapter.js';
-import { hostFiles, NEEDS_SUFFIX_ALIASES, type SuffixAlias } from '../hosts/registry.js';
+import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosting/adapter.js';
+import { hostFiles, NEEDS_SUFFIX_ALIASES, type SuffixAlias } from '../targets/registry.js';
 import type { SiteOptions } from './site-options.js';
 
 export type { SiteOptions } from './site-options.js';

@@ -29,7 +29,7 @@ import { cloudfrontHost } from '../hosts/support/cloudfront-vm.js';
 import { clientRequests } from '../../src/check/requests.js';
 import { judgeAll } from '../hosts/support/rules-suite.js';
 import { askable, rulesHostSettings } from '../../src/check/hosts.js';
-import type { HostTarget } from '../../src/hosts/registry.js';
+import type { HostTarget } from '../../src/targets/registry.js';
 import { netlifyHost } from '../support/netlify-host.js';
 import { SAMPLE, serve, sharedSite, type BuiltSite, type Served } from '../support/site.js';
 import { EDGE_TARGETS, fileCases, type FileCase } from './cases.js';

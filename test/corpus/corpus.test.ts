@@ -10,7 +10,7 @@ import { build } from '../../src/site/build.js';
 import { readDump } from '../../src/dump/read-dump.js';
 import { UserError, type Warning } from '../../src/errors.js';
 import type { FormatName } from '../../src/api/formats.js';
-import { HOST_TARGETS } from '../../src/hosts/registry.js';
+import { HOST_TARGETS } from '../../src/targets/registry.js';
 import { inspectDump } from '../../src/inspect/inspect.js';
 import { hashTree } from '../support/files.js';
 import { tempDirSync } from '../support/scratch.js';

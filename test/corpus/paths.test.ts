@@ -22,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { FormatName } from '../../src/api/formats.js';
 import { UserError } from '../../src/errors.js';
-import { HOST_TARGETS } from '../../src/hosts/registry.js';
+import { HOST_TARGETS } from '../../src/targets/registry.js';
 import { build, type BuildSummary } from '../../src/site/build.js';
 import { hashTree } from '../support/files.js';
 import { requireAll } from '../support/requirements.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/site/build.js';
 import { UserError } from '../../src/errors.js';
-import { HOST_TARGETS } from '../../src/hosts/registry.js';
+import { HOST_TARGETS } from '../../src/targets/registry.js';
 import { lockPathFor } from '../../src/output/lock.js';
 import { cliInBackground, waitForPath } from '../support/cli-run.js';
 import { compiledCli } from '../support/cli.js';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/site/build.js';
 import { UserError } from '../../src/errors.js';
-import { HOST_TARGETS } from '../../src/hosts/registry.js';
+import { HOST_TARGETS } from '../../src/targets/registry.js';
 import { DiskSink } from '../../src/output/sink.js';
 import { cli } from '../support/cli-run.js';
 import { hashTree } from '../support/files.js';

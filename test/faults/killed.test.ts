@@ -16,7 +16,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/site/build.js';
-import { HOST_TARGETS } from '../../src/hosts/registry.js';
+import { HOST_TARGETS } from '../../src/targets/registry.js';
 import { lockPathFor } from '../../src/output/lock.js';
 import { cli, cliInBackground } from '../support/cli-run.js';
 import { compiledCli } from '../support/cli.js';

@@ -1,5 +1,5 @@
 /**
- * The AWS targets' CloudFormation stacks (src/hosts/aws/), offline: each template.json conforms
+ * The AWS targets' CloudFormation stacks (src/hosting/aws/), offline: each template.json conforms
  * to AWS's resource specification (test/support/cfn-spec.ts, npm @aws-cdk/cfnspec) and holds
  * what the mirror needs (private bucket behind origin access control, the function or handler
  * on the API's behaviors, the policies, the error response); the function inside the template
@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TEMPLATE_BODY_LIMIT } from '../../src/hosts/aws/cfn.js';
-import { CACHING_OPTIMIZED, versionId } from '../../src/hosts/aws/stack.js';
+import { TEMPLATE_BODY_LIMIT } from '../../src/hosting/aws/cfn.js';
+import { CACHING_OPTIMIZED, versionId } from '../../src/hosting/aws/stack.js';
 import { run, runOk } from '../support/process.js';
 import { checkTemplate, SPEC_VERSION } from '../support/cfn-spec.js';
 import { AWS_CLI } from '../support/probes.js';

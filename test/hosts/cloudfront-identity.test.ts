@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS } from '../../src/api/documents.js';
 import { UNOFFERED_ENDPOINTS } from '../../src/api/errors.js';
 import { FORMAT_NAMES } from '../../src/api/formats.js';
-import { bundleFile } from '../../src/hosts/edge/bundle.js';
+import { bundleFile } from '../../src/hosting/edge/bundle.js';
 import { functionSource, FUNCTION_LIMIT } from '../../src/hosts/cloudfront/adapter.js';
 import { SITE_FILE, type SiteConfig } from '../../src/routes/site-data.js';
 import { EDGE_TARGETS, fileCases } from '../conformance/cases.js';

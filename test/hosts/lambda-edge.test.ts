@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { API_HEADERS, INTERNAL_ERROR } from '../../src/api/errors.js';
 import type { CfResponse } from '../../src/hosts/lambda-edge/entry.js';
-import { LAMBDA_ZIP_LIMIT as PACKAGE_LIMIT } from '../../src/hosts/aws/limits.js';
+import { LAMBDA_ZIP_LIMIT as PACKAGE_LIMIT } from '../../src/hosting/aws/limits.js';
 import { LAMBDA_DIR } from '../../src/hosts/lambda-edge/adapter.js';
 import { AWS_CLI } from '../support/probes.js';
 import { runOk } from '../support/process.js';

@@ -9,9 +9,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolve, type RuntimeRequest } from '../../src/runtime/resolve.js';
 import type { Answer } from '../../src/runtime/answer.js';
-import { ruleGroups } from '../../src/hosts/rules/derive-groups.js';
-import { evaluateGroups, type GroupAnswer } from '../../src/hosts/rules/group-match.js';
-import type { Group } from '../../src/hosts/rules/groups.js';
+import { ruleGroups } from '../../src/hosting/rules/derive-groups.js';
+import { evaluateGroups, type GroupAnswer } from '../../src/hosting/rules/group-match.js';
+import type { Group } from '../../src/hosting/rules/groups.js';
 import { memorySample, SAMPLE_YEAR, type MemorySite } from '../support/memory-sample.js';
 
 /** A query part and whether it is written the way the prebuilt files are named. */

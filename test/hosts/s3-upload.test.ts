@@ -16,7 +16,7 @@ import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_NAMES } from '../../src/api/formats.js';
 import { OBJECT_CACHE_CONTROL } from '../../src/hosts/cloudfront/adapter.js';
-import { mediaTypeOf } from '../../src/hosts/content-types.js';
+import { mediaTypeOf } from '../../src/hosting/content-types.js';
 import { NOT_SERVED } from '../../src/runtime/resolve.js';
 import { DATA_DIR } from '../../src/routes/site-data.js';
 import { build, type BuildOptions } from '../../src/site/build.js';

@@ -8,7 +8,7 @@ import { buildRelease } from '../../src/model/build-release.js';
 import { MemorySink } from '../../src/output/sink.js';
 import { defaultRouteOptions } from '../../src/plan/generate.js';
 import type { SiteConfig } from '../../src/routes/site-data.js';
-import type { HostTarget } from '../../src/hosts/registry.js';
+import type { HostTarget } from '../../src/targets/registry.js';
 
 export const SAMPLE_DUMP = fileURLToPath(new URL('../../releases/sample', import.meta.url));
 export const SAMPLE_BASE = 'https://jaspar.example.org';

@@ -6,9 +6,9 @@
  * bound value a safe segment) and the error of a missing file.
  */
 import { esc, matchConditions, type Numbered } from './keys.js';
-import { ID_PLACEHOLDER, placeholderAt } from '../rules/group-targets.js';
+import { ID_PLACEHOLDER, placeholderAt } from '../../hosting/rules/group-targets.js';
 import type { FormatName } from '../../api/formats.js';
-import type { FormatCondition, Group, KeyRule, PathForm, ServeGroup } from '../rules/groups.js';
+import type { FormatCondition, Group, KeyRule, PathForm, ServeGroup } from '../../hosting/rules/groups.js';
 import { API_PREFIX } from '../../api/urls.js';
 
 /** A safe path segment (src/segments.ts), as a PCRE pattern. */

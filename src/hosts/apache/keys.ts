@@ -10,7 +10,7 @@
  */
 import type { FormatName } from '../../api/formats.js';
 import { negotiationSteps } from './accept.js';
-import type { Group, KeyMatch, KeyRule } from '../rules/groups.js';
+import type { Group, KeyMatch, KeyRule } from '../../hosting/rules/groups.js';
 import { API_PREFIX } from '../../api/urls.js';
 
 export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

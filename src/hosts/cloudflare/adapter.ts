@@ -8,9 +8,9 @@
  * docs/deploy.md has the commands.
  */
 import type { SiteConfig } from '../../routes/site-data.js';
-import { bundle, BUNDLE_GLOBAL } from '../edge/bundle.js';
+import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
 import { posix } from 'node:path';
-import type { HostAdapter, HostFile, SiteFacts } from '../adapter.js';
+import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
 
 /** The Worker's source for a site. */
 export function workerScript(site: SiteConfig): string {
@@ -57,7 +57,7 @@ export function cloudflareFiles(site: SiteConfig, facts: SiteFacts): HostFile[] 
   ];
 }
 
-/** The registry's row (src/hosts/registry.ts). */
+/** The registry's row (src/targets/registry.ts). */
 export const adapter = {
   target: 'cloudflare',
   tier: 'compute',

@@ -9,9 +9,9 @@
 import { NOT_FOUND } from '../../api/errors.js';
 import { errorAnswer, type Loaded } from '../../runtime/answer.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { mediaTypeOf } from '../content-types.js';
-import { newBook } from '../edge/file-cache.js';
-import { fileOrNull, respond, type SiteFiles } from '../edge/fetch-host.js';
+import { mediaTypeOf } from '../../hosting/content-types.js';
+import { newBook } from '../../hosting/edge/file-cache.js';
+import { fileOrNull, respond, type SiteFiles } from '../../hosting/edge/fetch-host.js';
 
 /** Cloudflare's static-assets binding. */
 export interface AssetsBinding {

@@ -5,20 +5,20 @@
  * `/api/…` request to the key of its prebuilt file, or answers it itself. Files (deploy
  * folder, `cloudfront/`):
  *   functions/api.js   the function (runtime cloudfront-js-2.0), minified, ≤ 10,240 bytes
- *   template.json      the CloudFormation stack (src/hosts/aws/stack.ts): private bucket, origin
+ *   template.json      the CloudFormation stack (src/hosting/aws/stack.ts): private bucket, origin
  *                      access control, the distribution with the function (its code inline, the
  *                      same bytes), the response headers policy, the 404 page for a missing key
  *   upload.sh          `aws s3 sync` per media type of the format table, and one for the rest
- *   deploy.sh          deploy the stack, upload, invalidate (src/hosts/aws/deploy-script.ts)
+ *   deploy.sh          deploy the stack, upload, invalidate (src/hosting/aws/deploy-script.ts)
  */
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import { DATA_DIR, type SiteConfig } from '../../routes/site-data.js';
-import { bundle } from '../edge/bundle.js';
+import { bundle } from '../../hosting/edge/bundle.js';
 import { cloudfrontTable } from './table.js';
-import type { HostAdapter, HostFile, SiteFacts } from '../adapter.js';
-import { deployScript, siteFromScript } from '../aws/deploy-script.js';
-import { syncLines } from '../aws/typed-syncs.js';
-import { stackTemplate } from '../aws/stack.js';
+import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
+import { deployScript, siteFromScript } from '../../hosting/aws/deploy-script.js';
+import { syncLines } from '../../hosting/aws/typed-syncs.js';
+import { stackTemplate } from '../../hosting/aws/stack.js';
 
 /** The paths the function runs on (CloudFront path patterns). */
 const API_PATHS = ['/api/*'];
@@ -62,7 +62,7 @@ export const OBJECT_CACHE_CONTROL = 'public, max-age=300, s-maxage=86400';
 
 /**
  * `aws s3 sync` of the site: one sync per media type of the format table the site has, its
- * folders and files together (src/hosts/aws/typed-syncs.ts: a sync, not `cp`, so a re-run
+ * folders and files together (src/hosting/aws/typed-syncs.ts: a sync, not `cp`, so a re-run
  * uploads only files that changed), one for the rest with the CLI's guess; configuration and
  * compute-tier data left out; every object with {@link OBJECT_CACHE_CONTROL}. Options after
  * the bucket go to every `aws s3 sync`.
@@ -117,7 +117,7 @@ export function cloudfrontFiles(site: SiteConfig, facts: SiteFacts): HostFile[] 
   ];
 }
 
-/** The registry's row (src/hosts/registry.ts). */
+/** The registry's row (src/targets/registry.ts). */
 export const adapter = {
   target: 'cloudfront',
   tier: 'rules',

@@ -4,7 +4,7 @@
  * distribution's S3 origin names (src/hosts/lambda-edge/entry.ts). Files (deploy folder,
  * `lambda-edge/`):
  *   index.mjs              the handler (`index.handler`), runtime nodejs20.x or later
- *   template.json          the CloudFormation stack (src/hosts/aws/stack.ts): private bucket, origin
+ *   template.json          the CloudFormation stack (src/hosting/aws/stack.ts): private bucket, origin
  *                          access control, the handler with its role and a version, the
  *                          distribution with it on origin request for the paths below, a cache
  *                          policy keyed on the query and Accept, the response headers policy
@@ -18,11 +18,11 @@ import { createHash } from 'node:crypto';
 import { LOGO_DIR } from '../../logos/files.js';
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { bundle, BUNDLE_GLOBAL } from '../edge/bundle.js';
-import type { HostAdapter, HostFile, SiteFacts } from '../adapter.js';
-import { deployScript, siteFromScript } from '../aws/deploy-script.js';
-import { syncLines } from '../aws/typed-syncs.js';
-import { stackTemplate } from '../aws/stack.js';
+import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
+import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
+import { deployScript, siteFromScript } from '../../hosting/aws/deploy-script.js';
+import { syncLines } from '../../hosting/aws/typed-syncs.js';
+import { stackTemplate } from '../../hosting/aws/stack.js';
 
 /** The deploy folder's subfolder of this host. */
 export const LAMBDA_DIR = 'lambda-edge';
@@ -49,7 +49,7 @@ function lambdaPaths(site: SiteConfig): string[] {
 
 /**
  * `aws s3 sync` of the site, runtime data included: one sync per media type of the format
- * table the site has (src/hosts/aws/typed-syncs.ts), one for the rest with the CLI's guess.
+ * table the site has (src/hosting/aws/typed-syncs.ts), one for the rest with the CLI's guess.
  */
 function uploadScript(): string {
   const lines = [
@@ -100,7 +100,7 @@ export function lambdaEdgeFiles(site: SiteConfig, facts: SiteFacts): HostFile[] 
   ];
 }
 
-/** The registry's row (src/hosts/registry.ts). */
+/** The registry's row (src/targets/registry.ts). */
 export const adapter = {
   target: 'lambda-edge',
   tier: 'compute',

@@ -14,10 +14,10 @@ import { INTERNAL_ERROR, responseTooLarge } from '../../api/errors.js';
 import { errorAnswer, type Answer, type Header, type Loaded } from '../../runtime/answer.js';
 import type { RuntimeRequest } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { answerOf, fileOrNull, type StepHost } from '../edge/fetch-host.js';
-import { newBook } from '../edge/file-cache.js';
+import { answerOf, fileOrNull, type StepHost } from '../../hosting/edge/fetch-host.js';
+import { newBook } from '../../hosting/edge/file-cache.js';
 import { credentialsFrom, getObject, keyPath, type S3Location } from './s3-object.js';
-import { whenMissing } from '../edge/steps.js';
+import { whenMissing } from '../../hosting/edge/steps.js';
 
 type Bytes = Uint8Array<ArrayBuffer>;
 type CfHeaders = { [lower: string]: { key?: string; value: string }[] };

@@ -14,8 +14,8 @@
 import { posix } from 'node:path';
 import { LOGO_DIR } from '../../logos/files.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { bundle, BUNDLE_GLOBAL } from '../edge/bundle.js';
-import type { HostAdapter, HostFile, SiteFacts } from '../adapter.js';
+import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
+import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
 
 /** The deploy folder's subfolder Netlify reads edge functions from (netlify.toml `edge_functions`). */
 export const EDGE_DIR = 'netlify-edge';
@@ -79,7 +79,7 @@ export function netlifyEdgeFiles(site: SiteConfig, facts: SiteFacts): HostFile[]
   ];
 }
 
-/** The registry's row (src/hosts/registry.ts). */
+/** The registry's row (src/targets/registry.ts). */
 export const adapter = {
   target: 'netlify-edge',
   tier: 'compute',

@@ -7,8 +7,8 @@
  */
 import type { Loaded } from '../../runtime/answer.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { newBook } from '../edge/file-cache.js';
-import { fileOrNull, respond, type SiteFiles } from '../edge/fetch-host.js';
+import { newBook } from '../../hosting/edge/file-cache.js';
+import { fileOrNull, respond, type SiteFiles } from '../../hosting/edge/fetch-host.js';
 
 /** What the function uses of Netlify's Context. */
 export interface NetlifyContext {

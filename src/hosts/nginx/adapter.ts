@@ -23,9 +23,9 @@ import {
 import { LOGO_DIR } from '../../logos/files.js';
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { bundle, BUNDLE_GLOBAL } from '../edge/bundle.js';
-import { FILE_TYPES, prefixTypes } from '../content-types.js';
-import type { HostAdapter, HostFile } from '../adapter.js';
+import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
+import { FILE_TYPES, prefixTypes } from '../../hosting/content-types.js';
+import type { HostAdapter, HostFile } from '../../hosting/adapter.js';
 
 /** The folder below the nginx configuration folder holding these files. */
 export const NGINX_DIR = 'jaspar';
@@ -131,7 +131,7 @@ export function nginxFiles(site: SiteConfig): HostFile[] {
   ];
 }
 
-/** The registry's row (src/hosts/registry.ts). */
+/** The registry's row (src/targets/registry.ts). */
 export const adapter = {
   target: 'nginx',
   tier: 'compute',

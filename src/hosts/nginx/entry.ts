@@ -13,7 +13,7 @@ import { INTERNAL_ERROR, NOT_FOUND } from '../../api/errors.js';
 import { errorAnswer, fileText, type Answer, type Loaded } from '../../runtime/answer.js';
 import type { RuntimeRequest } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { answerSync, splitTarget, whenMissing } from '../edge/steps.js';
+import { answerSync, splitTarget, whenMissing } from '../../hosting/edge/steps.js';
 
 /** What the handler uses of njs's request object. */
 export interface NjsRequest {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FORMATS } from '../../../src/api/formats.js';
 import { askable, rulesHostSettings } from '../../../src/check/hosts.js';
 import { referenceRequest } from '../../../src/check/reference-request.js';
-import type { HostTarget } from '../../../src/hosts/registry.js';
+import type { HostTarget } from '../../../src/targets/registry.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
 import { notingNosniff } from './client.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FORMAT_NAMES } from '../../../src/api/formats.js';
 import { build } from '../../../src/site/build.js';
-import type { HostTarget } from '../../../src/hosts/registry.js';
+import type { HostTarget } from '../../../src/targets/registry.js';
 import { loadFlatFiles, type OracleDb } from '../../support/oracle-db.js';
 import { PROJECT_ROOT } from '../../support/requirements.js';
 

@@ -4,7 +4,7 @@
  * by both with the same status, Content-Type and bytes.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { HostTarget } from '../../../src/hosts/registry.js';
+import type { HostTarget } from '../../../src/targets/registry.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
 import { notingNosniff } from './client.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';

@@ -1,6 +1,6 @@
 /**
  * The syncs of both AWS targets' upload.sh: one `aws s3 sync` per media type of the format
- * table (src/hosts/content-types.ts) that the site has, not one per folder or file, and one for
+ * table (src/hosting/content-types.ts) that the site has, not one per folder or file, and one for
  * the rest. Each AWS CLI start costs about a second of CPU before it sends anything, and a sync
  * over the site root lists the whole bucket, so each media type's folders and files are synced
  * together, from the deepest folder that holds them all, as `--include` patterns after

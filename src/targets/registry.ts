@@ -5,16 +5,16 @@
  * folder and one line here.
  */
 import type { SiteConfig } from '../routes/site-data.js';
-import type { HostFile, SiteFacts, Tier } from './adapter.js';
-import { adapter as apache } from './apache/adapter.js';
-import { adapter as cloudflare } from './cloudflare/adapter.js';
-import { adapter as cloudfront } from './cloudfront/adapter.js';
-import { adapter as lambdaEdge } from './lambda-edge/adapter.js';
-import { adapter as netlify } from './netlify/adapter.js';
-import { adapter as netlifyEdge } from './netlify-edge/adapter.js';
-import { adapter as nginx } from './nginx/adapter.js';
+import type { HostFile, SiteFacts, Tier } from '../hosting/adapter.js';
+import { adapter as apache } from '../hosts/apache/adapter.js';
+import { adapter as cloudflare } from '../hosts/cloudflare/adapter.js';
+import { adapter as cloudfront } from '../hosts/cloudfront/adapter.js';
+import { adapter as lambdaEdge } from '../hosts/lambda-edge/adapter.js';
+import { adapter as netlify } from '../hosts/netlify/adapter.js';
+import { adapter as netlifyEdge } from '../hosts/netlify-edge/adapter.js';
+import { adapter as nginx } from '../hosts/nginx/adapter.js';
 
-export type { HostFile, SiteFacts, SuffixAlias } from './adapter.js';
+export type { HostFile, SiteFacts, SuffixAlias } from '../hosting/adapter.js';
 
 /** The registry, in the order `--targets` lists them. */
 const HOSTS = [netlify, netlifyEdge, cloudflare, cloudfront, lambdaEdge, nginx, apache] as const;

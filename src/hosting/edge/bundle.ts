@@ -67,7 +67,7 @@ export interface BundleRequest {
 
 /** The entry's file next to this module: the TypeScript source, else its compiled form. */
 export function entryFile(entry: string): string {
-  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', entry);
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'hosts', entry);
   for (const ext of ['.ts', '.js']) {
     const file = join(dir, `entry${ext}`);
     if (existsSync(file)) return file;

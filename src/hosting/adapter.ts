@@ -41,7 +41,7 @@ export interface HostFile {
  */
 export type Tier = 'rules' | 'compute';
 
-/** One host a build can configure: the row of the registry (src/hosts/registry.ts). */
+/** One host a build can configure: the row of the registry (src/targets/registry.ts). */
 export interface HostAdapter<T extends string = string> {
   /** The name `--targets` takes. */
   readonly target: T;
