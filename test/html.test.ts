@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCES, resourceSpec } from '../src/api/resources.js';
-import { RECORD_COLUMNS } from '../src/formats/html/records-table.js';
+import { RECORD_COLUMNS } from '../src/formats/html/runtime-safe/records-table.js';
 import { defaultRouteOptions, formatVariants, listRoutes, listVariants } from '../src/plan/generate.js';
 import { routeFile, routeUrl } from '../src/routes/paths.js';
 import type { IndexData } from '../src/routes/site-data.js';

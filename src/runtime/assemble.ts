@@ -7,7 +7,7 @@
  */
 import { formatSpec, takesCallback, type Frame, type FormatName } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
-import { htmlListPage, type HtmlListView } from '../formats/html/list-page.js';
+import { htmlListPage, type HtmlListView } from '../formats/html/runtime-safe/list-page.js';
 import { bedBody, jsonList, jsonpWrap, textBody, yamlList, type Envelope } from '../formats/list-frames.js';
 import { resourceFormats } from '../routes/applies.js';
 import { jsonpCallback, type RequestParams } from '../routes/params.js';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { RenderContext } from '../formats/context.js';
 import { landingPage } from '../formats/html/landing.js';
-import { LANDING_FILE } from '../formats/html/links.js';
+import { LANDING_FILE } from '../formats/html/runtime-safe/links.js';
 import { BROWSABLE_FORMAT } from '../api/formats.js';
 import { NOT_PREBUILT } from '../api/errors.js';
 import { reverseComplement } from '../logos/geometry.js';

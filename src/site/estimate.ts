@@ -10,7 +10,7 @@
 import { BROWSABLE_FORMAT, formatSpec, type FormatName } from '../api/formats.js';
 import { RESOURCES } from '../api/resources.js';
 import { hasBed } from '../formats/bed.js';
-import { SEARCH_FILES } from '../formats/html/search-box.js';
+import { SEARCH_FILES } from '../formats/html/runtime-safe/search-box.js';
 import { DOCUMENT_FILES } from './openapi/docs-page.js';
 import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosting/adapter.js';
 import { hostFiles, NEEDS_SUFFIX_ALIASES } from '../targets/registry.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Release } from '../model/types.js';
-import { SEARCH_FILES } from '../formats/html/search-box.js';
+import { SEARCH_FILES } from '../formats/html/runtime-safe/search-box.js';
 import { SEARCH_CLIENT } from '../formats/html/search-client.js';
 import { searchIndex, searchIndexScript } from './search-index.js';
 

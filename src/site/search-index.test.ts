@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ARNT_PFM, testMatrix } from '../../test/support/matrices.js';
 import { INDEX_GLOBAL, SEARCH_FIELDS, type SearchIndex } from '../formats/html/search-data.js';
-import { SEARCH_FILES } from '../formats/html/search-box.js';
+import { SEARCH_FILES } from '../formats/html/runtime-safe/search-box.js';
 import type { Release } from '../model/types.js';
 import { libraryFile, minisearchLibrary, searchFiles } from './search-files.js';
 import { searchDocument, searchIndex, searchIndexScript } from './search-index.js';

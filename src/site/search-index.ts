@@ -7,7 +7,7 @@
  */
 import { BROWSABLE_FORMAT } from '../api/formats.js';
 import type { Matrix, Release } from '../model/types.js';
-import { targetPath } from '../formats/html/links.js';
+import { targetPath } from '../formats/html/runtime-safe/links.js';
 import { INDEX_GLOBAL, SEARCH_FIELDS, type SearchDocument, type SearchIndex } from '../formats/html/search-data.js';
 
 const tagValues = (m: Matrix, tag: string): string[] => m.annotations.filter((a) => a.tag === tag).map((a) => a.value);

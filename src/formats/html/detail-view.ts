@@ -5,11 +5,11 @@
  */
 import type { Json, JsonObject } from '../../model/json.js';
 import type { RenderContext, RenderInput } from '../context.js';
-import { esc } from './escape.js';
+import { esc } from './runtime-safe/escape.js';
 import { matrixView } from './matrix-view.js';
 import { recordLinks } from './record-links.js';
 import { recordRow } from './record-row.js';
-import { recordCount, recordsTable } from './records-table.js';
+import { recordCount, recordsTable } from './runtime-safe/records-table.js';
 import { isRecord, valueHtml, type Linker } from './values.js';
 
 function fieldHtml(value: Json, link: Linker): string {

@@ -5,8 +5,8 @@
  * list page of its own, so it links to the landing page's search, which lists every matrix of
  * the class (`#class=…`, search-client.ts). Pure.
  */
-import { anchor, esc } from './escape.js';
-import type { LinkTarget } from './links.js';
+import { anchor, esc } from './runtime-safe/escape.js';
+import type { LinkTarget } from './runtime-safe/links.js';
 
 /** Where a facet value leads: a page of the site, or the search's list of a TF class. */
 export type FacetTarget = { readonly page: LinkTarget } | { readonly tfClass: string } | null;

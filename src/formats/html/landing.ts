@@ -12,11 +12,11 @@ import { resourceInstances } from '../../plan/builders.js';
 import type { Params, Route } from '../../routes/route.js';
 import type { RenderContext } from '../context.js';
 import type { FormatName } from '../../api/formats.js';
-import { anchor, esc } from './escape.js';
+import { anchor, esc } from './runtime-safe/escape.js';
 import { facetsSection, type Facet } from './facets.js';
-import { fileHref, LANDING_FILE, targetPath, type LinkTarget } from './links.js';
-import { recordCount } from './records-table.js';
-import { page } from './page.js';
+import { fileHref, LANDING_FILE, targetPath, type LinkTarget } from './runtime-safe/links.js';
+import { recordCount } from './runtime-safe/records-table.js';
+import { page } from './runtime-safe/page.js';
 import { API_PREFIX } from '../../api/urls.js';
 
 interface Entry {

@@ -14,7 +14,7 @@ import { resourceInstances } from '../../plan/builders.js';
 import { resourcePath } from '../../routes/paths.js';
 import type { Route } from '../../routes/route.js';
 import type { RenderContext } from '../context.js';
-import type { LinkTarget } from './links.js';
+import type { LinkTarget } from './runtime-safe/links.js';
 
 /** Link targets by the absolute URL API data knows them by. */
 export type LinkTable = ReadonlyMap<string, LinkTarget>;

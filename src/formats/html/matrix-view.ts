@@ -9,7 +9,7 @@ import { PALETTE } from '../../logos/glyphs.js';
 import { BASES, type Matrix } from '../../model/types.js';
 import type { RenderContext } from '../context.js';
 import { pyFloatRepr } from '../../api/numbers.js';
-import { anchor, esc } from './escape.js';
+import { anchor, esc } from './runtime-safe/escape.js';
 import type { Linker } from './values.js';
 
 /** A value linked to the page an absolute URL names, or plain when the build has no such page. */

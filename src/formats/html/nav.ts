@@ -9,7 +9,7 @@ import { formatVariants } from '../../plan/generate.js';
 import type { DetailRoute } from '../../routes/route.js';
 import { hasBed } from '../bed.js';
 import type { RenderContext, RenderInput } from '../context.js';
-import { bar, item } from './bars.js';
+import { bar, item } from './runtime-safe/bars.js';
 import type { Linker } from './values.js';
 
 /**

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { float, type Json } from '../../model/json.js';
-import { anchor, esc, escText } from './escape.js';
+import { anchor, esc, escText } from './runtime-safe/escape.js';
 import { routeFile } from '../../routes/paths.js';
 import type { Route } from '../../routes/route.js';
-import { fileHref, rootOf } from './links.js';
-import { fragmentParts, HAS_BED, joinFragment, PART, ROOT } from './fragment.js';
+import { fileHref, rootOf } from './runtime-safe/links.js';
+import { fragmentParts, HAS_BED, joinFragment, PART, ROOT } from './runtime-safe/fragment.js';
 import { prettyJson } from './pretty-json.js';
 
 const unescapeHtml = (html: string): string =>

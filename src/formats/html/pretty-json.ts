@@ -7,7 +7,7 @@
 import type { Json } from '../../model/json.js';
 import { Float } from '../../model/json.js';
 import { toJson } from '../json.js';
-import { escText } from './escape.js';
+import { escText } from './runtime-safe/escape.js';
 
 /** The escaped `href` attribute value a string value links to, or null. */
 export type LinkOf = (value: string) => string | null;

@@ -12,7 +12,7 @@ import { isSafeSegment } from '../../segments.js';
 import type { JsonObject } from '../../model/json.js';
 import { resourcePath } from '../../routes/paths.js';
 import type { DetailRoute, ListRoute } from '../../routes/route.js';
-import type { LinkTarget } from './links.js';
+import type { LinkTarget } from './runtime-safe/links.js';
 
 /** One linking field of a record. */
 export interface RecordLink {

@@ -7,10 +7,10 @@
 import type { ItemKind } from '../../api/resources.js';
 import { Float, type Json, type JsonObject } from '../../model/json.js';
 import { toJson } from '../json.js';
-import { esc } from './escape.js';
-import type { LinkTarget } from './links.js';
+import { esc } from './runtime-safe/escape.js';
+import type { LinkTarget } from './runtime-safe/links.js';
 import type { RecordLink } from './record-links.js';
-import { RECORD_COLUMNS } from './records-table.js';
+import { RECORD_COLUMNS } from './runtime-safe/records-table.js';
 
 /** The escaped `href`/`src` attribute value of a link target on the page at hand. */
 export type TargetAttr = (target: LinkTarget) => string;

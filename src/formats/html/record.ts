@@ -5,9 +5,9 @@
  */
 import { hasBed } from '../bed.js';
 import type { RecordInput, RenderContext } from '../context.js';
-import { esc } from './escape.js';
-import { joinFragment, RECORD_INDENT, ROOT } from './fragment.js';
-import { targetPath, type LinkTarget } from './links.js';
+import { esc } from './runtime-safe/escape.js';
+import { joinFragment, RECORD_INDENT, ROOT } from './runtime-safe/fragment.js';
+import { targetPath, type LinkTarget } from './runtime-safe/links.js';
 import { prettyJson } from './pretty-json.js';
 import { recordLinks } from './record-links.js';
 import { recordRow } from './record-row.js';

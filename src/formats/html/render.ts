@@ -7,12 +7,12 @@
 import { resourcePath, routeUrl } from '../../routes/paths.js';
 import type { RenderContext, RenderInput } from '../context.js';
 import { detailView } from './detail-view.js';
-import { esc } from './escape.js';
-import { LANDING_FILE } from './links.js';
+import { esc } from './runtime-safe/escape.js';
+import { LANDING_FILE } from './runtime-safe/links.js';
 import { formatBar } from './nav.js';
-import { page } from './page.js';
+import { page } from './runtime-safe/page.js';
 import { prettyJson } from './pretty-json.js';
-import { responseBlock } from './response.js';
+import { responseBlock } from './runtime-safe/response.js';
 import { isRecord, linker, sharedLinker, type Linker } from './values.js';
 
 function heading(input: RenderInput): string {

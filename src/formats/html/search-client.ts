@@ -8,7 +8,7 @@
  * `#class=<TF class>` in the page's address (the landing page's class facets) lists every matrix
  * of that class. Values reach the page as text nodes only, never as markup.
  */
-import { SEARCH_FILES } from './search-box.js';
+import { SEARCH_FILES } from './runtime-safe/search-box.js';
 import { INDEX_GLOBAL } from './search-data.js';
 
 /** Hits listed at most; the count says how many matched. */

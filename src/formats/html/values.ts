@@ -9,9 +9,9 @@ import { routeFile } from '../../routes/paths.js';
 import type { Route } from '../../routes/route.js';
 import type { RenderContext } from '../context.js';
 import { toJson } from '../json.js';
-import { esc } from './escape.js';
+import { esc } from './runtime-safe/escape.js';
 import { linkTable } from './link-table.js';
-import { fileHref, rootOf, targetPath, type LinkTarget } from './links.js';
+import { fileHref, rootOf, targetPath, type LinkTarget } from './runtime-safe/links.js';
 
 /** Hrefs from one page to the pages and files of this build. */
 export interface Linker {

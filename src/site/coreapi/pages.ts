@@ -10,8 +10,8 @@ import { FORMATS } from '../../api/formats.js';
 import { RESOURCE_DOCS } from '../../api/resource-docs.js';
 import { RESOURCES } from '../../api/resources.js';
 import { API_PREFIX } from '../../api/urls.js';
-import { esc } from '../../formats/html/escape.js';
-import { LANDING_FILE, rootOf } from '../../formats/html/links.js';
+import { esc } from '../../formats/html/runtime-safe/escape.js';
+import { LANDING_FILE, rootOf } from '../../formats/html/runtime-safe/links.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { pathTemplate } from '../openapi/document.js';
 

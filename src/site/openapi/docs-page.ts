@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { API_DOCUMENTS, DOCS_DOCUMENT, SCHEMA_DOCUMENT } from '../../api/documents.js';
-import { esc } from '../../formats/html/escape.js';
-import { LANDING_FILE, rootOf } from '../../formats/html/links.js';
+import { esc } from '../../formats/html/runtime-safe/escape.js';
+import { LANDING_FILE, rootOf } from '../../formats/html/runtime-safe/links.js';
 import { toYaml } from '../../formats/yaml.js';
 import type { JsonObject } from '../../model/json.js';
 

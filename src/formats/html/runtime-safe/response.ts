@@ -3,8 +3,8 @@
  * body pretty-printed (pretty-json.ts). A list page's envelope is printed here around records
  * its fragments hold already printed. Runtime-safe subset.
  */
-import { jsonString } from '../json-string.js';
-import type { Envelope } from '../list-frames.js';
+import { jsonString } from '../../json-string.js';
+import type { Envelope } from '../../list-frames.js';
 import { escText } from './escape.js';
 import { RECORD_INDENT } from './fragment.js';
 

@@ -3,11 +3,11 @@
  * answers, where it stands among its pages, and the prebuilt route it is, if any. The runtime's
  * `ListView` (src/runtime/assemble.ts) carries all of it. Runtime-safe subset (types only).
  */
-import type { FormatName } from '../../api/formats.js';
-import type { ListDescriptor } from '../../api/resources.js';
-import type { ListRoute } from '../../routes/route.js';
-import type { RequestParams } from '../../routes/params.js';
-import type { ReleaseConfig, SiteConfig } from '../../routes/site-data.js';
+import type { FormatName } from '../../../api/formats.js';
+import type { ListDescriptor } from '../../../api/resources.js';
+import type { ListRoute } from '../../../routes/route.js';
+import type { RequestParams } from '../../../routes/params.js';
+import type { ReleaseConfig, SiteConfig } from '../../../routes/site-data.js';
 
 export interface HtmlListView {
   readonly site: SiteConfig;

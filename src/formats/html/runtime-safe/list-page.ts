@@ -6,10 +6,10 @@
  * links root-relative, to files where the build wrote them and to API URLs elsewhere
  * (list-nav-api.ts). Runtime-safe subset (docs/runtime.md).
  */
-import type { FormatName } from '../../api/formats.js';
-import { resourcePath } from '../../routes/paths.js';
-import type { ListRoute } from '../../routes/route.js';
-import type { Envelope } from '../list-frames.js';
+import type { FormatName } from '../../../api/formats.js';
+import { resourcePath } from '../../../routes/paths.js';
+import type { ListRoute } from '../../../routes/route.js';
+import type { Envelope } from '../../list-frames.js';
 import { pageBar } from './bars.js';
 import { esc } from './escape.js';
 import { fragmentParts } from './fragment.js';

@@ -5,15 +5,15 @@
  * the prebuilt file that holds its target where the build wrote one (root-relative
  * `/files/…`), otherwise to the API URL, which the same hosts answer. Runtime-safe subset.
  */
-import type { FormatName } from '../../api/formats.js';
-import { orderValues, type ListName } from '../../api/resources.js';
-import { listPath } from '../../routes/paths.js';
-import { linkQuery } from '../../routes/links.js';
-import { prebuiltRoute } from '../../routes/prebuilt.js';
-import { prebuiltPlan } from '../../routes/prebuilt-plan.js';
-import { orderValue, varied } from '../../routes/params.js';
-import { quotePlus, type QueryPair } from '../../routes/request.js';
-import type { OrderTerm } from '../../routes/select.js';
+import type { FormatName } from '../../../api/formats.js';
+import { orderValues, type ListName } from '../../../api/resources.js';
+import { listPath } from '../../../routes/paths.js';
+import { linkQuery } from '../../../routes/links.js';
+import { prebuiltRoute } from '../../../routes/prebuilt.js';
+import { prebuiltPlan } from '../../../routes/prebuilt-plan.js';
+import { orderValue, varied } from '../../../routes/params.js';
+import { quotePlus, type QueryPair } from '../../../routes/request.js';
+import type { OrderTerm } from '../../../routes/select.js';
 import { bar, item, type BarItem } from './bars.js';
 import { prebuiltFile, type ListNav } from './list-nav.js';
 import type { HtmlListView } from './list-view.js';

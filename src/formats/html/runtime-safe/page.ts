@@ -3,12 +3,12 @@
  * the release, a home link and the endpoint, then the content. No external resources.
  * Runtime-safe subset (docs/runtime.md): list pages are assembled with it on every host.
  */
-import { DOCS_DOCUMENT } from '../../api/documents.js';
+import { DOCS_DOCUMENT } from '../../../api/documents.js';
 import { esc } from './escape.js';
 import { LANDING_FILE } from './links.js';
 import { searchBox, searchScript } from './search-box.js';
 import { STYLE } from './style.js';
-import { API_PREFIX } from '../../api/urls.js';
+import { API_PREFIX } from '../../../api/urls.js';
 
 export interface PageParts {
   /** Href of the landing page from this page. */

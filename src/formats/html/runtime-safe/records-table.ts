@@ -3,7 +3,7 @@
  * columns — their fields that are not URLs, then a logo thumbnail for matrices — so the head
  * comes from this table and each row from the record's fragment. Runtime-safe subset.
  */
-import type { ItemKind } from '../../api/resources.js';
+import type { ItemKind } from '../../../api/resources.js';
 
 /** The columns of a kind of record. */
 export interface RecordColumns {

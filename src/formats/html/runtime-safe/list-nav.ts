@@ -5,11 +5,11 @@
  * list-nav-api.ts does the same for a page the runtime answers at an API URL.
  * Runtime-safe subset.
  */
-import { formatSpec, FORMATS, type FormatName } from '../../api/formats.js';
-import { routeFile, routeUrl } from '../../routes/paths.js';
-import type { ListRoute } from '../../routes/route.js';
-import { isFileable } from '../../routes/prebuilt.js';
-import { planOrders, prebuiltPlan } from '../../routes/prebuilt-plan.js';
+import { formatSpec, FORMATS, type FormatName } from '../../../api/formats.js';
+import { routeFile, routeUrl } from '../../../routes/paths.js';
+import type { ListRoute } from '../../../routes/route.js';
+import { isFileable } from '../../../routes/prebuilt.js';
+import { planOrders, prebuiltPlan } from '../../../routes/prebuilt-plan.js';
 import { bar, item, type BarItem } from './bars.js';
 import { fileHref, rootOf } from './links.js';
 import type { HtmlListView } from './list-view.js';

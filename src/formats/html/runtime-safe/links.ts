@@ -5,8 +5,8 @@
  * to API URLs (`/api/v1/…?format=api`), which the request runtime answers, and to the logos
  * the runtime serves at their usual paths. Runtime-safe subset (docs/runtime.md).
  */
-import { routeFile, routeUrl } from '../../routes/paths.js';
-import type { Route } from '../../routes/route.js';
+import { routeFile, routeUrl } from '../../../routes/paths.js';
+import type { Route } from '../../../routes/route.js';
 
 /** The site file of the landing page. */
 export const LANDING_FILE = 'index.html';
