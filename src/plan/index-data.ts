@@ -61,9 +61,20 @@ function positions<T extends object>(items: readonly T[]): Map<T, number> {
   return new Map(items.map((item, i) => [item, i]));
 }
 
+/**
+ * Matrix positions (key order) in the default order of matrix lists: by name (SQLite's binary
+ * comparison), ties in key order, as today's service answers (contract §8.3). Every matrix list
+ * instance keeps its items in this order, so filters keep it, explicit orders break their ties by
+ * it and an unknown `order` falls back to it.
+ */
+function byName(items: readonly number[], nameRank: readonly number[]): number[] {
+  return [...items].sort((a, b) => nameRank[a]! - nameRank[b]! || a - b);
+}
+
 /** The index of a release, without chunk starts (the fragment writer adds them). */
 export function indexData(index: ReleaseIndex): Omit<IndexData, 'chunks'> {
   const matrixAt = positions<Matrix>(index.release.matrices);
+  const nameRank = ranksOf(index.release.matrices, (m) => m.name);
   const tffmAt = positions<Tffm>(index.release.tffms);
   const tables = Object.fromEntries(ITEM_KINDS.map((k) => [k, table(k, index)])) as Record<ItemKind, ItemTable>;
   const lists = {} as Record<ListName, Record<string, number[]>>;
@@ -72,10 +83,11 @@ export function indexData(index: ReleaseIndex): Omit<IndexData, 'chunks'> {
     if (resource.kind === 'list') {
       const instances: Record<string, number[]> = {};
       for (const inst of LIST_INSTANCES[resource.name](index)) {
-        instances[inst.id] =
+        const keyOrder =
           inst.items === 'all'
             ? Array.from({ length: tables[resource.items].count }, (_, i) => i)
             : inst.items.map((m) => matrixAt.get(m) as number);
+        instances[inst.id] = resource.items === 'matrix' ? byName(keyOrder, nameRank) : keyOrder;
       }
       lists[resource.name] = instances;
     } else {
