@@ -22,9 +22,9 @@ const BASE = 'https://jaspar.example.org';
 
 /**
  * The releases and what each is checked on: the matrix lists, and the TFFM list (contract §8.1)
- * where the release has TFFMs. JASPAR2018's dump annotates none of its TFFMs' matrices with a
- * tax_group (its MATRIX_ANNOTATION covers other matrices), so every TFFM `tax_group` there is
- * an empty list; the sample, whose TFFMs' matrices are annotated, checks the groups that select.
+ * where the release has TFFMs. JASPAR2018's dump (corrected from JASPAR's own 2018 files)
+ * annotates its CORE matrices with their tax_group, so a TFFM `tax_group` selects the TFFMs of
+ * those matrices there as in the sample.
  */
 const RELEASES = [
   {
@@ -43,7 +43,7 @@ const RELEASES = [
     load: loadSqlDump,
     seed: 20180,
     matrices: true,
-    tffms: { cases: 160, groups: false, search: 'FOX' },
+    tffms: { cases: 160, groups: true, search: 'FOX' },
   },
   {
     name: 'sample',

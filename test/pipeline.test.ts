@@ -76,7 +76,7 @@ describe('sample release, whole pipeline', () => {
     );
   });
 
-  it('orders by name in byte order, ties in MATRIX.ID order, both directions', () => {
+  it('orders by name in byte order, ties in MATRIX.ID order, both directions; the default order is by name', () => {
     const all = (order: string) =>
       [1, 2, 3, 4].flatMap((p) =>
         json(site, `files/default/matrix/_/default/${order}/${p}.json`).results.map(
@@ -88,8 +88,11 @@ describe('sample release, whole pipeline', () => {
     const desc = [...byId].sort((a, b) => byteOrder(b.name, a.name)).map((m) => m.matrixId);
     expect(all('name')).toEqual(asc);
     expect(all('-name')).toEqual(desc);
-    expect(all('default')).toEqual(byId.map((m) => m.matrixId));
-    const byVersion = [...byId].sort((a, b) => a.version - b.version).map((m) => m.matrixId);
+    // The default order is today's service's (contract §8.3): by name, ties in key order.
+    expect(all('default')).toEqual(asc);
+    // Ties of an explicit order keep the default order: by name, then key.
+    const byName = [...byId].sort((a, b) => byteOrder(a.name, b.name));
+    const byVersion = byName.sort((a, b) => a.version - b.version).map((m) => m.matrixId);
     expect(all('version')).toEqual(byVersion);
   });
 

@@ -102,7 +102,8 @@ function instance(db: OracleDb, list: Exclude<OracleList, { kind: 'tffm' }>): { 
 
 /**
  * DRF's OrderingFilter on `order`: split on commas, each term stripped, terms naming no matrix
- * order field dropped; none left is the default order (MATRIX.ID).
+ * order field dropped; none left is the default order, today's service's (contract §8.3): by
+ * NAME in binary collation, ties in MATRIX.ID order, which also breaks the ties of explicit terms.
  */
 export function orderBy(raw: string | null): string {
   const terms: string[] = [];
@@ -117,7 +118,7 @@ export function orderBy(raw: string | null): string {
   }
   // Ties keep the default order. Columns are qualified: SQLite resolves an ORDER BY name against the
   // result's aliases first.
-  terms.push('kept.ID ASC');
+  terms.push('kept.NAME COLLATE BINARY ASC', 'kept.ID ASC');
   return terms.join(', ');
 }
 

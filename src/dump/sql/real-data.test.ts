@@ -25,13 +25,14 @@ describeWith('JASPAR2018.sql.gz (a real SQLite-dialect dump)', [release], () => 
     expect(count('MATRIX')).toBe(2404);
     expect(count('TFFM')).toBe(446);
     expect(count('MATRIX_DATA')).toBe(122596);
-    expect(count('MATRIX_ANNOTATION')).toBe(5264);
+    // Corrected from JASPAR's own 2018 files: CORE matrices carry their tax_group (issue 33).
+    expect(count('MATRIX_ANNOTATION')).toBe(6828);
     expect(count('MATRIX_PROTEIN')).toBe(408);
     expect(count('MATRIX_SPECIES')).toBe(638);
     expect(count('TAX')).toBe(4);
 
     const matrix = dump.tables.MATRIX?.rows ?? [];
-    expect(matrix[0]).toEqual({ cells: ['9229', 'CORE', 'MA0001', '1', 'AGL3'], line: 10 });
+    expect(matrix[0]).toEqual({ cells: ['9686', 'CNE', 'CN0001', '1', 'LM1'], line: 10 });
     const ids = new Set(matrix.map((r) => r.cells[0]));
     expect(ids.size).toBe(2404);
     const data = dump.tables.MATRIX_DATA?.rows ?? [];
@@ -54,13 +55,13 @@ describeWith('JASPAR2018.sql.gz (a real SQLite-dialect dump)', [release], () => 
         '-1004.1299999999999954',
         'Runx1_GSE22178_jl_AM_mm9_processed',
       ],
-      line: 131360,
+      line: 132924,
     });
     const nullLogP = tffm.filter((r) => r.cells[6] === null && r.cells[7] === null);
     expect(nullLogP.map((r) => [r.line, r.cells[1]])).toEqual([
-      [131490, 'TFFM0158'],
-      [131491, 'TFFM0159'],
-      [131492, 'TFFM0160'],
+      [133054, 'TFFM0158'],
+      [133055, 'TFFM0159'],
+      [133056, 'TFFM0160'],
     ]);
     expect(tffm.filter((r) => r.cells.some((c, i) => c === null && i !== 6 && i !== 7))).toEqual([]);
   });
