@@ -147,10 +147,20 @@ export interface DetailSource<T> {
   readonly shows: (item: T) => readonly (Matrix | Tffm)[];
 }
 
+/**
+ * A matrix detail (`/matrix/<id>/`): the matrix whose detail record it answers and the matrices
+ * its text formats show. For a matrix id, that matrix; for a base id without a version (contract
+ * §8.3), its latest version's record and every version, ascending.
+ */
+export interface MatrixDetailItem {
+  readonly matrix: Matrix;
+  readonly shown: readonly Matrix[];
+}
+
 /** The type of each detail's item. */
 export interface DetailTypes {
   readonly 'matrix-versions': readonly Matrix[];
-  readonly 'matrix-detail': Matrix;
+  readonly 'matrix-detail': MatrixDetailItem;
   readonly 'tffm-detail': Tffm;
   readonly 'sites-detail': Matrix;
   readonly 'release-detail': ServedRelease;
@@ -175,16 +185,20 @@ export const DETAIL_SOURCES: { readonly [D in DetailName]: DetailSource<DetailTy
     shows: (ms) => ms,
   },
   'matrix-detail': {
-    instances: (index) => index.release.matrices.map((m) => ({ id: m.matrixId, item: m })),
-    data: (m, ctx, index) =>
+    // Matrix ids first, in the release's order (their positions are the logos' too), then base ids.
+    instances: (index) => [
+      ...index.release.matrices.map((m) => ({ id: m.matrixId, item: { matrix: m, shown: [m] } })),
+      ...[...index.versions].map(([baseId, ms]) => ({ id: baseId, item: { matrix: ms[ms.length - 1]!, shown: ms } })),
+    ],
+    data: ({ matrix: m }, ctx, index) =>
       matrixDetail(
         m,
         ctx.baseUrl,
         index.tffmByMatrix.get(m.matrixId),
         m.sites ? apiUrl(ctx.baseUrl, `sites/${m.matrixId}/`) : null,
       ),
-    matrices: (m) => [m],
-    shows: (m) => [m],
+    matrices: (item) => item.shown,
+    shows: (item) => item.shown,
   },
   'tffm-detail': {
     instances: (index) => index.release.tffms.map((t) => ({ id: t.tffmId, item: t })),

@@ -24,7 +24,8 @@ export function resolveLogo(site: SiteConfig, loaded: Loaded, name: string): Ste
     const index = releaseIndex(loaded, release, needs);
     if (index === null) return { need: needs.files };
     const position = detailPosition(loaded, release, index, 'matrix-detail', id);
-    if (position === -1) continue;
+    // Base ids follow the matrices among the detail's instances (src/plan/builders.ts): no logo.
+    if (position === -1 || position >= index.tables.matrix.count) continue;
     const frags = fragments(
       loaded,
       release,
