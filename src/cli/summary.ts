@@ -19,7 +19,22 @@ export function warningLine(w: Warning): string {
   return `warning: ${where ? `${where}: ` : ''}${w.message}`;
 }
 
-/** The lines printed as soon as reading ends: shape, release, counts, warnings. */
+/**
+ * The dump's tables the API does not serve, in one line (contract §8.3): JASPAR 2026's
+ * deep-learning collection first, with the reason, then the others (the web site's own tables).
+ */
+export function notServedLine(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  const dl = names.filter((n) => /^DL_/i.test(n));
+  const others = names.filter((n) => !/^DL_/i.test(n));
+  const parts = [
+    ...(dl.length > 0 ? [`${dl.join(', ')} (JASPAR's API does not list the deep-learning collection)`] : []),
+    ...(others.length > 0 ? [others.join(', ')] : []),
+  ];
+  return `not served: ${parts.join('; ')}`;
+}
+
+/** The lines printed as soon as reading ends: shape, release, counts, tables not served, warnings. */
 export function readLines(s: ReadSummary): string[] {
   const year =
     s.year === null || s.yearFrom === null
@@ -28,6 +43,8 @@ export function readLines(s: ReadSummary): string[] {
   const lines = [
     `read ${s.shape}: ${s.release} (${year}), ${count(s.matrices)} matrices, ${count(s.tffms)} TFFMs in ${s.readSeconds.toFixed(2)} s`,
   ];
+  const notServed = notServedLine(s.notServed);
+  if (notServed !== null) lines.push(notServed);
   if (s.warnings.length) {
     lines.push(`${s.warnings.length} warning(s):`);
     for (const w of s.warnings.slice(0, MAX_WARNINGS_SHOWN)) lines.push(`  ${warningLine(w)}`);
@@ -70,6 +87,7 @@ export function jsonSummary(s: BuildSummary, out: string, deployDir: string, ver
     yearFrom: s.yearFrom,
     matrices: s.matrices,
     tffms: s.tffms,
+    notServed: s.notServed,
     files: s.files,
     bytes: s.bytes,
     seconds: s.seconds,

@@ -55,4 +55,24 @@ export interface RawDump {
   /** The same name of the real path, when the dump was given through a symbolic link and it differs. */
   readonly realName?: string;
   readonly tables: Partial<Record<TableName, RawTable>>;
+  /**
+   * The tables the dump holds that the API does not serve (JASPAR 2026's deep-learning and web-site
+   * tables, contract §8.3), as the dump names them, in the order met: the read summary lists them.
+   */
+  readonly notServed?: readonly string[];
+}
+
+/**
+ * Table names as a dump spells them, once each (case-insensitively), in the order first met,
+ * without SQLite's own tables (`sqlite_sequence`, `sqlite_stat1`, ...), which every database has.
+ */
+export function onceEach(names: Iterable<string>): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const n of names) {
+    if (seen.has(n.toUpperCase()) || /^sqlite_/i.test(n)) continue;
+    seen.add(n.toUpperCase());
+    out.push(n);
+  }
+  return out;
 }

@@ -158,6 +158,7 @@ async function readRelease(given: string, options: BuildOptions) {
     tffms: release.tffms.length,
     warnings,
     readSeconds,
+    notServed: raw.notServed ?? [],
   };
   options.events?.({ type: 'read', summary });
   return { dump, release, summary, inputs: before.keys() };

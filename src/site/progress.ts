@@ -20,6 +20,8 @@ export interface ReadSummary {
   readonly tffms: number;
   readonly warnings: readonly Warning[];
   readonly readSeconds: number;
+  /** The dump's tables the API does not serve, as the dump names them (RawDump.notServed). */
+  readonly notServed: readonly string[];
 }
 
 export type BuildEvent =

@@ -22,6 +22,20 @@ function tableOf(entry: string): TableName | null {
   return TABLE_NAMES.find((t) => t === base) ?? null;
 }
 
+/**
+ * The tables of a dump folder the API does not serve: files with a table's extension (`.txt`,
+ * `.tsv`, `.csv`) whose name is no table of contract §1, e.g. `DL_MATRIX.txt` (RawDump.notServed).
+ */
+export function otherTableFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .filter((entry) => {
+      const ext = extname(entry).toLowerCase();
+      return KIND_BY_EXTENSION[ext] !== undefined && tableOf(entry) === null && statSync(join(dir, entry)).isFile();
+    })
+    .map((entry) => entry.slice(0, -extname(entry).length));
+}
+
 /** Whether a file of a dump folder is one the flat reader reads (the input snapshot keeps only those). */
 export const isTableFile = (entry: string): boolean => tableOf(entry) !== null;
 

@@ -7,8 +7,8 @@ import { basename, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { UserError } from '../../errors.js';
 import type { ReadProgress } from '../progress.js';
-import { TABLE_COLUMNS, type RawDump, type RawTable, type SourceRow, type TableName } from '../tables.js';
-import { findTableFiles, type TableFile } from './files.js';
+import { onceEach, TABLE_COLUMNS, type RawDump, type RawTable, type SourceRow, type TableName } from '../tables.js';
+import { findTableFiles, otherTableFiles, type TableFile } from './files.js';
 import { unescapeMysqlField } from './unescape.js';
 
 /** Read every known table file of the folder `dir`, telling `progress` after each file. */
@@ -23,7 +23,7 @@ export function readFlatDump(dir: string, progress?: ReadProgress): RawDump {
     bytes += sizes[i] ?? 0;
     progress?.({ files: i + 1, bytes }, total);
   }
-  return { shape: 'flat-file tables', name: basename(resolve(dir)), tables };
+  return { shape: 'flat-file tables', name: basename(resolve(dir)), tables, notServed: onceEach(otherTableFiles(dir)) };
 }
 
 interface ParsedRecord {

@@ -4,7 +4,7 @@
  * in TABLE_COLUMNS order (extra columns, such as MATRIX_ANNOTATION.LOCAL_ID, are dropped).
  */
 import { UserError } from '../../errors.js';
-import { TABLE_COLUMNS, TABLE_NAMES, type RawTable, type SourceRow, type TableName } from '../tables.js';
+import { onceEach, TABLE_COLUMNS, TABLE_NAMES, type RawTable, type SourceRow, type TableName } from '../tables.js';
 import { renderRow } from './statement-state.js';
 import type { CreateTable, InsertHead, StatementSink } from './statements.js';
 import type { Token } from './tokens.js';
@@ -53,11 +53,15 @@ export class TableCollector implements StatementSink {
   private readonly declared = new Map<TableName, Layout>();
   private readonly rows = new Map<TableName, SourceRow[]>();
   private current: Layout | undefined;
+  /** Tables the dump declares or fills that the API does not serve (RawDump.notServed). */
+  private readonly passed: string[] = [];
 
   constructor(private readonly file: string) {}
 
   wants(table: string): boolean {
-    return neededTable(table) !== undefined;
+    if (neededTable(table) !== undefined) return true;
+    if (!this.passed.includes(table)) this.passed.push(table);
+    return false;
   }
 
   create(statement: CreateTable): void {
@@ -129,6 +133,11 @@ export class TableCollector implements StatementSink {
       if (rows) out[name] = { name, file: this.file, rows };
     }
     return out;
+  }
+
+  /** The tables read past, as the dump names them, once each. */
+  notServed(): string[] {
+    return onceEach(this.passed);
   }
 
   private table(name: string): TableName {

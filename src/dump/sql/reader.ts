@@ -75,7 +75,12 @@ export class SqlDumpReader {
       this.tokenizer.end();
       this.feed.next(null);
     });
-    return { shape: DIALECT_SHAPES[this.dialect.final], name: this.name, tables: this.collector.tables() };
+    return {
+      shape: DIALECT_SHAPES[this.dialect.final],
+      name: this.name,
+      tables: this.collector.tables(),
+      notServed: this.collector.notServed(),
+    };
   }
 
   /** Where reading is now: file, table and start of the statement in progress, current line. */

@@ -45,13 +45,14 @@ export async function readSqliteDump(path: string, progress?: ReadProgress): Pro
   const at: { table?: TableName; line?: number } = {};
   try {
     const tables: Partial<Record<TableName, RawTable>> = {};
-    for (const t of findTables(db, path)) {
+    const found = findTables(db, path);
+    for (const t of found.tables) {
       at.table = t.table;
       at.line = undefined;
       tables[t.table] = { name: t.table, file: path, rows: readRows(db, t, path, at) };
     }
     if (progress && total) progress(total, total);
-    return { shape: SQLITE_SHAPE, name: sqliteReleaseName(path), tables };
+    return { shape: SQLITE_SHAPE, name: sqliteReleaseName(path), tables, notServed: found.others };
   } catch (error) {
     if (error instanceof UserError) throw error;
     if (error instanceof sqlite.SQLite3Error) {

@@ -4,7 +4,7 @@
  */
 import type sqlite from 'node-sqlite3-wasm';
 import { UserError } from '../../errors.js';
-import { TABLE_COLUMNS, TABLE_NAMES, type TableName } from '../tables.js';
+import { onceEach, TABLE_COLUMNS, TABLE_NAMES, type TableName } from '../tables.js';
 import { layoutOf, neededTable } from '../sql/collect.js';
 
 /** One database table that stands for a needed table. */
@@ -24,19 +24,23 @@ export const quoteName = (name: string): string => `"${name.replace(/"/g, '""')}
 const text = (value: unknown): string => (typeof value === 'string' ? value : String(value));
 
 /**
- * The needed tables of the database, in TABLE_COLUMNS order.
+ * The needed tables of the database, in TABLE_COLUMNS order, and the names of the others (RawDump.notServed).
  * (SQLite's own table names are case-insensitive, so at most one table matches each.)
  * @throws UserError when a table lacks a needed column.
  */
-export function findTables(db: sqlite.Database, file: string): SqliteTable[] {
+export function findTables(db: sqlite.Database, file: string): { tables: SqliteTable[]; others: string[] } {
   const found = new Map<TableName, SqliteTable>();
+  const others: string[] = [];
   const listed = db.all(
     "SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' ORDER BY name",
   );
   for (const entry of listed) {
     const sqlName = text(entry.name);
     const table = neededTable(sqlName);
-    if (table === undefined) continue;
+    if (table === undefined) {
+      others.push(sqlName);
+      continue;
+    }
     const names = db
       .all(`SELECT name FROM pragma_table_info(${quoteLiteral(sqlName)}) ORDER BY cid`)
       .map((c) => text(c.name));
@@ -55,10 +59,11 @@ export function findTables(db: sqlite.Database, file: string): SqliteTable[] {
       hasRowid: Number(entry.wr) === 0,
     });
   }
-  return TABLE_NAMES.flatMap((t) => {
+  const tables = TABLE_NAMES.flatMap((t) => {
     const table = found.get(t);
     return table ? [table] : [];
   });
+  return { tables, others: onceEach(others) };
 }
 
 /** A SQL string literal. */
