@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromiumInstalled, launch, type Browser } from './support/browser.js';
 import { describeWith, sharedPath } from './support/requirements.js';
 import { tempDir } from './support/scratch.js';
-import { SAMPLE, buildSite, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
+import { JASPAR2016_PAGES, SAMPLE, buildSite, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
 const jaspar2016 = sharedPath('releases', 'JASPAR2016');
 
@@ -140,13 +140,8 @@ describeWith('the search box in Chromium, JASPAR 2016 (real data)', [chromiumIns
   let b: Browser;
   let shots: string;
   beforeAll(async () => {
-    // The HTML pages and the JSON details this test reads; nothing else is prebuilt.
-    site = await buildSite(jaspar2016.path, {
-      formats: ['json', 'api'],
-      pageSizes: [],
-      orderFields: [],
-      filterKeys: [],
-    });
+    // The HTML pages and the JSON details this test reads; nothing else is prebuilt (shared with html.test.ts).
+    site = await sharedSite(jaspar2016.path, JASPAR2016_PAGES);
     shots = await tempDir('search-shots-2016');
     b = await launch();
   });

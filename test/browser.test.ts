@@ -1,9 +1,10 @@
 /**
  * The browsable pages in a real headless Chromium (Debian's, driven by playwright-core), both
  * through the dev server and straight from disk (`file://`, JavaScript off): landing page →
- * matrix list → next page → another order → a detail with its logo → another format, and a
- * page the runtime assembles (a search) with its links, with no console error and no failed
- * request. Screenshots go to test-artifacts/.
+ * matrix list → next page → another order → a detail with its logo → another format; from disk
+ * also the API's own pages, the API root and the documentation and back; and a page the
+ * runtime assembles (a search) with its links, with no console error and no failed request.
+ * Screenshots go to test-artifacts/.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -172,6 +173,28 @@ describeWith('browsable pages in Chromium', [chromiumInstalled()], () => {
 
     it('walks landing → list → next → order → detail → logo → json', async () => {
       await walk(b, pathToFileURL(join(site.dir, 'index.html')).href, 'file');
+    });
+
+    it("walks landing → the API's own pages → the API root and the documentation → landing (issue 38)", async () => {
+      const { page } = b;
+      const file = (path: string) => pathToFileURL(join(site.dir, path)).href;
+      await page.goto(file('index.html'));
+      await follow(page, 'a:text-is("home")');
+      expect(page.url()).toBe(file('static/pages/home/index.html'));
+      await follow(page, 'nav a:text-is("overview")');
+      expect(page.url()).toBe(file('static/pages/overview/index.html'));
+      await follow(page, 'nav a:text-is("clients")');
+      expect(page.url()).toBe(file('static/pages/clients/index.html'));
+      await follow(page, 'nav a:text-is("home")');
+      await follow(page, 'a:text-is("The API root")');
+      expect(page.url()).toBe(file('files/api/index.html'));
+      await page.goBack();
+      await follow(page, 'nav a:text-is("documentation")');
+      expect(page.url()).toBe(file('static/openapi/docs/index.html'));
+      await page.goBack();
+      await follow(page, 'nav a:text-is("Browse the API")');
+      expect(page.url()).toBe(file('index.html'));
+      expect(b.problems).toEqual([]);
     });
   });
 

@@ -33,18 +33,23 @@ describe('HTML pages of a compact build', () => {
     const pages = [...answers].filter(([, a]) => a.type.startsWith('text/html'));
     expect(pages.length).toBeGreaterThan(150);
     expect(answers.size).toBeLessThan(5000);
-    // The API's own documents and pages (src/api/documents.ts) are HTML at their own URLs.
-    const documents = API_DOCUMENTS.map((d) => documentPath(d.segment));
+    // The API's own documents and pages (src/api/documents.ts) are HTML at their own URLs and at their files.
+    const files = API_DOCUMENTS.flatMap((d) => d.variants.map((v) => v.file));
+    const documents = [...API_DOCUMENTS.map((d) => documentPath(d.segment)), ...files.map((f) => `/${f}`)];
     const isDocument = (path: string) => documents.includes(new URL(path, dev.origin).pathname);
     for (const [path] of pages.filter(([p]) => p.startsWith('/api/') && !isDocument(p)))
       expect(path).toMatch(/[?&]format=api(&|$)/);
     for (const { page, href } of links) {
       // The landing page's TF-class facets open its own search (test/browser-search.test.ts).
       if (page === '/index.html' && /^#class=[^#]+$/.test(href)) continue;
-      // The API documentation page links Swagger UI, the description and the landing page by the site root (src/site/openapi/).
-      // The documents' pages link Swagger UI, the description and the landing page by the site root, and each other.
+      // The documents' pages link Swagger UI, the description, the landing page and each other's files by the site
+      // root, from a page as deep as its URL (src/site/openapi/, src/site/coreapi/pages.ts).
+      const byRoot = /^(?:\.\.\/){3}(.+)$/.exec(href)?.[1];
       const docs =
-        isDocument(page) && (/^(\.\.\/){3}(static\/openapi\/[a-z.-]+|index\.html)$/.test(href) || isDocument(href));
+        isDocument(page) &&
+        (byRoot === undefined
+          ? isDocument(href)
+          : /^static\/openapi\/[a-z.-]+$/.test(byRoot) || byRoot === 'index.html' || files.includes(byRoot));
       if (!docs && !(page === '/index.html' && isDocument(href)))
         expect(href, page).toMatch(
           /^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|api\/v1\/(docs|schema)\/$|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|static\/search\/search\.js$|index\.html$)/,

@@ -7,8 +7,9 @@
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_DOCUMENTS, PAGE_DOCUMENTS } from '../src/api/documents.js';
 import { RESOURCES, resourceSpec } from '../src/api/resources.js';
 import { RECORD_COLUMNS } from '../src/formats/html/runtime-safe/records-table.js';
 import { defaultRouteOptions, formatVariants, listRoutes, listVariants } from '../src/plan/generate.js';
@@ -16,41 +17,73 @@ import { routeFile, routeUrl } from '../src/routes/paths.js';
 import type { IndexData } from '../src/routes/site-data.js';
 import { indexFile } from '../src/routes/site-data.js';
 import { answer, openSite } from '../src/server/site-files.js';
+import { documentPath } from '../src/site/openapi/document.js';
 import { EVIL, writeEvilDump } from './support/evil-dump.js';
-import { BROWSER_ACCEPT, breathe, crawl, firstDifference, isExternal, linksOf, resolveFrom } from './support/html.js';
+import {
+  BROWSER_ACCEPT,
+  breathe,
+  crawl,
+  firstDifference,
+  isExternal,
+  linksOf,
+  resolveFrom,
+  type OfflineWalk,
+  walkOffline,
+} from './support/html.js';
 import { listFiles } from './support/files.js';
 import { removeTree, tempDir } from './support/scratch.js';
-import { BASE, SAMPLE, buildSite, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
+import { describeWith, sharedPath } from './support/requirements.js';
+import {
+  BASE,
+  JASPAR2016_PAGES,
+  SAMPLE,
+  buildSite,
+  serve,
+  sharedSite,
+  type BuiltSite,
+  type Served,
+} from './support/site.js';
 
 /** Every file below `dir` (relative, `/`-separated) whose name ends with `ext`. */
 const filesUnder = async (dir: string, ext: string): Promise<string[]> =>
   (await listFiles(dir)).filter((p) => p.endsWith(ext));
-
-/** Every file and folder of a site (relative paths), to check link targets without a syscall each. */
-function entries(files: readonly string[]): Set<string> {
-  const out = new Set<string>(['.']);
-  for (const f of files) for (let p = f; p !== '.'; p = posix.dirname(p)) out.add(p);
-  return out;
-}
 
 /** The text of every file, read without blocking the worker. */
 async function readAll(dir: string, files: readonly string[]): Promise<Map<string, string>> {
   return new Map(await Promise.all(files.map(async (f) => [f, await readFile(join(dir, f), 'utf8')] as const)));
 }
 
+/** The copy's own server, which no page links to (every page of the site is a file of it). */
+const OWN_HOST = new URL(BASE).host;
+
+/** The HTML pages of the API's own documents (src/api/documents.ts): the documentation and the copy's pages. */
+const DOCUMENT_PAGES = [
+  ...new Set(
+    API_DOCUMENTS.flatMap((d) => d.variants.filter((v) => v.mediaType.startsWith('text/html')).map((v) => v.file)),
+  ),
+];
+
+/**
+ * The pages a person reaches by links: all but filtered lists, other page sizes and `page=last`,
+ * which are files for their URLs (`?collection=`, `?page_size=`, `?page=last`).
+ */
+const linked = (page: string): boolean => !page.includes('/_/') || /\/_\/default\/[^/]+\/\d+\.html$/.test(page);
+
 describe('HTML pages of the sample release', () => {
   let site: BuiltSite;
+  let files: string[];
   let pages: string[];
-  let exists: Set<string>;
   let html: Map<string, string>;
   const read = (path: string) => html.get(path) ?? readFileSync(join(site.dir, path), 'utf8');
 
   beforeAll(async () => {
     site = await sharedSite(SAMPLE);
-    const files = await listFiles(site.dir);
-    exists = entries(files);
+    files = await listFiles(site.dir);
     pages = files.filter((p) => p.endsWith('.html') && p.startsWith('files/api/'));
-    html = await readAll(site.dir, ['index.html', ...pages]);
+    html = await readAll(
+      site.dir,
+      files.filter((p) => p.endsWith('.html')),
+    );
   });
 
   it('writes an HTML page beside the JSON of every list page and detail, and the landing page', async () => {
@@ -62,44 +95,20 @@ describe('HTML pages of the sample release', () => {
     expect(existsSync(join(site.dir, 'index.html'))).toBe(true);
   });
 
-  it('links every page only to files of the site, by relative paths', async () => {
-    let checked = 0;
-    // Problems are collected and compared once: an expect() per link costs seconds on 100k links.
-    const bad: string[] = [];
-    for (const page of ['index.html', ...pages]) {
-      for (const href of linksOf(read(page))) {
-        if (href === 'data:,') continue; // the inline empty favicon
-        if (href.startsWith('#')) {
-          // The landing page's TF class facets open its own search (browser-search.test.ts).
-          if (page !== 'index.html' || !href.startsWith('#class='))
-            bad.push(`${page}: ${href} is an anchor no page has`);
-          continue;
-        }
-        if (isExternal(href)) {
-          if (href.includes('jaspar.example.org')) bad.push(`${page} links out to ${href}`);
-          continue;
-        }
-        if (/^\/|^[a-z]+:/.test(href)) bad.push(`${page}: ${href} is not relative`);
-        else if (!exists.has(resolveFrom(page, href))) bad.push(`${page} → ${href} is not a file of the site`);
-        checked++;
-      }
-    }
-    expect(bad.slice(0, 20), `${bad.length} bad link(s)`).toEqual([]);
-    expect(checked).toBeGreaterThan(1000);
+  it('links every page the build writes only to files of the site, by relative paths, as file:// follows them', () => {
+    const walk = walkOffline(files, read, OWN_HOST);
+    expect(walk.bad.slice(0, 20), `${walk.bad.length} bad link(s)`).toEqual([]);
+    expect(walk.checked).toBeGreaterThan(1000);
+    // Every page: the landing page, lists, details, the documentation and the API's own pages (src/site/coreapi/pages.ts).
+    expect(walk.pages).toEqual(expect.arrayContaining(['index.html', ...DOCUMENT_PAGES, ...pages]));
+    expect(walk.pages).toHaveLength(pages.length + DOCUMENT_PAGES.length + 1);
   });
 
-  it('reaches every unfiltered list page in every order and every detail from the landing page', () => {
-    const seen = new Set<string>(['index.html']);
-    const queue = ['index.html'];
-    for (let page = queue.pop(); page !== undefined; page = queue.pop()) {
-      for (const href of linksOf(read(page))) {
-        if (isExternal(href) || !href.endsWith('.html')) continue;
-        const target = resolveFrom(page, href);
-        if (!seen.has(target)) seen.add(target), queue.push(target);
-      }
-    }
-    const wanted = pages.filter((p) => !p.includes('/_/') || /\/_\/default\/[^/]+\/\d+\.html$/.test(p));
-    expect(wanted.filter((p) => !seen.has(p))).toEqual([]);
+  it('reaches the API documents, every detail and every unfiltered list page in every order from the landing page', () => {
+    const { pages: all, reached } = walkOffline(files, read, OWN_HOST);
+    const wanted = all.filter(linked);
+    expect(wanted).toEqual(expect.arrayContaining(['index.html', ...DOCUMENT_PAGES]));
+    expect(wanted.filter((p) => !reached.has(p))).toEqual([]);
   });
 
   it('shows a list page with release, endpoint, pages, orders and every other format', () => {
@@ -260,6 +269,19 @@ describe('HTML pages of the sample release', () => {
       expect(links.filter((l) => l.href.startsWith('/api/v1/')).length).toBeGreaterThan(50);
     });
 
+    it("answers the API's own pages at their URLs, and their relative links work there too", async () => {
+      // Each page is as deep as its URL (src/site/coreapi/pages.ts): a link relative to its file works at its URL.
+      const start = PAGE_DOCUMENTS.map((d) => documentPath(d.segment));
+      const { answers, links } = await crawl(dev.origin, start, 1, 200);
+      for (const page of start) expect(answers.get(page)?.type, page).toBe('text/html; charset=utf-8');
+      expect(links.length).toBeGreaterThan(20);
+      for (const { page, href } of links) {
+        if (href.startsWith('data:')) continue;
+        const url = new URL(href, `${dev.origin}${page}`);
+        expect(answers.get(`${url.pathname}${url.search}`)?.status, `${page} → ${href}`).toBe(200);
+      }
+    });
+
     it('serves / as the landing page, and the logos', async () => {
       const root = await fetch(`${dev.origin}/`, { headers: { accept: browser } });
       expect(root.status).toBe(200);
@@ -269,6 +291,38 @@ describe('HTML pages of the sample release', () => {
       expect(logo.status).toBe(200);
       expect(logo.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     });
+  });
+});
+
+const jaspar2016 = sharedPath('releases', 'JASPAR2016');
+
+describeWith('HTML pages of JASPAR2016 from file://', [jaspar2016], () => {
+  let walk: OfflineWalk;
+  beforeAll(async () => {
+    // Every browsable page and the JSON they link; other page sizes, orders and filters are the sample's to cover.
+    // The same build as browser-search.test.ts's, shared within a run.
+    const site = await sharedSite(jaspar2016.path, JASPAR2016_PAGES);
+    const files = await listFiles(site.dir);
+    const html = await readAll(
+      site.dir,
+      files.filter((p) => p.endsWith('.html')),
+    );
+    walk = walkOffline(files, (path) => html.get(path) ?? '', OWN_HOST);
+  });
+
+  it('links every page the build writes only to files of the site, by relative paths', () => {
+    expect(walk.bad.slice(0, 20), `${walk.bad.length} bad link(s)`).toEqual([]);
+    expect(walk.pages).toEqual(
+      expect.arrayContaining(['index.html', 'files/api/matrix/MA0004.1.html', ...DOCUMENT_PAGES]),
+    );
+    expect(walk.pages.length).toBeGreaterThan(4000);
+    expect(walk.checked).toBeGreaterThan(50_000);
+  });
+
+  it('reaches the API documents, every detail and every list page from the landing page', () => {
+    const wanted = walk.pages.filter(linked);
+    expect(wanted.length).toBeGreaterThan(4000);
+    expect(wanted.filter((p) => !walk.reached.has(p))).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@
  * The resource table as plain data (style pattern 3): every endpoint of the API, its URL
  * segments below `/api/v1/`, its kind, what its lists hold, their order fields and filters.
  * A leaf module read by the build (which adds how each resource's data is made, in
- * src/routes/resources.ts), the path function and the request runtime. Runtime-safe subset
+ * src/plan/builders.ts), the path function and the request runtime. Runtime-safe subset
  * (docs/runtime.md): plain data and functions, no classes, no Map/Set.
  */
 

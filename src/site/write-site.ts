@@ -206,9 +206,10 @@ async function writeRelease(
       : [];
   if (newest) for (const f of documents) await put(f.path, f.content);
   // The Core API documents and the copy's own pages (contract §8.2), at the root only: clients load them by URL.
+  // They link the API root by file where the root holds the browsable pages, else by URL, as the landing page does.
+  const pageLinks = { landing: options.formats.includes(BROWSABLE_FORMAT), byUrl: assetCtx.compact };
   if (newest)
-    for (const f of [...coreApiFiles(site, index), ...pageFiles(site, options.formats.includes(BROWSABLE_FORMAT))])
-      await put(f.path, f.content);
+    for (const f of [...coreApiFiles(site, index), ...pageFiles(site, pageLinks)]) await put(f.path, f.content);
   if (root !== '' && !options.compact) for (const f of documents) await put(`${root}${f.path}`, f.content);
   // A release's own pages link its landing page, search and logos relatively: give it its own
   // copies under its folder (a prebuilt site of several releases; compact pages link by URL).

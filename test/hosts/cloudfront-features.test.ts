@@ -1,5 +1,5 @@
 /**
- * The emitted CloudFront function uses only what runtime 2.0 documents (./cloudfront-features.ts):
+ * The emitted CloudFront function uses only what runtime 2.0 documents (src/hosts/cloudfront/features.ts):
  * parsed with acorn, every syntax node, operator, regular expression flag, global, static
  * member and method call is checked against the lists. Globals are the identifiers the
  * program reads but never declares (minified code never declares `Object` or `JSON`, so a

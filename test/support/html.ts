@@ -1,6 +1,7 @@
-/** Reading the browsable HTML pages in tests: their links, the files of a site, a crawl through a server. */
+/** Reading the browsable HTML pages in tests: their links, the files of a site, a walk from disk, a crawl through a server. */
 import { readdirSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** The Accept header Chromium sends for a page. */
 export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -66,4 +67,68 @@ export async function crawl(origin: string, start: readonly string[], depth: num
     }
   }
   return { answers, links };
+}
+
+/** What a browser makes of a site's links from disk: dead links, and what the landing page leads to. */
+export interface OfflineWalk {
+  /** Every HTML page of the site (an `.html` file holding a document: `404.html` holds the error body). */
+  readonly pages: string[];
+  /** Every link that opens no file of the site from `file://`, as `page: href: why`. */
+  readonly bad: string[];
+  /** Links followed to a file of the site. */
+  readonly checked: number;
+  /** Every page reached from `index.html` by following links. */
+  readonly reached: ReadonlySet<string>;
+}
+
+/** A stand-in folder for the site on disk: only how hrefs resolve against it matters. */
+const DISK = pathToFileURL('/offline-site/').href;
+
+/**
+ * Every href and src of every HTML page of a site (`files`: every file, relative, from
+ * {@link listFiles}; `read`: a file's text), followed as Chromium follows it on `file://`: the
+ * link must be relative and open a file of the site (a folder would show its listing; a leading
+ * `/` is the root of the disk). Allowed besides: the empty favicon (`data:,`), the landing
+ * page's facet anchors (`#class=…`, browser-search.test.ts), and links to other services
+ * (never to the copy's own base URL, `ownHost`).
+ */
+export function walkOffline(files: readonly string[], read: (file: string) => string, ownHost: string): OfflineWalk {
+  const exists = new Set(files);
+  const pages = files.filter((f) => f.endsWith('.html') && read(f).startsWith('<!DOCTYPE html>'));
+  const bad: string[] = [];
+  const edges = new Map<string, string[]>();
+  let checked = 0;
+  for (const page of pages) {
+    const to: string[] = [];
+    edges.set(page, to);
+    const base = new URL(page, DISK);
+    for (const href of linksOf(read(page))) {
+      if (href === 'data:,') continue;
+      if (href.startsWith('#')) {
+        if (page !== 'index.html' || !href.startsWith('#class=')) bad.push(`${page}: ${href}: an anchor no page has`);
+        continue;
+      }
+      if (isExternal(href)) {
+        if (new URL(href).host === ownHost) bad.push(`${page}: ${href}: links out to the copy's own server`);
+        continue;
+      }
+      if (/^\/|^[a-z]+:/i.test(href)) {
+        bad.push(`${page}: ${href}: not relative (from file:// it opens ${new URL(href, base).href})`);
+        continue;
+      }
+      const url = new URL(href, base);
+      const file = decodeURIComponent(url.pathname).slice(new URL(DISK).pathname.length);
+      if (url.search !== '') bad.push(`${page}: ${href}: a query, which a file does not answer`);
+      else if (!url.href.startsWith(DISK) || !exists.has(file)) bad.push(`${page}: ${href}: not a file of the site`);
+      else {
+        checked++;
+        if (file.endsWith('.html')) to.push(file);
+      }
+    }
+  }
+  const reached = new Set<string>(['index.html']);
+  const queue = ['index.html'];
+  for (let page = queue.pop(); page !== undefined; page = queue.pop())
+    for (const next of edges.get(page) ?? []) if (!reached.has(next)) reached.add(next), queue.push(next);
+  return { pages, bad, checked, reached };
 }

@@ -1,5 +1,5 @@
 /**
- * Netlify's configuration as `netlify deploy` resolves it (netlify-cli, src/commands/base-command.ts,
+ * Netlify's configuration as `netlify deploy` resolves it (netlify-cli/src/commands/base-command.ts,
  * `init` then `getConfig`): `@netlify/config`'s `resolveConfig` with the repository root found
  * as a `.git` folder up from the folder the command runs in (undefined without one, when
  * `@netlify/config` takes the folder itself), `--config` resolved from that folder, and `cwd` that

@@ -56,6 +56,14 @@ async function buildInto(root: string, dump: string, opts: SiteOptions): Promise
   });
 }
 
+/** A real release's browsable pages and the JSON they link, and nothing else (html.test.ts, browser-search.test.ts). */
+export const JASPAR2016_PAGES: SiteOptions = {
+  formats: ['json', 'api'],
+  pageSizes: [],
+  orderFields: [],
+  filterKeys: [],
+};
+
 /** A site of this test file's own, in a new scratch folder. */
 export async function buildSite(dump: string, opts: SiteOptions = {}): Promise<BuiltSite> {
   const root = await tempDir('site');

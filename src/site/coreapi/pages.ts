@@ -2,28 +2,53 @@
  * The copy's own pages at the addresses JASPAR's 2018 site had (contract §8.2): `/api/v1/home/`,
  * `/api/v1/overview/` (the endpoints and formats, from the resource and format tables) and
  * `/api/v1/clients/` (how to use this copy with Core API clients, rbioapi, curl and jQuery).
- * Each page is three folders deep, as its URL is, so relative links work from the server and
- * from `file://`.
+ * Each page is three folders deep, as its URL is, and links the API's documents by their files
+ * from the site root (`../../../static/…`), so every link works at the page's URL, at its file
+ * on a server and from `file://` (issue 38).
  */
-import { PAGE_DOCUMENTS } from '../../api/documents.js';
-import { FORMATS } from '../../api/formats.js';
+import { API_DOCUMENTS } from '../../api/documents.js';
+import { BROWSABLE_FORMAT, FORMATS } from '../../api/formats.js';
 import { RESOURCE_DOCS } from '../../api/resource-docs.js';
 import { RESOURCES } from '../../api/resources.js';
 import { API_PREFIX } from '../../api/urls.js';
 import { esc } from '../../formats/html/runtime-safe/escape.js';
-import { LANDING_FILE, rootOf } from '../../formats/html/runtime-safe/links.js';
+import { LANDING_FILE, rootOf, targetPath } from '../../formats/html/runtime-safe/links.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { pathTemplate } from '../openapi/document.js';
 
-const fileOf = (segment: string): string => PAGE_DOCUMENTS.find((d) => d.segment === segment)!.variants[0]!.file;
+/** How the pages link what is not one of the API's documents. */
+export interface PageLinks {
+  /** The site has a landing page and browsable pages (its browsable format was built). */
+  readonly landing: boolean;
+  /**
+   * The browsable pages are answered by URL, not files at the root (a compact site, or a site of
+   * several releases): the API root is linked as the landing page links it then, by its URL.
+   */
+  readonly byUrl: boolean;
+}
 
-function page(segment: string, title: string, body: string, withLanding: boolean): string {
-  const root = rootOf(fileOf(segment));
+/** The site file of the document at `segment` (its first variant: the page a browser gets). */
+const fileOf = (segment: string): string => API_DOCUMENTS.find((d) => d.segment === segment)!.variants[0]!.file;
+
+/** Every page is as deep as the others (and as its URL): one way up to the site root serves them all. */
+const ROOT = rootOf(fileOf('home'));
+
+/** A link to the document at `segment`, by its file from the site root. */
+const docHref = (segment: string): string => esc(`${ROOT}${fileOf(segment)}`);
+
+/** The API root's browsable page: its file, or its URL where pages are answered by URL; null without a browsable format. */
+function apiRootHref(links: PageLinks): string | null {
+  if (!links.landing) return null;
+  const route = { kind: 'detail', resource: 'api-root', params: {}, format: BROWSABLE_FORMAT } as const;
+  return esc(links.byUrl ? `/${targetPath({ route }, true)}` : `${ROOT}${targetPath({ route }, false)}`);
+}
+
+function page(title: string, body: string, links: PageLinks): string {
   const nav = [
-    withLanding ? `<a href="${esc(root + LANDING_FILE)}">Browse the API</a>` : '',
-    ...['home', 'overview', 'clients'].map((s) => `<a href="${esc(`${API_PREFIX}${s}/`)}">${s}</a>`),
-    `<a href="${esc(`${API_PREFIX}docs/`)}">documentation</a>`,
-    `<a href="${esc(`${API_PREFIX}live-api/`)}">live API</a>`,
+    links.landing ? `<a href="${esc(ROOT + LANDING_FILE)}">Browse the API</a>` : '',
+    ...['home', 'overview', 'clients'].map((s) => `<a href="${docHref(s)}">${s}</a>`),
+    `<a href="${docHref('docs')}">documentation</a>`,
+    `<a href="${docHref('live-api')}">live API</a>`,
   ].filter(Boolean);
   return [
     '<!DOCTYPE html>',
@@ -47,24 +72,23 @@ function page(segment: string, title: string, body: string, withLanding: boolean
 
 const code = (s: string) => `<pre><code>${esc(s)}</code></pre>`;
 
-function home(site: SiteConfig, withLanding: boolean): string {
+function home(site: SiteConfig, links: PageLinks): string {
   const releases = site.releases.map((r) => esc(r.name)).join(', ');
+  const apiRoot = apiRootHref(links);
   return page(
-    'home',
     'JASPAR REST API (a static copy)',
     `<p>This is a static copy of JASPAR's REST API, built from ${releases} by jaspar-static. It answers what the API answers at the same addresses (<code>${API_PREFIX}…</code>), in every format, for scripts and for people.</p>
 <ul>
-<li><a href="${esc(`${API_PREFIX}overview/`)}">Overview</a>: the endpoints and formats.</li>
-<li><a href="${esc(`${API_PREFIX}clients/`)}">Clients</a>: how to use this copy from Python, R, the command line and JavaScript.</li>
-<li><a href="${esc(`${API_PREFIX}docs/`)}">Documentation</a> and the <a href="${esc(`${API_PREFIX}live-api/`)}">live API browser</a> (OpenAPI at <code>${API_PREFIX}schema/</code>; Core API at <code>${API_PREFIX}docs/</code> for Core API clients).</li>
-<li><a href="${esc(`${API_PREFIX}?format=api`)}">The API root</a>${withLanding ? ` and the <a href="${esc(rootOf(fileOf('home')) + LANDING_FILE)}">browsable pages</a>` : ''}.</li>
-</ul>
+<li><a href="${docHref('overview')}">Overview</a> (<code>${API_PREFIX}overview/</code>): the endpoints and formats.</li>
+<li><a href="${docHref('clients')}">Clients</a> (<code>${API_PREFIX}clients/</code>): how to use this copy from Python, R, the command line and JavaScript.</li>
+<li><a href="${docHref('docs')}">Documentation</a> and the <a href="${docHref('live-api')}">live API browser</a> (<code>${API_PREFIX}docs/</code>, <code>${API_PREFIX}live-api/</code>; OpenAPI at <code>${API_PREFIX}schema/</code>; Core API at <code>${API_PREFIX}docs/</code> for Core API clients).</li>
+${apiRoot === null ? '' : `<li><a href="${apiRoot}">The API root</a> (<code>${API_PREFIX}</code>) and the <a href="${esc(ROOT + LANDING_FILE)}">browsable pages</a>.</li>\n`}</ul>
 <p>Profile inference (<code>${API_PREFIX}infer/</code>) needs the live service; this copy answers it with a 404 that says so.</p>`,
-    withLanding,
+    links,
   );
 }
 
-function overview(site: SiteConfig, withLanding: boolean): string {
+function overview(site: SiteConfig, links: PageLinks): string {
   const rows = RESOURCES.map(
     (r) =>
       `<tr><td><code>${esc(pathTemplate(r))}</code></td><td>${esc(RESOURCE_DOCS[r.name].summary)}</td><td><code>${esc(RESOURCE_DOCS[r.name].action.join(' '))}</code></td></tr>`,
@@ -74,21 +98,19 @@ function overview(site: SiteConfig, withLanding: boolean): string {
       `<tr><td><code>?format=${esc(f.name)}</code></td><td><code>.${esc(f.name)}</code></td><td><code>${esc(f.mediaType)}</code></td></tr>`,
   );
   return page(
-    'overview',
     'Overview: endpoints and formats',
     `<h2>Endpoints</h2>
 <table><tr><th>path</th><th>what</th><th>Core API action</th></tr>${rows.join('')}</table>
 <p>Lists are paginated (<code>page</code>, <code>page_size</code> up to 1000, <code>page=last</code>), ordered by <code>order</code> (several fields comma-separated, <code>-</code> for descending) and, for matrices, filtered (<code>collection</code>, <code>tax_group</code>, <code>tax_id</code>, <code>name</code>, <code>search</code>, <code>tf_class</code>/<code>class</code>, <code>tf_family</code>/<code>family</code>, <code>data_type</code>/<code>type</code>, <code>version=latest</code>); <code>release=&lt;year&gt;</code> picks a release this copy serves.</p>
 <h2>Formats</h2>
 <table><tr><th>by query</th><th>by suffix</th><th>media type (also by Accept)</th></tr>${formats.join('')}</table>`,
-    withLanding,
+    links,
   );
 }
 
-function clients(site: SiteConfig, withLanding: boolean): string {
+function clients(site: SiteConfig, links: PageLinks): string {
   const base = site.baseUrl;
   return page(
-    'clients',
     'Clients: using this copy',
     `<h2>Core API (Python <code>coreapi</code>, its command line)</h2>
 ${code(`import coreapi
@@ -108,15 +130,15 @@ curl -H "Accept: text/transfac" "${base}${API_PREFIX}matrix/MA0004.1/"`)}
 <h2>jQuery (JSONP from another origin)</h2>
 ${code(`$.ajax({ url: "${base}${API_PREFIX}matrix/", data: { format: "jsonp", search: "FOX" }, dataType: "jsonp" })
   .done(function (page) { console.log(page.count, page.results); });`)}`,
-    withLanding,
+    links,
   );
 }
 
-/** The pages' files for a site; `withLanding` when the site has a landing page to link. */
-export function pageFiles(site: SiteConfig, withLanding: boolean): { path: string; content: string }[] {
+/** The pages' files for a site. */
+export function pageFiles(site: SiteConfig, links: PageLinks): { path: string; content: string }[] {
   return [
-    { path: fileOf('home'), content: home(site, withLanding) },
-    { path: fileOf('overview'), content: overview(site, withLanding) },
-    { path: fileOf('clients'), content: clients(site, withLanding) },
+    { path: fileOf('home'), content: home(site, links) },
+    { path: fileOf('overview'), content: overview(site, links) },
+    { path: fileOf('clients'), content: clients(site, links) },
   ];
 }
