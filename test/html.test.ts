@@ -67,7 +67,14 @@ const DOCUMENT_PAGES = [
  * The pages a person reaches by links: all but filtered lists, other page sizes and `page=last`,
  * which are files for their URLs (`?collection=`, `?page_size=`, `?page=last`).
  */
-const linked = (page: string): boolean => !page.includes('/_/') || /\/_\/default\/[^/]+\/\d+\.html$/.test(page);
+/**
+ * The pages a reader must reach by links: every page but filtered lists and the base-id pages
+ * (`files/api/matrix/MA0101.html`, the latest version's detail under the address clients ask for
+ * it by, contract §8.3; people reach that version's own page).
+ */
+const linked = (page: string): boolean =>
+  !/^files\/api\/matrix\/[^./]+\.html$/.test(page) &&
+  (!page.includes('/_/') || /\/_\/default\/[^/]+\/\d+\.html$/.test(page));
 
 describe('HTML pages of the sample release', () => {
   let site: BuiltSite;
