@@ -101,9 +101,18 @@ const DETAILS = [
   '/api/v1/matrix/MA0103.1/',
   '/api/v1/tffm/TFFM0001.1/',
   '/api/v1/matrix/MA0101/versions/',
+  // A base id without a version (contract §8.3).
+  '/api/v1/matrix/MA0101/',
   '/api/v1/sites/MA0101.2/',
   '/api/v1/releases/6/',
   '/api/v1/',
+];
+
+/** The web site's profile pages MEME's URL lines name (contract §8.3): a page, its path without the slash, an unknown id. */
+export const PROFILE_REQUESTS: readonly ClientRequest[] = [
+  get('/matrix/MA0101.2/'),
+  get('/matrix/MA0101.2'),
+  get('/matrix/MA9999.1/'),
 ];
 
 /** Release records (contract §8.1; the sample is built as 2016, release number 6) and the endpoint no copy computes. */
@@ -241,6 +250,9 @@ export function clientRequests(): ClientRequest[] {
     get('/api/v1/matrix/MA0101.2/?release=2014'),
     get('/api/v1/matrix/MA9999.1/'),
     get('/api/v1/matrix/MA9999.1/', 'text/meme'),
+    get('/api/v1/matrix/MA0101/', 'text/jaspar'),
+    get('/api/v1/matrix/MA0101/', 'text/html'),
+    ...PROFILE_REQUESTS,
     get('/api/v1/tffm/TFFM9999.1/'),
     get('/api/v1/collections/NOPE/'),
     get('/api/v1/species/0/?page_size=1000'),
@@ -259,6 +271,10 @@ export function clientRequests(): ClientRequest[] {
     '/api/v1/matrix/MA0101.2.meme?format=json',
     '/api/v1/matrix/MA0101.2.bed',
     '/api/v1/matrix/MA0101.2.xyz',
+    '/api/v1/matrix/MA0101.jaspar',
+    '/api/v1/matrix/MA0101.meme',
+    '/api/v1/matrix/MA9999.jaspar',
+    '/api/v1/matrix/MA9999/',
     '/api/v1/matrix.json?page=2',
     '/api/v1/matrix.yaml?page_size=3&release=2016',
     '/api/v1/matrix.meme?search=zelt',

@@ -116,6 +116,13 @@ export async function createHandler(
       const file = path.endsWith('/') ? `${path}index.html` : path;
       const abs = sitePath(handle.root, file);
       const info = abs === null ? null : await stat(abs).catch(() => null);
+      // A folder with a page, named without its final slash (`/matrix/MA0101.2`): to the slash, as
+      // nginx, Apache and Netlify send it.
+      if (info?.isDirectory() && abs !== null && (await stat(`${abs}/index.html`).catch(() => null))?.isFile()) {
+        const location = `${request.path}/${request.query === '' ? '' : `?${request.query}`}`;
+        res.writeHead(301, { Location: location, 'Content-Length': '0' });
+        return res.end();
+      }
       if (info === null || !info.isFile()) return sendError(res, NOT_FOUND);
       return passThrough(req, res, file);
     }

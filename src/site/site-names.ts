@@ -15,6 +15,8 @@ const SITE_NAMES: ReadonlySet<string> = new Set([
   RELEASES_ROOT,
   DATA_DIR,
   'static',
+  // The web site's profile pages, /matrix/<id>/ (src/formats/html/profile.ts).
+  'matrix',
   'index.html',
   '404.html',
   manifestFile,

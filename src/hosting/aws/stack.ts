@@ -106,6 +106,54 @@ function headersPolicy(override: boolean): CfnResource {
   };
 }
 
+/**
+ * The web site's profile pages (`/matrix/<id>/`, src/formats/html/profile.ts) are files
+ * `matrix/<id>/index.html`; S3's REST endpoint has no index documents, so a viewer-request
+ * function names the file, and sends a path without its final slash to the slash (301), as
+ * nginx, Apache, Netlify and the dev server do; in both stacks.
+ */
+export const PROFILE_FUNCTION_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.charAt(uri.length - 1) !== '/') {
+    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: uri + '/' } } };
+  }
+  request.uri = uri + 'index.html';
+  return request;
+}
+`;
+
+/** The pattern of the profile pages' behavior. */
+const PROFILE_PATH = '/matrix/*';
+
+function profileResources(): Record<string, CfnResource> {
+  return {
+    ProfileFunction: {
+      Type: 'AWS::CloudFront::Function',
+      Properties: {
+        Name: sub('${AWS::StackName}-profile'),
+        AutoPublish: true,
+        FunctionCode: PROFILE_FUNCTION_CODE,
+        FunctionConfig: {
+          Comment: 'JASPAR profile pages: /matrix/<id>/ to its index.html',
+          Runtime: 'cloudfront-js-2.0',
+        },
+      },
+    },
+  };
+}
+
+const profileBehavior: CfnValue = {
+  PathPattern: PROFILE_PATH,
+  TargetOriginId: ORIGIN,
+  ViewerProtocolPolicy: 'redirect-to-https',
+  AllowedMethods: ['GET', 'HEAD'],
+  CachedMethods: ['GET', 'HEAD'],
+  Compress: true,
+  CachePolicyId: CACHING_OPTIMIZED,
+  FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: getAtt('ProfileFunction', 'FunctionARN') }],
+};
+
 /** The rules tier: the viewer-request function, its code inline (byte-identical to functions/api.js). */
 function functionResources(code: string): Record<string, CfnResource> {
   return {
@@ -301,6 +349,7 @@ export function stackTemplate(spec: StackSpec): CfnTemplate {
       },
       ApiHeadersPolicy: headersPolicy(!lambda),
       ...(spec.edge.kind === 'function' ? functionResources(spec.edge.code) : lambdaResources(spec.edge.codeHash)),
+      ...profileResources(),
       Distribution: {
         Type: 'AWS::CloudFront::Distribution',
         Properties: {
@@ -339,7 +388,7 @@ export function stackTemplate(spec: StackSpec): CfnTemplate {
               CachePolicyId: CACHING_OPTIMIZED,
               ResponseHeadersPolicyId: ref('ApiHeadersPolicy'),
             },
-            CacheBehaviors: spec.apiPaths.map((p) => apiBehavior(p, spec.edge)),
+            CacheBehaviors: [...spec.apiPaths.map((p) => apiBehavior(p, spec.edge)), profileBehavior],
             CustomErrorResponses: [
               { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: ERROR_PAGE, ErrorCachingMinTTL: 60 },
             ],
