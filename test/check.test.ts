@@ -289,6 +289,29 @@ describe('jaspar-static check', () => {
     }
   });
 
+  // Issue 36, defect 1: over a site of some formats built for Netlify, the dev server (which reads
+  // Accept) answers DRF's 406 where Netlify (which cannot) serves the default format: both pass.
+  it('a site of some formats (--formats json,meme) built for Netlify: the dev server over it passes, in both modes', async () => {
+    const subset = await buildSample(['netlify'], false, { formats: ['json', 'meme'] });
+    try {
+      for (const mode of ['compute', 'rules'] as const) {
+        const host = await startDevServer({ dir: subset.site, port: 0, host: '127.0.0.1', mode });
+        extra.push(host);
+        const r = await runMain(['check', origin(host), '--site', subset.site, '--json']);
+        const s = summaryOf(r.stdout);
+        expect([mode, r.code, s.failed.slice(0, 3)]).toEqual([mode, 0, []]);
+        expect(s.identical).toBeGreaterThan(50);
+        // DRF's order, negotiation before lookup: a format the site lacks is 406, even for an unknown id.
+        for (const target of ['/api/v1/matrix/?page_size=3', '/api/v1/matrix/MA9999.1/']) {
+          const res = await fetch(`${origin(host)}${target}`, { headers: { Accept: 'text/transfac' } });
+          expect([mode, target, res.status]).toEqual([mode, target, 406]);
+        }
+      }
+    } finally {
+      subset.cleanup();
+    }
+  });
+
   // The first request is check's reachability probe. A mirror that never answers it is
   // interrupted during the probe; one that answers it and then nothing is interrupted once the
   // check's eight sockets all wait. Either way long before any timeout.

@@ -100,12 +100,14 @@ export async function judgeRules(
   const asked = traits.negotiates === false ? referenceRequest(req, false) : req;
   let reference = asked === req ? expected : await ask(asked);
   let verdict = await rulesVerdict(req, asked, reference, got, ask);
-  if (!isVerdict(verdict) && traits.negotiates === 'maybe') {
-    const plain = referenceRequest(req, false);
-    if (plain.accept !== req.accept) {
-      const other = await ask(plain);
-      const second = await rulesVerdict(req, plain, other, got, ask);
-      if (isVerdict(second)) [reference, verdict] = [other, second];
+  // Not known to read Accept: the answer to the request without it, or (a server in front of a
+  // site built for Netlify that reads Accept, as the dev server does) DRF's to the request as sent.
+  if (!isVerdict(verdict) && traits.negotiates !== true) {
+    const other = asked === req ? referenceRequest(req, false) : req;
+    if (other.accept !== asked.accept) {
+      const otherReply = other === req ? expected : await ask(other);
+      const second = await rulesVerdict(req, other, otherReply, got, ask);
+      if (isVerdict(second)) [reference, verdict] = [otherReply, second];
     }
   }
   if (!isVerdict(verdict)) {

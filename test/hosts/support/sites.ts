@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FORMAT_NAMES } from '../../../src/api/formats.js';
+import { FORMAT_NAMES, type FormatName } from '../../../src/api/formats.js';
 import { build } from '../../../src/site/build.js';
 import type { HostTarget } from '../../../src/targets/registry.js';
 import { loadFlatFiles, type OracleDb } from '../../support/oracle-db.js';
@@ -27,6 +27,8 @@ export interface BuiltSample {
 export interface SampleChanges {
   readonly baseUrl?: string;
   readonly year?: number;
+  /** A subset of the formats (`--formats`); default every format. */
+  readonly formats?: readonly FormatName[];
 }
 
 /** Build the sample (full or compact) for `targets` into a temporary folder, with its deploy folder. */
@@ -46,7 +48,7 @@ export async function buildSample(
       deployDir: deploy,
       baseUrl: changes.baseUrl ?? BASE,
       year: changes.year ?? SAMPLE_YEAR,
-      formats: [...FORMAT_NAMES],
+      formats: [...(changes.formats ?? FORMAT_NAMES)],
       targets,
       compact,
       // A few prebuilt variants only: enough for the fast path, the rest assembled.
