@@ -140,9 +140,29 @@ for (const compact of [false, true]) {
         const html = await get(served.origin, `/api/v1/matrix/${base}/`, 'text/html');
         expect([html.status, html.type]).toEqual([200, 'text/html; charset=utf-8']);
       }
-      for (const unknown of ['/api/v1/matrix/MA9999/', '/api/v1/matrix/MA9999.jaspar', '/api/v1/matrix/ma0101/']) {
+      for (const unknown of [
+        '/api/v1/matrix/MA9999/',
+        '/api/v1/matrix/MA9999.jaspar',
+        '/api/v1/matrix/ma0101/',
+        '/matrix/MA9999.1/',
+      ]) {
         const r = await get(served.origin, unknown);
         expect([unknown, r.status, r.body]).toEqual([unknown, 404, '{"detail":"Not found."}']);
+      }
+    });
+
+    it('answers /matrix/<id>/ with a page for that profile, which leads to its browsable detail; /matrix/<id> redirects to it', async () => {
+      for (const r of rows) {
+        const page = await get(served.origin, `/matrix/${r.matrixId}/`);
+        expect([r.matrixId, page.status, page.type]).toEqual([r.matrixId, 200, 'text/html; charset=utf-8']);
+        const target = /http-equiv="refresh" content="0; url=([^"]+)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&');
+        expect(target).toBeDefined();
+        const detail = new URL(target!, `${served.origin}/matrix/${r.matrixId}/`);
+        const shown = await get(served.origin, `${detail.pathname}${detail.search}`, 'text/html');
+        expect([detail.pathname, shown.status, shown.type]).toEqual([detail.pathname, 200, 'text/html; charset=utf-8']);
+        expect(shown.body).toContain(`<h1>${r.matrixId} `);
+        const bare = await fetch(`${served.origin}/matrix/${r.matrixId}`, { redirect: 'manual' });
+        expect([bare.status, bare.headers.get('location')]).toEqual([301, `/matrix/${r.matrixId}/`]);
       }
     });
   });

@@ -108,12 +108,12 @@ const DETAILS = [
   '/api/v1/',
 ];
 
-/** The web site's profile pages MEME's URL lines name (contract §8.3): a page, its path without the slash, an unknown id. */
-export const PROFILE_REQUESTS: readonly ClientRequest[] = [
-  get('/matrix/MA0101.2/'),
-  get('/matrix/MA0101.2'),
-  get('/matrix/MA9999.1/'),
-];
+/**
+ * The web site's profile pages MEME's URL lines name (contract §8.3): a page and an unknown id.
+ * Plain files of the site, so asked of the hosts whose test engine serves the whole site (the
+ * path without its slash is a redirect on some hosts and the page on others: test/today.test.ts).
+ */
+export const PROFILE_REQUESTS: readonly ClientRequest[] = [get('/matrix/MA0101.2/'), get('/matrix/MA9999.1/')];
 
 /** Release records (contract §8.1; the sample is built as 2016, release number 6) and the endpoint no copy computes. */
 const RELEASES_AND_INFER: readonly ClientRequest[] = [
@@ -252,7 +252,6 @@ export function clientRequests(): ClientRequest[] {
     get('/api/v1/matrix/MA9999.1/', 'text/meme'),
     get('/api/v1/matrix/MA0101/', 'text/jaspar'),
     get('/api/v1/matrix/MA0101/', 'text/html'),
-    ...PROFILE_REQUESTS,
     get('/api/v1/tffm/TFFM9999.1/'),
     get('/api/v1/collections/NOPE/'),
     get('/api/v1/species/0/?page_size=1000'),

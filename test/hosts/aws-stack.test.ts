@@ -11,9 +11,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createContext, Script } from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEMPLATE_BODY_LIMIT } from '../../src/hosting/aws/cfn.js';
-import { CACHING_OPTIMIZED, versionId } from '../../src/hosting/aws/stack.js';
+import { CACHING_OPTIMIZED, PROFILE_FUNCTION_CODE, versionId } from '../../src/hosting/aws/stack.js';
 import { run, runOk } from '../support/process.js';
 import { checkTemplate, SPEC_VERSION } from '../support/cfn-spec.js';
 import { AWS_CLI } from '../support/probes.js';
@@ -93,8 +94,9 @@ it('cloudfront: the function on viewer request of /api/*, its code byte for byte
   expect(r.ApiFunction!.Properties.FunctionCode).toBe(await read('cloudfront', 'functions/api.js'));
   expect(r.ApiFunction!.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
   expect(r.ApiFunction!.Properties.AutoPublish).toBe(true);
-  const [api, ...others] = distribution('cloudfront').CacheBehaviors as Json[];
+  const [api, profile, ...others] = distribution('cloudfront').CacheBehaviors as Json[];
   expect(others).toEqual([]);
+  expect(profile?.PathPattern).toBe('/matrix/*');
   expect(api).toMatchObject({
     PathPattern: '/api/*',
     AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'POST', 'PATCH', 'DELETE'],
@@ -121,8 +123,9 @@ it("lambda-edge: a version of this build's handler on origin request, its role, 
   ]);
   const actions = (r.HandlerRole!.Properties.Policies[0].PolicyDocument.Statement as Json[]).map((s) => s.Action);
   expect(actions).toEqual(['s3:GetObject', 's3:ListBucket']);
-  const behaviors = distribution('lambda-edge').CacheBehaviors as Json[];
-  expect(behaviors.map((b) => b.PathPattern)).toEqual(['/api', '/api/*']);
+  const all = distribution('lambda-edge').CacheBehaviors as Json[];
+  expect(all.map((b) => b.PathPattern)).toEqual(['/api', '/api/*', '/matrix/*']);
+  const behaviors = all.slice(0, 2);
   for (const b of behaviors)
     expect(b).toMatchObject({
       CachePolicyId: { Ref: 'ApiCachePolicy' },
@@ -270,3 +273,26 @@ describeWith('deploy.sh: stack, upload and invalidation (stand-in CloudFormation
     expect(noSite.stderr.trim()).toMatch(/is not a site built by jaspar-static/);
   });
 });
+
+for (const target of ['cloudfront', 'lambda-edge'] as const) {
+  it(`${target}: the profile pages' function on viewer request of /matrix/*, naming each page's index.html (contract §8.3)`, () => {
+    const r = resourcesOf(target);
+    expect(r.ProfileFunction!.Properties.FunctionCode).toBe(PROFILE_FUNCTION_CODE);
+    expect(r.ProfileFunction!.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    const profile = (distribution(target).CacheBehaviors as Json[]).find((b) => b.PathPattern === '/matrix/*');
+    expect(profile).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      FunctionAssociations: [
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': ['ProfileFunction', 'FunctionARN'] } },
+      ],
+    });
+    // The code as CloudFront runs it: a fresh context holding the event.
+    const handle = (uri: string) =>
+      new Script(`${PROFILE_FUNCTION_CODE}\nhandler(event);`).runInContext(
+        createContext({ event: { request: { method: 'GET', uri, querystring: {}, headers: {} } } }),
+      ) as { uri?: string; statusCode?: number; headers?: Record<string, { value: string }> };
+    expect(handle('/matrix/MA0101.2/').uri).toBe('/matrix/MA0101.2/index.html');
+    const bare = handle('/matrix/MA0101.2');
+    expect([bare.statusCode, bare.headers?.location?.value]).toEqual([301, '/matrix/MA0101.2/']);
+  });
+}

@@ -151,6 +151,7 @@ const profileBehavior: CfnValue = {
   CachedMethods: ['GET', 'HEAD'],
   Compress: true,
   CachePolicyId: CACHING_OPTIMIZED,
+  ResponseHeadersPolicyId: ref('ApiHeadersPolicy'),
   FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: getAtt('ProfileFunction', 'FunctionARN') }],
 };
 
