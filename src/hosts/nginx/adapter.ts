@@ -96,6 +96,8 @@ function serverInclude(site: SiteConfig): string {
     '# Content-Type per folder, from the format table.',
     ...prefixTypes().map((p) => typed(`^~ ${p.prefix}`, p.mediaType)),
     ...FILE_TYPES.map((f) => typed(`= ${f.path}`, f.mediaType)),
+    "# The profile pages (/matrix/<id>/, src/formats/html/profile.ts): folders' index.html, in UTF-8 as every host says.",
+    'location ^~ /matrix/ { charset utf-8; }',
     '# Build files that are configuration, and hidden files, are never served.',
     ...NOT_SERVED.map((p) => `location = ${p} { return 404; }`),
     'location ~ (^|/)\\. { return 404; }',
