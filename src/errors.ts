@@ -37,9 +37,18 @@ export class UserError extends Error {
   }
 }
 
-/** Shorten long offending text so an error stays one readable line. */
+/** How a character that would break the line (or drive a terminal) is shown: `\n`, `\x1b`, `\u2028`. */
+function shown(c: string): string {
+  if (c === '\r') return '\\r';
+  if (c === '\n') return '\\n';
+  if (c === '\t') return '\\t';
+  const code = c.charCodeAt(0);
+  return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** Shorten long offending text so an error stays one readable line: control characters and line separators shown escaped. */
 export function shorten(text: string, max = 80): string {
-  const oneLine = text.replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\t/g, '\\t');
+  const oneLine = text.replace(/[\x00-\x1f\x7f\x85\u2028\u2029]/g, shown);
   return oneLine.length > max ? `${oneLine.slice(0, max)}…` : oneLine;
 }
 

@@ -1,8 +1,14 @@
 /**
  * The network client of `check`: one request to a server given by its base address, with a
- * timeout, retries on connection errors only (refused, reset: never a timeout or an answer),
- * and each failure as one line a person can act on (name not resolved, TLS, refused, timeout).
- * The target goes out as written (node:http does not normalise it).
+ * timeout and a size cap on each whole answer, retries on connection errors only (refused,
+ * reset: never a timeout or an answer), and each failure as one line a person can act on (name
+ * not resolved, TLS, refused, timeout, too large). The target goes out as written (node:http
+ * does not normalise it).
+ *
+ * The timeout is a timer of the client's own (setTimeout, aborting the request's own
+ * AbortController), not `AbortSignal.timeout` inside `AbortSignal.any`: that pair does not fire
+ * on Node 20 under heavy allocation (nodejs/node#57736), which is when a mirror sending an
+ * endless body needs it most.
  */
 import { request as httpRequest, Agent as HttpAgent } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
@@ -11,6 +17,8 @@ import type { ClientRequest, Reply } from './types.js';
 export interface ClientOptions {
   /** Milliseconds to wait for the whole answer. */
   readonly timeoutMs: number;
+  /** The most bytes of body an answer may have; past it the answer is cut off and fails. */
+  readonly maxBytes: number;
   /** Further tries after a connection error. */
   readonly retries: number;
   /** At most this many connections at once. */
@@ -23,14 +31,29 @@ export class NetworkError extends Error {
   override readonly name = 'NetworkError';
 }
 
+/** The longest delay setTimeout keeps (a longer one fires at once). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const RETRIED = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EAI_AGAIN', 'ECONNABORTED']);
 
+/** What a request's own guards stopped it for. */
+const named = (name: 'TimeoutError' | 'TooLargeError' | 'AbortError', message: string): Error =>
+  Object.assign(new Error(message), { name });
+
 /** Why a request got no answer, in one line. */
-export function describeNetworkError(err: unknown, url: URL, timeoutMs: number): string {
+export function describeNetworkError(
+  err: unknown,
+  url: URL,
+  limits: Pick<ClientOptions, 'timeoutMs' | 'maxBytes'>,
+): string {
   const e = err as NodeJS.ErrnoException;
   const code = e.code ?? '';
   const where = url.host;
-  if (e.name === 'TimeoutError') return `timeout: no answer from ${where} within ${timeoutMs} ms`;
+  if (e.name === 'TimeoutError') return `timeout: no answer from ${where} within ${limits.timeoutMs} ms`;
+  if (e.name === 'TooLargeError')
+    return e.message === ''
+      ? `answer too large: ${where} sent more than the ${limits.maxBytes} bytes of body accepted; stopped reading`
+      : `answer too large: ${where} announced ${e.message} bytes of body, more than the ${limits.maxBytes} accepted; not read`;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `DNS name ${url.hostname} not resolved`;
   if (code === 'ECONNREFUSED') return `connection refused by ${where}`;
   if (code === 'ECONNRESET' || code === 'EPIPE') return `connection reset by ${where}`;
@@ -55,8 +78,33 @@ export function client(base: URL, options: ClientOptions): Client {
     ? new HttpsAgent({ keepAlive: true, maxSockets: options.sockets })
     : new HttpAgent({ keepAlive: true, maxSockets: options.sockets });
   const prefix = base.pathname.replace(/\/+$/, '');
+  // The requests under way, each stopped with a reason: one listener on the caller's signal for
+  // them all, rather than one per request.
+  const live = new Set<(reason: Error) => void>();
+  const abort = () => {
+    for (const stop of [...live]) stop(named('AbortError', 'the check was stopped'));
+  };
+  options.signal.addEventListener('abort', abort, { once: true });
   const once = (req: ClientRequest): Promise<Reply> =>
     new Promise((resolve, reject) => {
+      if (options.signal.aborted) return reject(named('AbortError', 'the check was stopped'));
+      const controller = new AbortController();
+      let done = false;
+      const settle = (err: Error | null, reply?: Reply) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        live.delete(stop);
+        if (err === null) resolve(reply!);
+        else reject(err);
+      };
+      // A guard of this request fired: it fails with that reason, and its connection is dropped.
+      const stop = (reason: Error) => {
+        settle(reason);
+        controller.abort(reason);
+      };
+      const timer = setTimeout(() => stop(named('TimeoutError', '')), Math.min(options.timeoutMs, MAX_TIMER_MS));
+      live.add(stop);
       const headers: Record<string, string> = { 'User-Agent': 'jaspar-static check' };
       if (req.accept !== undefined) headers.Accept = req.accept;
       const send = https ? httpsRequest : httpRequest;
@@ -69,17 +117,28 @@ export function client(base: URL, options: ClientOptions): Client {
           path: `${prefix}${req.target}`,
           headers,
           agent,
-          signal: AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]),
+          signal: controller.signal,
         },
         (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
+          res.on('error', (err: Error) => settle(err));
+          const declared = Number(res.headers['content-length'] ?? 0);
+          if (declared > options.maxBytes) return stop(named('TooLargeError', String(declared)));
+          let chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            if (done) return;
+            size += c.length;
+            if (size <= options.maxBytes) chunks.push(c);
+            else {
+              chunks = [];
+              stop(named('TooLargeError', ''));
+            }
+          });
           res.on('end', () => {
             const got: Record<string, string> = {};
             for (const [k, v] of Object.entries(res.headers))
               if (v !== undefined) got[k] = Array.isArray(v) ? v.join(', ') : v;
-            resolve({
+            settle(null, {
               status: res.statusCode ?? 0,
               contentType: res.headers['content-type'] ?? null,
               body: Buffer.concat(chunks),
@@ -88,11 +147,7 @@ export function client(base: URL, options: ClientOptions): Client {
           });
         },
       );
-      r.on('error', (err: Error) => {
-        // An abort by the timeout signal carries the signal's reason.
-        const reason = (err as { cause?: unknown }).cause;
-        reject(reason instanceof Error && reason.name === 'TimeoutError' ? reason : err);
-      });
+      r.on('error', (err: Error) => settle(err));
       r.end();
     });
   const send: Sender = async (req) => {
@@ -103,9 +158,15 @@ export function client(base: URL, options: ClientOptions): Client {
         if (options.signal.aborted) throw err;
         const code = (err as NodeJS.ErrnoException).code ?? '';
         if (attempt < options.retries && RETRIED.has(code)) continue;
-        throw new NetworkError(describeNetworkError(err, base, options.timeoutMs));
+        throw new NetworkError(describeNetworkError(err, base, options));
       }
     }
   };
-  return { send, close: () => agent.destroy() };
+  return {
+    send,
+    close: () => {
+      options.signal.removeEventListener('abort', abort);
+      agent.destroy();
+    },
+  };
 }

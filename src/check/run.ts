@@ -2,13 +2,14 @@
  * `jaspar-static check`: every planned request sent to the mirror and to the reference (the
  * built site served by the dev server in process, or `--against` another server), each answer
  * judged by the tier the site was built for, the outcomes tallied into a summary. Stops at once
- * when `signal` aborts, with the summary of what was judged.
+ * when `signal` aborts or the deadline passes, with the summary of what was judged. Each answer
+ * is bounded in time (`timeoutMs`) and size ({@link answerCap}), the whole run by the deadline.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tier } from '../hosting/adapter.js';
 import { manifestFile } from '../site/manifest.js';
-import { client, NetworkError, type Sender } from './client.js';
+import { client, MAX_TIMER_MS, NetworkError, type Sender } from './client.js';
 import { askable, traitsOf } from './hosts.js';
 import { judge, type RulesTraits } from './judge.js';
 import { failed, type Outcome } from './outcome.js';
@@ -17,7 +18,7 @@ import { startLocalReference } from './reference.js';
 import { clientRequests } from './requests.js';
 import { prebuiltRequests } from './routes.js';
 import { sample } from './sample.js';
-import { chooseTier, readBuilt, readManifest, type TierChoice } from './site.js';
+import { chooseTier, largestFile, readBuilt, readManifest, type TierChoice } from './site.js';
 import { Tally, type CheckSummary } from './summary.js';
 import type { ClientRequest } from './types.js';
 
@@ -39,6 +40,8 @@ export interface CheckOptions {
   readonly concurrency: number;
   readonly rate: number | null;
   readonly timeoutMs: number;
+  /** Seconds the whole check may take; default {@link defaultDeadline}. */
+  readonly deadlineSeconds?: number;
   readonly retries: number;
   readonly signal: AbortSignal;
   /** Called after each judged request. */
@@ -49,6 +52,25 @@ export interface CheckOptions {
 
 /** The least time the local reference is given to answer. */
 const LOCAL_TIMEOUT_MS = 30_000;
+
+const MiB = 1024 * 1024;
+
+/**
+ * The most bytes of body one answer may have: `times` the site's largest file,
+ * never below `floor` (a list page the runtime assembles may outgrow every file of the site);
+ * without a site (`--against` alone), `withoutSite`. Concurrency × cap bounds what a mirror
+ * sending endless bodies can make the check hold.
+ */
+export const ANSWER_CAP = { times: 4, floor: 16 * MiB, withoutSite: 64 * MiB } as const;
+
+export const answerCap = (largest: number | null): number =>
+  largest === null ? ANSWER_CAP.withoutSite : Math.max(ANSWER_CAP.floor, ANSWER_CAP.times * largest);
+
+/** Seconds a check may take by default: this, plus what `--rate` needs for the planned requests. */
+export const DEFAULT_DEADLINE_SECONDS = 600;
+
+export const defaultDeadline = (planned: number, rate: number | null): number =>
+  DEFAULT_DEADLINE_SECONDS + (rate === null ? 0 : Math.ceil(planned / rate));
 
 interface Plan {
   readonly requests: ClientRequest[];
@@ -97,8 +119,24 @@ export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
     ? chooseTier(await readManifest(options.site), options.tier, options.target)
     : { tier: options.tier ?? 'compute', target: null };
   const { requests, prebuilt } = await plan(options, choice, hasSite);
+  // Stopped by the caller's signal or by the deadline, counted from the start.
+  const deadline = options.deadlineSeconds ?? defaultDeadline(requests.length, options.rate);
+  const stop = new AbortController();
+  const interrupt = () => stop.abort();
+  options.signal.addEventListener('abort', interrupt, { once: true });
+  if (options.signal.aborted) stop.abort();
+  let deadlineReached = false;
+  const timer = setTimeout(
+    () => {
+      deadlineReached = !stop.signal.aborted;
+      stop.abort();
+    },
+    Math.min(MAX_TIMER_MS, Math.max(0, deadline * 1000 - (performance.now() - started))),
+  );
+  const { signal } = stop;
+  const maxBytes = answerCap(hasSite ? await largestFile(options.site) : null);
   const traits = { ...traitsOf(choice.target), ...(prebuilt === null ? {} : { prebuilt }) };
-  const net = { timeoutMs: options.timeoutMs, retries: options.retries, signal: options.signal };
+  const net = { timeoutMs: options.timeoutMs, maxBytes, retries: options.retries, signal };
   const mirror = client(options.url, { ...net, sockets: options.concurrency });
   const local = options.against === null ? await startLocalReference(options.site) : null;
   // The reference is asked twice for some rules-tier answers (the page as it was made for).
@@ -115,14 +153,16 @@ export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
       for (let i = 0; i < requests.length; i++)
         tally.add(i, failed({ kind: 'unreachable', detail: down, expected: null, got: null }));
     } else {
-      await runPool(requests, options, async (req, i) => {
+      await runPool(requests, { ...options, signal }, async (req, i) => {
         const outcome = await judged(req, mirror.send, reference.send, local === null, choice.tier, traits);
-        if (outcome === null || options.signal.aborted) return;
+        if (outcome === null || signal.aborted) return;
         tally.add(i, outcome);
         options.progress?.(tally.done, requests.length, tally.failing);
       });
     }
   } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener('abort', interrupt);
     mirror.close();
     reference.close();
     await local?.close();
@@ -133,6 +173,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
     tier: choice.tier,
     target: choice.target,
     interrupted: options.signal.aborted,
+    deadline,
+    deadlineReached: deadlineReached && !options.signal.aborted,
     seconds: (performance.now() - started) / 1000,
   });
 }

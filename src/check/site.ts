@@ -2,10 +2,12 @@
  * What the built site says about itself: its manifest (targets, compact) and, for `--all`,
  * its configuration and the index of the release it serves by default.
  */
+import { lstatSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Tier } from '../hosting/adapter.js';
+import { listTree } from '../output/tree-stamp.js';
 import { HOST_TARGETS, hostTier, type HostTarget } from '../targets/registry.js';
 import { indexFile, SITE_FILE, type IndexData, type SiteConfig } from '../routes/site-data.js';
 import { manifestFile, type SiteManifest } from '../site/manifest.js';
@@ -65,4 +67,16 @@ export function chooseTier(manifest: SiteManifest, tier: Tier | undefined, targe
   if (picked !== null) return { tier: hostTier(picked), target: picked };
   const tiers = new Set(manifest.targets.map(hostTier));
   return { tier: tiers.has('rules') ? 'rules' : 'compute', target: null };
+}
+
+/** The size in bytes of the largest file below `site` (0 when it holds none). */
+export async function largestFile(site: string): Promise<number> {
+  const paths = await listTree(site);
+  let largest = 0;
+  for (let i = 0; i < paths.length; i++) {
+    largest = Math.max(largest, lstatSync(join(site, paths[i]!)).size);
+    // Yield now and then, so a signal is heard while a large site is measured.
+    if (i % 2000 === 1999) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return largest;
 }

@@ -19,6 +19,9 @@ export interface CheckSummary {
   readonly planned: number;
   readonly requests: number;
   readonly interrupted: boolean;
+  /** Seconds the check was allowed (`--deadline`), and whether it was stopped there. */
+  readonly deadline: number;
+  readonly deadlineReached: boolean;
   readonly seconds: number;
   readonly identical: number;
   readonly allowed: number;
@@ -85,8 +88,13 @@ const shown = (s: { status: number; type: string | null; length: number } | null
 
 /** The summary for people; `all`: every failing request, else the first 10. */
 export function summaryText(s: CheckSummary, all: boolean): string {
+  const stopped = s.interrupted
+    ? 'interrupted: '
+    : s.deadlineReached
+      ? `stopped at the deadline of ${s.deadline} s (--deadline): `
+      : '';
   const lines = [
-    `${s.interrupted ? 'interrupted: ' : ''}${s.requests} of ${s.planned} requests to ${s.url} against ${s.reference} (${s.tier} tier${s.target === null ? '' : `, ${s.target}`}) in ${s.seconds.toFixed(1)} s`,
+    `${stopped}${s.requests} of ${s.planned} requests to ${s.url} against ${s.reference} (${s.tier} tier${s.target === null ? '' : `, ${s.target}`}) in ${s.seconds.toFixed(1)} s`,
     `  identical             ${s.identical}`,
     `  allowed differences   ${s.allowed}`,
     `  refused (tier allows) ${s.refused}`,

@@ -25,6 +25,7 @@ export interface CheckFlags {
   concurrency: number;
   rate?: number;
   timeout: number;
+  deadline?: number;
   json?: boolean;
 }
 
@@ -60,6 +61,7 @@ export async function runCheckCommand(url: string, flags: CheckFlags): Promise<n
       concurrency: flags.concurrency,
       rate: flags.rate ?? null,
       timeoutMs: flags.timeout,
+      ...(flags.deadline === undefined ? {} : { deadlineSeconds: flags.deadline }),
       retries: RETRIES,
       signal: abort.signal,
       planned: (total) => {
@@ -73,7 +75,8 @@ export async function runCheckCommand(url: string, flags: CheckFlags): Promise<n
       flags.json === true ? `${JSON.stringify(summary, null, 2)}\n` : summaryText(summary, flags.against !== undefined),
     );
     if (summary.interrupted) return 130;
-    return summary.failing === 0 ? 0 : 1;
+    // A check stopped at its deadline has not proven the mirror.
+    return summary.failing === 0 && !summary.deadlineReached ? 0 : 1;
   } finally {
     (bar as CheckBar | null)?.stop();
     process.removeListener('SIGINT', interrupt);

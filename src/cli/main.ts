@@ -10,6 +10,7 @@ import { COMPACT_TARGETS } from '../targets/registry.js';
 import { DEFAULT_PAGE_SIZES } from '../plan/generate.js';
 import { runBuild } from './build-command.js';
 import { runCheckCommand } from './check-command.js';
+import { DEFAULT_DEADLINE_SECONDS } from '../check/run.js';
 import { FILTER_CHOICES, FORMAT_CHOICES, ORDER_CHOICES, PAGE_SIZE_LIMIT, TARGET_CHOICES } from './choices.js';
 import { runFetch } from './fetch-command.js';
 import { runInspect } from './inspect-command.js';
@@ -198,6 +199,12 @@ function checkCommand(cmd: Command, outcome: Outcome): void {
       new Option('--timeout <ms>', 'milliseconds to wait for each answer')
         .argParser(count('--timeout', 1))
         .default(30000),
+    )
+    .addOption(
+      new Option(
+        '--deadline <seconds>',
+        `seconds the whole check may take (default: ${DEFAULT_DEADLINE_SECONDS}, plus what --rate needs for the requests)`,
+      ).argParser(seconds('--deadline')),
     )
     .option('--json', 'print the summary as one JSON object (docs/check.md)')
     .action(async (url: string, flags: Parameters<typeof runCheckCommand>[1]) => {

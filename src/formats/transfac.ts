@@ -21,11 +21,15 @@
  * Biopython reads that as a motif of length 0.
  */
 import type { Matrix } from '../model/types.js';
+import type { LineTag } from '../model/values.js';
 import { concatMatrices, pfmColumns } from './matrix-text.js';
 import type { MatrixTextContext } from './matrix-text.js';
 import { pyFloatRepr } from '../api/numbers.js';
 
-/** Where each CC field's values come from: an annotation tag, or the matrix's UniProt ids. */
+/**
+ * Where each CC field's values come from: an annotation tag, or the matrix's UniProt ids. A tag
+ * is one of the model's LINE_TAGS, whose values the model refuses with a line break.
+ */
 const CC_SOURCES = {
   tax_group: { tag: 'tax_group' },
   tf_family: { tag: 'family' },
@@ -33,7 +37,7 @@ const CC_SOURCES = {
   pubmed_ids: { tag: 'medline' },
   uniprot_ids: { proteins: true },
   data_type: { tag: 'type' },
-} as const satisfies Record<string, { tag: string } | { proteins: true }>;
+} as const satisfies Record<string, { tag: LineTag } | { proteins: true }>;
 
 type CcField = keyof typeof CC_SOURCES;
 
@@ -90,7 +94,7 @@ function layoutFor(year: number | null): Layout {
  * included (a dimer of two proteins of one family shows the family twice).
  */
 function ccValues(m: Matrix, field: CcField): readonly string[] {
-  const source: { tag: string } | { proteins: true } = CC_SOURCES[field];
+  const source: { tag: LineTag } | { proteins: true } = CC_SOURCES[field];
   if ('proteins' in source) return m.uniprotIds;
   const values: string[] = [];
   for (const a of m.annotations) if (a.tag === source.tag) values.push(a.value);

@@ -10,10 +10,12 @@ import { NO_EXTRAS, type ReleaseExtras } from '../dump/extras/read-extras.js';
 import { buildPfm, type PfmCells } from './pfm.js';
 import { StopAtFirst, type Problems } from './problems.js';
 import { eachRow, groupByKey } from './rows.js';
-import { checkSegment } from '../segments.js';
 import { releaseIdentity, type IdentityOptions, type ReleaseSource } from './release-identity.js';
 import { readTffms } from './tffms.js';
 import type { Annotation, Matrix, Release, Species } from './types.js';
+import { checkName, checkOneLine, checkSegment, LINE_TAGS } from './values.js';
+
+const LINE_TAG_SET: ReadonlySet<string> = new Set(LINE_TAGS);
 
 export interface BuildModelOptions extends IdentityOptions {
   /** Where problems go; default: throw the first fatal one, keep warnings. */
@@ -55,16 +57,23 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
 
   const taxNames = new Map<string, string | null>();
   eachRow(dump.tables.TAX, problems, (c) => void taxNames.set(c.text(0, 'TAX_ID'), c.nullableText(1)));
-  const annotations = groupByKey<Annotation>(dump.tables.MATRIX_ANNOTATION, problems, (c) => [
-    c.integer(0, 'ID'),
-    { tag: c.text(1, 'TAG'), value: c.nullableText(2) ?? '' },
-  ]);
+  const annotations = groupByKey<Annotation>(dump.tables.MATRIX_ANNOTATION, problems, (c) => {
+    const key = c.integer(0, 'ID');
+    const tag = c.text(1, 'TAG');
+    const value = c.nullableText(2) ?? '';
+    // A tax group names the folder of its list (/api/v1/taxon/<group>/); the tags TRANSFAC
+    // writes are lines of its answers.
+    if (tag === 'tax_group' && value !== '') checkSegment(value, 'tax_group', c, 'tax groups');
+    if (LINE_TAG_SET.has(tag)) checkOneLine(value, tag, c, 'the TRANSFAC answers');
+    return [key, { tag, value }];
+  });
   const proteins = groupByKey<string>(dump.tables.MATRIX_PROTEIN, problems, (c) => [
     c.integer(0, 'ID'),
-    c.text(1, 'ACC'),
+    checkOneLine(c.text(1, 'ACC'), 'ACC', c, 'the TRANSFAC answers'),
   ]);
   const species = groupByKey<Species>(dump.tables.MATRIX_SPECIES, problems, (c) => {
-    const taxId = c.text(1, 'TAX_ID');
+    // The folder of its species list, /api/v1/species/<tax id>/.
+    const taxId = checkSegment(c.text(1, 'TAX_ID'), 'TAX_ID', c, 'tax ids');
     return [c.integer(0, 'ID'), { taxId, name: taxNames.get(taxId) ?? null }];
   });
   const data = groupByKey<PfmCells>(dump.tables.MATRIX_DATA, problems, (c) => [
@@ -83,7 +92,7 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
     const baseId = checkSegment(c.text(2, 'BASE_ID'), 'BASE_ID', c);
     const version = c.integer(3, 'VERSION');
     const collection = checkSegment(c.text(1, 'COLLECTION'), 'COLLECTION', c);
-    const name = c.text(4, 'NAME');
+    const name = checkName(c.text(4, 'NAME'), 'NAME', c);
     const matrixId = `${baseId}.${version}`;
     if (seenKeys.has(key)) c.fail(`duplicate MATRIX ID ${key} (first on line ${seenKeys.get(key)})`);
     if (seenIds.has(matrixId)) c.fail(`duplicate matrix ${matrixId} (first on line ${seenIds.get(matrixId)})`);

@@ -1,5 +1,5 @@
 /** Parsing typed values out of dump cells, with errors that name the place. */
-import { UserError, type Place } from '../errors.js';
+import { shorten, UserError, type Place } from '../errors.js';
 import type { RawTable, SourceRow } from '../dump/tables.js';
 
 const NUMBER = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
@@ -34,14 +34,18 @@ export class CellReader {
 
   integer(index: number, column: string): number {
     const v = this.text(index, column);
-    if (!INTEGER.test(v)) this.fail(`${column} "${v}" is not an integer`, v);
-    return Number(v);
+    if (!INTEGER.test(v)) this.fail(`${column} "${shorten(v)}" is not an integer`, v);
+    const n = Number(v);
+    // Past 2^53 an integer is no longer exact (and from 10^21 prints as 1e+21, no id or file name).
+    if (!Number.isSafeInteger(n))
+      this.fail(`${column} "${shorten(v)}" is out of range: integers must be at most ${Number.MAX_SAFE_INTEGER}`, v);
+    return n;
   }
 
   number(index: number, column: string): number {
     const v = this.text(index, column);
     const n = Number(v);
-    if (!NUMBER.test(v) || !Number.isFinite(n)) this.fail(`${column} "${v}" is not a number`, v);
+    if (!NUMBER.test(v) || !Number.isFinite(n)) this.fail(`${column} "${shorten(v)}" is not a number`, v);
     return n;
   }
 

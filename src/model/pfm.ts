@@ -1,8 +1,9 @@
 /** Assembling a position frequency matrix from MATRIX_DATA cells. */
-import { UserError } from '../errors.js';
+import { shorten, UserError } from '../errors.js';
 import type { CellReader } from './parse-cells.js';
 import type { Problems } from './problems.js';
 import { BASES, type Base, type Pfm } from './types.js';
+import { MAX_COLUMNS, MAX_COUNT, quoted } from './values.js';
 
 export interface PfmCells {
   readonly row: string;
@@ -17,19 +18,41 @@ const EMPTY_PFM: Pfm = { A: [], C: [], G: [], T: [] };
  * Build the PFM of one matrix: rows A C G T, columns sorted numerically and required to be
  * 1..w with no gap or duplicate, all four rows the same length. Each problem goes to
  * `problems` (a build throws the first); a bad cell is left out and a missing one reads 0,
- * so inspect can report every problem of every matrix.
+ * so inspect can report every problem of every matrix. A matrix wider than {@link MAX_COLUMNS}
+ * is one problem and an empty PFM; counts past {@link MAX_COUNT} are one problem per matrix
+ * (read as 0), negative ones one warning per matrix.
  */
 export function buildPfm(matrixId: string, cells: readonly PfmCells[], problems: Problems): Pfm {
   if (cells.length === 0) return EMPTY_PFM;
   const fail = (cell: PfmCells, message: string) =>
     problems.fatal(new UserError(`matrix ${matrixId}: ${message}`, cell.reader.place()));
+  // Its size first: every column is a line of every text answer, so a matrix past the limit is
+  // refused whole, in one line.
+  let widest = cells[0] as PfmCells;
+  for (const cell of cells) if (cell.col > widest.col) widest = cell;
+  if (widest.col > MAX_COLUMNS) {
+    fail(widest, `column ${widest.col} is past the ${MAX_COLUMNS} columns a matrix may have`);
+    return EMPTY_PFM;
+  }
+  const huge = cells.filter((c) => !(Math.abs(c.val) <= MAX_COUNT));
+  if (huge.length > 0)
+    fail(
+      huge[0]!,
+      `${at(huge[0]!)} is out of range: counts must be at most ${MAX_COUNT.toExponential().replace('+', '')} in magnitude, so every column's total is finite${more(huge)}`,
+    );
+  const negative = cells.filter((c) => c.val < 0 && c.val >= -MAX_COUNT);
+  if (negative.length > 0)
+    problems.warn({
+      message: `matrix ${matrixId}: ${at(negative[0]!)} is negative${more(negative)}; published as it is`,
+      place: negative[0]!.reader.place(),
+    });
   const rows = new Map<Base, Map<number, PfmCells>>(BASES.map((b) => [b, new Map()]));
   let width = 0;
   for (const cell of cells) {
     const letter = cell.row.trim().toUpperCase();
     const row = rows.get(letter as Base);
     if (!row) {
-      fail(cell, `unknown row letter "${cell.row}" (expected A, C, G or T)`);
+      fail(cell, `unknown row letter ${quoted(cell.row)} (expected A, C, G or T)`);
       continue;
     }
     if (cell.col < 1) {
@@ -51,7 +74,7 @@ export function buildPfm(matrixId: string, cells: readonly PfmCells[], problems:
     const missing: number[] = [];
     for (let col = 1; col <= width; col++) {
       const cell = row.get(col);
-      if (cell) values[col - 1] = cell.val;
+      if (cell) values[col - 1] = Math.abs(cell.val) <= MAX_COUNT ? cell.val : 0;
       else missing.push(col);
     }
     if (missing.length > 0) {
@@ -65,6 +88,12 @@ export function buildPfm(matrixId: string, cells: readonly PfmCells[], problems:
   }
   return out;
 }
+
+/** A count and its place in the matrix. */
+const at = (c: PfmCells): string => `count ${c.val} in row ${shorten(c.row)} column ${c.col}`;
+
+/** ` (and 3 more)` after the first of several. */
+const more = (cells: readonly PfmCells[]): string => (cells.length > 1 ? ` (and ${cells.length - 1} more)` : '');
 
 /** `3`, `3, 5` or `3, 5, 7 and 9 more`. */
 function describe(columns: readonly number[]): string {

@@ -6,7 +6,7 @@
  * site in every dump shape.
  */
 import type { Place } from '../errors.js';
-import { UserError } from '../errors.js';
+import { shorten, UserError } from '../errors.js';
 import type { RawDump, RawTable } from '../dump/tables.js';
 import { CellReader } from './parse-cells.js';
 import type { Problems } from './problems.js';
@@ -67,7 +67,7 @@ function tableYear(table: RawTable | undefined, problems: Problems): { year: num
   if (year === null) {
     problems.fatal(
       new UserError(
-        `RELEASE NAME "${text}" names no release; expected JASPAR<year>, e.g. JASPAR2020`,
+        `RELEASE NAME "${shorten(text)}" names no release; expected JASPAR<year>, e.g. JASPAR2020`,
         cells.place(text),
       ),
     );
@@ -86,7 +86,7 @@ export function releaseIdentity(dump: RawDump, options: IdentityOptions, problem
   const given = options.year ?? null;
   if (fromTable && fromName !== null && fromTable.year !== fromName) {
     problems.warn({
-      message: `the RELEASE table names ${releaseNameOf(fromTable.year)} but the dump is named "${dumpName}"; the table wins`,
+      message: `the RELEASE table names ${releaseNameOf(fromTable.year)} but the dump is named "${shorten(dumpName)}"; the table wins`,
       place: fromTable.place,
     });
   }

@@ -2,7 +2,7 @@
 import type { RawTable } from '../dump/tables.js';
 import type { Problems } from './problems.js';
 import { eachRow } from './rows.js';
-import { checkSegment } from '../segments.js';
+import { checkLength, checkSegment } from './values.js';
 import type { Tffm } from './types.js';
 
 /** The TFFMs of the release in TFFM.ID order; `matrixIds` are the release's matrix ids. */
@@ -18,9 +18,9 @@ export function readTffms(table: RawTable | undefined, matrixIds: ReadonlySet<st
       tffmId: `${baseId}.${version}`,
       baseId,
       version,
-      matrixBaseId: c.text(3, 'MATRIX_BASE_ID'),
+      matrixBaseId: checkSegment(c.text(3, 'MATRIX_BASE_ID'), 'MATRIX_BASE_ID', c),
       matrixVersion: c.integer(4, 'MATRIX_VERSION'),
-      name: c.text(5, 'NAME'),
+      name: checkLength(c.text(5, 'NAME'), 'NAME', c),
       logP1stOrder: c.nullableNumber(6, 'LOG_P_1ST_ORDER'),
       logPDetailed: c.nullableNumber(7, 'LOG_P_DETAILED'),
       experimentName: c.nullableText(8),

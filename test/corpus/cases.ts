@@ -5,6 +5,7 @@
  * the dumps that cannot be read, model-cases.ts those that read but cannot be published.
  */
 import type { Files } from './dumps.js';
+import { HOSTILE_CASES } from './hostile-cases.js';
 import { MODEL_CASES } from './model-cases.js';
 import { READER_CASES } from './reader-cases.js';
 
@@ -21,4 +22,4 @@ export interface CorpusCase {
 }
 
 /** Every case, reader problems first. */
-export const CASES: readonly CorpusCase[] = [...READER_CASES, ...MODEL_CASES];
+export const CASES: readonly CorpusCase[] = [...READER_CASES, ...MODEL_CASES, ...HOSTILE_CASES];
