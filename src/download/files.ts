@@ -21,10 +21,8 @@ import * as meme from '../formats/meme.js';
 import * as transfac from '../formats/transfac.js';
 import type { Matrix, Release } from '../model/types.js';
 import { bundles } from './bundles.js';
+import { DOWNLOAD_ROOT } from './media.js';
 import { zipArchive, zipMember, type ZipMember } from './zip.js';
-
-/** The top-level folder of the download area. */
-export const DOWNLOAD_ROOT = 'download';
 
 /** The formats of the bundles, one row each: the API format whose detail answers are the records. */
 export const BUNDLE_FORMATS = [

@@ -5,7 +5,7 @@
 import { anchor, esc } from '../formats/html/runtime-safe/escape.js';
 import { LANDING_FILE } from '../formats/html/runtime-safe/links.js';
 import { page } from '../formats/html/runtime-safe/page.js';
-import { DOWNLOAD_ROOT } from './files.js';
+import { DOWNLOAD_ROOT } from './media.js';
 
 /** The page's file below the site root; the landing page links it. */
 export const DOWNLOADS_PAGE = `${DOWNLOAD_ROOT}/index.html`;

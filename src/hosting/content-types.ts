@@ -1,11 +1,13 @@
 /**
  * Content-Type per output folder, from the format table (style pattern 2): hosts' own MIME
- * databases mislabel our extensions, so every host gets its types from here.
+ * databases mislabel our extensions, so every host gets its types from here. The download area
+ * (contract §9) goes by name ending instead (src/download/media.ts).
  */
 import { FORMATS } from '../api/formats.js';
 import { ERROR_MEDIA_TYPE } from '../api/errors.js';
 import { API_DOCUMENTS } from '../api/documents.js';
 import { FILES_ROOT, IMPLICIT_FORMAT_DIR } from '../routes/paths.js';
+import { downloadTypeOf } from '../download/media.js';
 
 export interface PrefixType {
   /** Path prefix below the site root, with leading and trailing slash, e.g. `/files/meme/`. */
@@ -37,5 +39,5 @@ export const FILE_TYPES: readonly { path: string; mediaType: string }[] = [
 export function mediaTypeOf(path: string): string | undefined {
   const exact = FILE_TYPES.find((f) => f.path === path);
   if (exact) return exact.mediaType;
-  return prefixTypes().find((p) => path.startsWith(p.prefix))?.mediaType;
+  return prefixTypes().find((p) => path.startsWith(p.prefix))?.mediaType ?? downloadTypeOf(path)?.mediaType;
 }
