@@ -41,6 +41,7 @@ const LAYERS = [
   'routes',
   'plan',
   'formats',
+  'download',
   'runtime',
   'hosting',
   'hosts',

@@ -315,3 +315,19 @@ export const LOGO_REQUESTS: readonly ClientRequest[] = [
   get('/static/logos/svg/MA0103.1.svg'),
   get('/static/logos/svg/MA9999.1.svg'),
 ];
+
+/**
+ * The download area of the sample built as 2016 (contract §9): a bundle in each format and file
+ * kind, a file the release folder ships, the Downloads page's folder, and missing ones.
+ */
+export const DOWNLOAD_REQUESTS: readonly ClientRequest[] = [
+  get('/download/data/2016/CORE/JASPAR2016_CORE_non-redundant_pfms_jaspar.txt'),
+  get('/download/data/2016/CORE/JASPAR2016_CORE_vertebrates_redundant_pfms_meme.txt'),
+  get('/download/data/2016/CORE/JASPAR2016_CORE_redundant_pfms_transfac.zip'),
+  get('/download/data/2016/collections/JASPAR2016_CNE_pfms_meme.zip'),
+  get('/download/data/2016/sites/MA0101.2.sites'),
+  get('/download/data/2016/bed/MA0113.1.bed'),
+  get('/download/data/2016/CORE/JASPAR2016_CORE_mammals_redundant_pfms_jaspar.txt'),
+  get('/download/database/JASPAR2016.sql.gz'),
+  get('/download/data/'),
+];

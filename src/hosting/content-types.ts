@@ -1,11 +1,13 @@
 /**
  * Content-Type per output folder, from the format table (style pattern 2): hosts' own MIME
- * databases mislabel our extensions, so every host gets its types from here.
+ * databases mislabel our extensions, so every host gets its types from here. The download area
+ * (contract §9) goes by name ending instead (src/download/media.ts).
  */
 import { FORMATS } from '../api/formats.js';
 import { ERROR_MEDIA_TYPE } from '../api/errors.js';
 import { API_DOCUMENTS } from '../api/documents.js';
 import { FILES_ROOT, IMPLICIT_FORMAT_DIR } from '../routes/paths.js';
+import { DOWNLOAD_PREFIX, DOWNLOAD_TYPES, downloadTypeOf } from '../download/media.js';
 
 export interface PrefixType {
   /** Path prefix below the site root, with leading and trailing slash, e.g. `/files/meme/`. */
@@ -33,9 +35,22 @@ export const FILE_TYPES: readonly { path: string; mediaType: string }[] = [
   ),
 ];
 
+/** Files typed by how their name ends below a prefix (the download area, contract §9), and the encoding of their stored bytes. */
+export interface SuffixType {
+  /** With leading and trailing slash, e.g. `/download/`. */
+  readonly prefix: string;
+  /** e.g. `.sql.gz`; the first row whose ending matches applies. */
+  readonly suffix: string;
+  readonly mediaType: string;
+  /** Sent as `Content-Encoding` (the stored bytes are that encoding of the media type's). */
+  readonly encoding: 'gzip' | null;
+}
+
+export const SUFFIX_TYPES: readonly SuffixType[] = DOWNLOAD_TYPES.map((t) => ({ prefix: DOWNLOAD_PREFIX, ...t }));
+
 /** The media type of a served file, or undefined to let the host decide (landing page, logos). */
 export function mediaTypeOf(path: string): string | undefined {
   const exact = FILE_TYPES.find((f) => f.path === path);
   if (exact) return exact.mediaType;
-  return prefixTypes().find((p) => path.startsWith(p.prefix))?.mediaType;
+  return prefixTypes().find((p) => path.startsWith(p.prefix))?.mediaType ?? downloadTypeOf(path)?.mediaType;
 }

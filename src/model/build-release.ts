@@ -141,5 +141,12 @@ export function buildRelease(dump: RawDump, options: BuildModelOptions = {}): Mo
         place: { file: `sites/${id}` },
       });
   }
-  return { release: { info, matrices, tffms, tffmFiles: extras.tffmFiles }, yearFrom, warnings };
+  const release: Release = {
+    info,
+    matrices,
+    tffms,
+    tffmFiles: extras.tffmFiles,
+    ...(extras.shipped ? { shipped: extras.shipped } : {}),
+  };
+  return { release, yearFrom, warnings };
 }

@@ -1,5 +1,6 @@
 /** The domain model, built once from a dump and shared read-only by every renderer. */
 
+import type { ShippedFiles } from '../dump/extras/shipped.js';
 import type { MatrixSites } from '../dump/extras/sites.js';
 
 export const BASES = ['A', 'C', 'G', 'T'] as const;
@@ -70,4 +71,6 @@ export interface Release {
   readonly tffms: readonly Tffm[];
   /** Model files shipped with the release: TFFM id → file name → absolute path. */
   readonly tffmFiles: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** The dump file and per-matrix files the release folder ships, copied into the download area (absent: none). */
+  readonly shipped?: ShippedFiles;
 }

@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import serveHandler from 'serve-handler';
 import { BAD_REQUEST, INTERNAL_ERROR, NOT_FOUND, URI_TOO_LONG, type ApiError } from '../api/errors.js';
-import { FILE_TYPES, prefixTypes } from '../hosting/content-types.js';
+import { FILE_TYPES, prefixTypes, SUFFIX_TYPES } from '../hosting/content-types.js';
 import { errorAnswer, type Answer } from '../runtime/answer.js';
 import type { Mode } from '../runtime/resolve.js';
 import { fileReply, type Reply } from './conditional.js';
@@ -43,6 +43,14 @@ function handlerConfig(root: string) {
       headers: [{ key: 'Content-Type', value: p.mediaType }],
     })),
     ...FILE_TYPES.map((f) => ({ source: f.path.slice(1), headers: [{ key: 'Content-Type', value: f.mediaType }] })),
+    // The download area by name ending (contract §9): a `.sql.gz` is the stored gzip, sent as such.
+    ...SUFFIX_TYPES.map((t) => ({
+      source: `${t.prefix.slice(1)}**/*${t.suffix}`,
+      headers: [
+        { key: 'Content-Type', value: t.mediaType },
+        ...(t.encoding === null ? [] : [{ key: 'Content-Encoding', value: t.encoding }]),
+      ],
+    })),
   ];
   return { public: root, directoryListing: false, cleanUrls: false, symlinks: false, etag: false, headers };
 }

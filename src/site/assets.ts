@@ -19,6 +19,7 @@ import { routeFile } from '../routes/paths.js';
 import type { IndexData } from '../routes/site-data.js';
 import { landingFacets } from './facets.js';
 import { searchFiles } from './search-files.js';
+import { DOWNLOADS_PAGE } from '../download/page.js';
 import type { SiteOptions } from './site-options.js';
 
 export interface AssetFile {
@@ -37,6 +38,8 @@ export function* assetFiles(
   ctx: RenderContext,
   options: SiteOptions,
   data: IndexData,
+  /** The folder the files are written under (a release's own copies, `releases/<name>/`), for links to the root's files. */
+  root = '',
 ): Generator<AssetFile> {
   // Hosts that serve one page for every file they lack (Netlify, S3 behind CloudFront): it says why it may be missing.
   yield { path: '404.html', content: NOT_PREBUILT.body };
@@ -44,7 +47,12 @@ export function* assetFiles(
   if (options.formats.includes(BROWSABLE_FORMAT)) {
     yield {
       path: LANDING_FILE,
-      content: landingPage(ctx, BROWSABLE_FORMAT, landingFacets(data, options, ctx.compact)),
+      content: landingPage(
+        ctx,
+        BROWSABLE_FORMAT,
+        landingFacets(data, options, ctx.compact),
+        `${'../'.repeat(root.split('/').length - 1)}${DOWNLOADS_PAGE}`,
+      ),
     };
     yield* searchFiles(index.release, ctx.compact);
   }

@@ -7,6 +7,7 @@
  * fragment chunk files (their number depends on the rendered sizes), so it is a little low
  * (docs/progress.md); a test holds it to that.
  */
+import { downloadFileCount } from '../download/write.js';
 import { BROWSABLE_FORMAT, formatSpec, type FormatName } from '../api/formats.js';
 import { RESOURCES } from '../api/resources.js';
 import { hasBed } from '../formats/bed.js';
@@ -75,5 +76,5 @@ export function estimateFiles(release: Release, options: SiteOptions, served: re
     siteFromDeploy: DEFAULT_SITE_FROM_DEPLOY,
     deployFromSite: DEFAULT_DEPLOY_FROM_SITE,
   }).filter((f) => f.place !== 'deploy').length;
-  return files + notFoundPage + landingPage + DOCUMENT_FILES + tffmFiles + inSite;
+  return files + notFoundPage + landingPage + DOCUMENT_FILES + tffmFiles + inSite + downloadFileCount(release, served);
 }

@@ -8,12 +8,14 @@ import { DATA_DIR } from '../routes/site-data.js';
 import { API_PREFIX } from '../api/urls.js';
 import { FILES_ROOT, RELEASES_ROOT } from '../routes/paths.js';
 import { manifestFile } from './manifest.js';
+import { DOWNLOAD_ROOT } from '../download/media.js';
 
 const SITE_NAMES: ReadonlySet<string> = new Set([
   API_PREFIX.split('/')[1]!,
   FILES_ROOT,
   RELEASES_ROOT,
   DATA_DIR,
+  DOWNLOAD_ROOT,
   'static',
   // The web site's profile pages, /matrix/<id>/ (src/formats/html/profile.ts).
   'matrix',

@@ -29,6 +29,7 @@ import { manifestFile, type SiteManifest } from './manifest.js';
 import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosting/adapter.js';
 import { hostFiles, NEEDS_SUFFIX_ALIASES, type SuffixAlias } from '../targets/registry.js';
 import type { SiteOptions } from './site-options.js';
+import { writeDownloads } from '../download/write.js';
 
 export type { SiteOptions } from './site-options.js';
 
@@ -214,7 +215,7 @@ async function writeRelease(
   // A release's own pages link its landing page, search and logos relatively: give it its own
   // copies under its folder (a prebuilt site of several releases; compact pages link by URL).
   if (root !== '' && !options.compact)
-    for (const asset of assetFiles(index, ctx, options, full)) await put(`${root}${asset.path}`, asset.content);
+    for (const asset of assetFiles(index, ctx, options, full, root)) await put(`${root}${asset.path}`, asset.content);
 }
 
 /**
@@ -242,6 +243,8 @@ export async function writeSite(
   const assetsDone = new Set<string>();
   for (let i = 0; i < served.length; i++)
     await writeRelease(served[i]!, served, site.releases[i]!, site, options, put, assetsDone, aliases);
+  // JASPAR's download files of every release (contract §9), full and compact builds alike.
+  await writeDownloads(served, options.baseUrl, put);
 
   const siteFromDeploy = options.siteFromDeploy ?? DEFAULT_SITE_FROM_DEPLOY;
   const deployFromSite = options.deployFromSite ?? DEFAULT_DEPLOY_FROM_SITE;

@@ -60,6 +60,8 @@ export const PROBES: readonly (readonly [string, readonly string[]])[] = [
   [AWS_CLI, ['--version']],
   AWSCLI_BOTOCORE,
   ['zip', ['-v']],
+  // Debian unzip: reads the download area's zips (src/download/zip.test.ts).
+  ['unzip', ['-v']],
 ];
 
 export const probeKey = (cmd: string, args: readonly string[]): string => JSON.stringify([cmd, ...args]);

@@ -1,21 +1,25 @@
 /**
  * Files a release folder may ship beside its tables, in JASPAR's download layout:
  * `sites/<matrix_id>.sites` (FASTA), `bed/<matrix_id>.bed` (BED6) and
- * `TFFM/<tffm_id>/<file>` (trained models and their logos). All optional.
+ * `TFFM/<tffm_id>/<file>` (trained models and their logos), and `centrality/` (copied into the
+ * download area as shipped, shipped.ts). All optional.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isSafeSegment } from '../../segments.js';
 import { parseBed6, parseSitesFasta, type MatrixSites } from './sites.js';
+import { SHIPPED_FOLDERS, shippedFiles, type ShippedFiles } from './shipped.js';
 
 export interface ReleaseExtras {
   readonly sites: ReadonlyMap<string, MatrixSites>;
   /** TFFM id → file name → absolute path. */
   readonly tffmFiles: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** The files the download area copies as they are (absent: none). */
+  readonly shipped?: ShippedFiles;
 }
 
 /** The folders of a release folder the extras are read from (the build snapshots them with the tables). */
-export const EXTRA_FOLDERS: readonly string[] = ['sites', 'bed', 'TFFM'];
+export const EXTRA_FOLDERS: readonly string[] = [...SHIPPED_FOLDERS];
 
 export const NO_EXTRAS: ReleaseExtras = { sites: new Map(), tffmFiles: new Map() };
 
@@ -62,5 +66,5 @@ export function readExtras(dumpPath: string): ReleaseExtras {
       if (files.size) tffmFiles.set(id, files);
     }
   }
-  return { sites, tffmFiles };
+  return { sites, tffmFiles, shipped: shippedFiles(dumpPath, folder) };
 }

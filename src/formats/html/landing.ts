@@ -89,8 +89,23 @@ function apiDescription(compact: boolean): string {
   return `<h2>API description</h2><p><a href="${href(DOCS_DOCUMENT, 0)}">Interactive documentation</a> (<code>/api/v1/docs/</code>) of the OpenAPI 3.1 description: <a href="${href(SCHEMA_DOCUMENT, 0)}">JSON</a>, <a href="${href(SCHEMA_DOCUMENT, 1)}">YAML</a> (<code>/api/v1/schema/</code>). Core API clients load <code>/api/v1/docs/</code> (<a href="${href(DOCS_DOCUMENT, 1)}">the Core API document</a>; the 2018 form at <code>/api/v1/doc/</code>). This copy's pages: ${pages}.</p>`;
 }
 
-/** The landing page, linking to pages of the HTML format `format`; `facets` from src/site/facets.ts. */
-export function landingPage(ctx: RenderContext, format: FormatName, facets: readonly Facet[]): string {
+/** A link to the Downloads page (`downloads`: its file below the site root), or nothing. */
+function downloadsSection(downloads: string | null, compact: boolean): string {
+  if (downloads === null) return '';
+  const href = esc(compact ? `/${downloads}` : downloads);
+  return `<h2>Downloads</h2><p><a href="${href}">JASPAR's download files</a> of this copy (profiles in JASPAR, MEME and TRANSFAC format, per collection and taxon; the release dump), at JASPAR's own paths.</p>`;
+}
+
+/**
+ * The landing page, linking to pages of the HTML format `format`; `facets` from src/site/facets.ts;
+ * `downloads` the Downloads page's file, when the site has one.
+ */
+export function landingPage(
+  ctx: RenderContext,
+  format: FormatName,
+  facets: readonly Facet[],
+  downloads: string | null = null,
+): string {
   const endpoints: string[] = [];
   const sections: string[] = [];
   for (const resource of RESOURCES) {
@@ -111,6 +126,7 @@ export function landingPage(ctx: RenderContext, format: FormatName, facets: read
     facetsSection(facets, (target) => hrefOf(target, ctx.compact)),
     `<h2>Endpoints</h2><ul class="plain">${endpoints.join('')}</ul>`,
     apiDescription(ctx.compact),
+    ...[downloadsSection(downloads, ctx.compact)].filter((section) => section !== ''),
     ...sections,
     `<h2>Formats</h2><p>${ctx.routes.formats.map((f) => `<code>${esc(f)}</code>`).join(' ')}</p>`,
   ].join('\n');

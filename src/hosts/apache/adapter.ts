@@ -17,7 +17,7 @@ import type { FormatName } from '../../api/formats.js';
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import { groupLines } from './groups.js';
 import { API_PATH, esc, groupKeys, keyRuleLines, negotiationLines, Numbered, queryLines } from './keys.js';
-import { FILE_TYPES, prefixTypes } from '../../hosting/content-types.js';
+import { FILE_TYPES, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
 import { ALL_GROUPS, ruleGroups } from '../../hosting/rules/derive-groups.js';
 import { groupErrors, type Group, type KeyRule } from '../../hosting/rules/groups.js';
 import {
@@ -144,6 +144,18 @@ export function apacheConf(groups: readonly Group[]): string {
     '# Content-Type per folder, from the format table.',
     ...prefixTypes().map((p) => `RewriteRule ^${esc(p.prefix)} - "[END,T=${p.mediaType}]"`),
     ...FILE_TYPES.map((f) => `RewriteRule ^${esc(f.path)}$ - "[END,T=${f.mediaType}]"`),
+    '# The download area (contract §9): Content-Type by name ending; a stored gzip is sent as such. Only for a file',
+    "# that exists (END would keep a missing one's error document from being rewritten to the API's 404).",
+    ...SUFFIX_TYPES.flatMap((t) => {
+      const path = `^${esc(t.prefix)}.+${esc(t.suffix)}$`;
+      return [
+        ...(t.encoding === null
+          ? []
+          : [`Header always set Content-Encoding ${t.encoding} "expr=%{REQUEST_URI} =~ m#${path}#"`]),
+        'RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI} -f',
+        `RewriteRule ${path} - "[END,T=${t.mediaType}]"`,
+      ];
+    }),
   ];
   return `${lines.join('\n')}\n`;
 }

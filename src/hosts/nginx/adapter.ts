@@ -24,7 +24,7 @@ import { LOGO_DIR } from '../../logos/files.js';
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
-import { FILE_TYPES, prefixTypes } from '../../hosting/content-types.js';
+import { FILE_TYPES, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
 import type { HostAdapter, HostFile } from '../../hosting/adapter.js';
 
 /** The folder below the nginx configuration folder holding these files. */
@@ -101,6 +101,12 @@ function serverInclude(site: SiteConfig): string {
     '# Build files that are configuration, and hidden files, are never served.',
     ...NOT_SERVED.map((p) => `location = ${p} { return 404; }`),
     'location ~ (^|/)\\. { return 404; }',
+    '# The download area (contract §9): Content-Type by name ending (after the hidden-file rule: regex locations match in order).',
+    ...SUFFIX_TYPES.map((t) => {
+      const re = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const encoding = t.encoding === null ? '' : ` gzip off; add_header Content-Encoding ${t.encoding} always;`;
+      return `location ~ ^${re(t.prefix)}.+${re(t.suffix)}$ { types { } default_type "${t.mediaType}";${encoding} }`;
+    }),
     // The API's own body (/404.html is the page of hosts that cannot compute, src/api/errors.ts NOT_PREBUILT).
     // 403: a folder of the site (no index, no listing), also reached from /api/ through `..`: not found.
     'error_page 404 @jaspar_not_found;',
