@@ -26,6 +26,15 @@ export function prefixTypes(): PrefixType[] {
   ];
 }
 
+/**
+ * Folders of pages, each served as its `index.html` (`/matrix/<id>/`: the profile pages MEME's
+ * URL lines name, src/formats/html/profile.ts), labelled UTF-8 on every host as the dev server
+ * labels them. A path without the final slash is a 301 to it.
+ */
+export const PAGE_FOLDERS: readonly { prefix: string; mediaType: string }[] = [
+  { prefix: '/matrix/', mediaType: 'text/html; charset=utf-8' },
+];
+
 /** Exact files with a media type of their own: the 404 page (first: CloudFront's error page), the API's documents. */
 export const FILE_TYPES: readonly { path: string; mediaType: string }[] = [
   { path: '/404.html', mediaType: JSON_TYPE },

@@ -9,6 +9,7 @@ import { apacheRequirements, startApache } from '../conformance/hosts/apache.js'
 import { send } from './support/client.js';
 import { compareHosts } from './support/compare.js';
 import { rulesHostSuite } from './support/rules-suite.js';
+import { PROFILE_REQUESTS } from '../../src/check/requests.js';
 
 rulesHostSuite({
   title: 'Apache (the emitted include) answers as the dev server or refuses',
@@ -16,6 +17,7 @@ rulesHostSuite({
   target: 'apache',
   // About 135 of the table: its invalid pages say they may be spelt otherwise (an error, not the same body).
   minSame: 120,
+  extraRequests: () => [...PROFILE_REQUESTS],
   start: async (built) => {
     const apache = await startApache(built.site, built.deploy);
     return { send: (req) => send(apache.port, req), close: () => apache.close(), log: () => apache.log() };

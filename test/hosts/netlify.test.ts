@@ -7,12 +7,14 @@
 import { netlifyHost } from '../support/netlify-host.js';
 import type { Reply } from '../../src/check/types.js';
 import { rulesHostSuite } from './support/rules-suite.js';
+import { PROFILE_REQUESTS } from '../../src/check/requests.js';
 
 rulesHostSuite({
   title: 'Netlify _redirects (its own engine) answers as the dev server or refuses',
   requirements: [],
   target: 'netlify',
   minSame: 100,
+  extraRequests: () => [...PROFILE_REQUESTS],
   start: async (built) => {
     const netlify = await netlifyHost(built.site);
     return {

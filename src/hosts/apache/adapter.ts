@@ -17,7 +17,7 @@ import type { FormatName } from '../../api/formats.js';
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import { groupLines } from './groups.js';
 import { API_PATH, esc, groupKeys, keyRuleLines, negotiationLines, Numbered, queryLines } from './keys.js';
-import { FILE_TYPES, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
+import { FILE_TYPES, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
 import { ALL_GROUPS, ruleGroups } from '../../hosting/rules/derive-groups.js';
 import { groupErrors, type Group, type KeyRule } from '../../hosting/rules/groups.js';
 import {
@@ -77,6 +77,13 @@ function preludeLines(): string[] {
     `RewriteRule ^${esc(ERROR_DOC)}$ /${errorFile(NOT_FOUND_ERROR)} [END,T=application/json]`,
     '# Build files that are configuration, and folders, are never served.',
     ...NOT_SERVED.map((p) => `RewriteRule ^${esc(p)}$ - [R=404]`),
+    // Folders of pages (profile pages): their index.html, and the path without its slash to the slash.
+    ...PAGE_FOLDERS.flatMap((f) => [
+      'RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI}index.html -f',
+      `RewriteRule ^${esc(f.prefix)}[^/]+/$ $0index.html "[END,T=${f.mediaType}]"`,
+      'RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI}/index.html -f',
+      `RewriteRule ^${esc(f.prefix)}[^/]+$ $0/ [R=301,END]`,
+    ]),
     'RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI} -d',
     'RewriteRule ^/(?!api(?:/|$)). - [R=404]',
     '# Methods: OPTIONS answers 200 with Allow (from the core), others than GET and HEAD 405.',

@@ -24,7 +24,7 @@ import { LOGO_DIR } from '../../logos/files.js';
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
-import { FILE_TYPES, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
+import { FILE_TYPES, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
 import type { HostAdapter, HostFile } from '../../hosting/adapter.js';
 
 /** The folder below the nginx configuration folder holding these files. */
@@ -96,8 +96,8 @@ function serverInclude(site: SiteConfig): string {
     '# Content-Type per folder, from the format table.',
     ...prefixTypes().map((p) => typed(`^~ ${p.prefix}`, p.mediaType)),
     ...FILE_TYPES.map((f) => typed(`= ${f.path}`, f.mediaType)),
-    "# The profile pages (/matrix/<id>/, src/formats/html/profile.ts): folders' index.html, in UTF-8 as every host says.",
-    'location ^~ /matrix/ { charset utf-8; }',
+    '# Folders of pages (the profile pages, /matrix/<id>/): their index.html, in UTF-8 as every host labels them.',
+    ...PAGE_FOLDERS.map((f) => `location ^~ ${f.prefix} { charset utf-8; }`),
     '# Build files that are configuration, and hidden files, are never served.',
     ...NOT_SERVED.map((p) => `location = ${p} { return 404; }`),
     'location ~ (^|/)\\. { return 404; }',

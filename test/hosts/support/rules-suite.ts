@@ -28,6 +28,8 @@ export interface RulesHostSuite {
   start(built: BuiltSample): Promise<HostUnderTest>;
   /** At least this many requests must get the dev server's very answer (the host serves, not only refuses). */
   readonly minSame: number;
+  /** Requests asked besides the client table (files of the site this host's test engine serves, e.g. profile pages). */
+  extraRequests?(): ClientRequest[];
   more?(built: () => BuiltSample, reference: () => Reference): void;
 }
 
@@ -88,7 +90,7 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
     });
 
     it("every client request: the dev server's answer where it answers 200, else an error with a detail (a refusal naming the hosts that can)", async () => {
-      const requests = askable(traits, clientRequests());
+      const requests = [...askable(traits, clientRequests()), ...(suite.extraRequests?.() ?? [])];
       const noNosniff: string[] = [];
       const { problems, verdicts } = await judgeAll(
         requests,
