@@ -14,7 +14,13 @@ rulesHostSuite({
   requirements: [],
   target: 'netlify',
   minSame: 100,
-  extraRequests: () => [...PROFILE_REQUESTS],
+  extraRequests: () => [
+    ...PROFILE_REQUESTS,
+    // Refused (another callback name), not the default's page: the engine let a later copy of the
+    // refusal rule move it after the pages (netlifyRedirects now writes each rule once).
+    { method: 'GET', target: '/api/v1/matrix/?format=jsonp&callback=cb&tax_group=vertebrates' },
+    { method: 'GET', target: '/api/v1/matrix/?format=jsonp&callback=cb&tax_group=vertebrates&version=latest' },
+  ],
   start: async (built) => {
     const netlify = await netlifyHost(built.site);
     return {

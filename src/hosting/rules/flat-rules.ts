@@ -4,7 +4,10 @@
  * key before the next key's (so a rule listing a key comes before the rule that leaves it
  * out, which then takes only what the earlier ones did not); a literal list becomes one rule
  * per value (a caseless one per spelling the host can match: as written, lower and upper
- * case); a refusal ends its rule, whatever the later keys are.
+ * case); a refusal ends its rule, whatever the later keys are, but names the group's later
+ * required keys (those without an `otherwise`), so each group's refusal is a rule of its own:
+ * Netlify's engine lets a later copy of an identical rule take the earlier one's place in the
+ * order, which put one group's refusal after another group's pages.
  */
 import type { FormatCondition, Group, KeyAlternative, KeyRule, PathForm, ServeGroup } from './groups.js';
 import type { HostError } from './host-errors.js';
@@ -52,6 +55,14 @@ function alternativesOf(rule: KeyRule, options: FlatOptions): readonly KeyAltern
   return [{ match: { kind: 'any' }, outcome: { kind: 'fill', text: null } }, ...rest];
 }
 
+/** Conditions naming the keys after `k` that every rule of the group lists (no `otherwise`), bound to any value. */
+function requiredAfter(g: ServeGroup, k: number): FlatCondition[] {
+  return g.keys
+    .slice(k + 1)
+    .filter((r) => r.alternatives.every((a) => a.match.kind !== 'otherwise'))
+    .map((r) => ({ key: r.key, bind: r.placeholder ?? r.key }));
+}
+
 /** The rules of one serve group, in first-match order. */
 function expandServe(g: ServeGroup, options: FlatOptions): FlatRule[] {
   const out: FlatRule[] = [];
@@ -83,7 +94,7 @@ function expandServe(g: ServeGroup, options: FlatOptions): FlatRule[] {
           out.push({
             form: g.form,
             format: g.format,
-            query: q,
+            query: [...q, ...requiredAfter(g, k)],
             outcome: { kind: 'refuse', error: alt.outcome.error },
             group: g,
           });
