@@ -101,9 +101,12 @@ describe('compact build', () => {
     expect(n).toBe(countFiles(compactTrimmed.dir));
     expect(statSync(join(compact.dir, 'files'), { throwIfNoEntry: false })).toBeUndefined();
     // The download area (contract §9) is written by compact builds too: a few files per bundle, not per page.
+    // Beside the download area and the profile pages (one small page per matrix, /matrix/<id>/).
     const downloads = countFiles(join(compact.dir, 'download'));
+    const profiles = countFiles(join(compact.dir, 'matrix'));
     expect(downloads).toBeGreaterThan(0);
-    expect(n - downloads).toBeLessThan(100);
+    expect(profiles).toBeGreaterThan(30);
+    expect(n - downloads - profiles).toBeLessThan(100);
   });
 
   it('answers as a full build does', async () => {

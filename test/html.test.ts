@@ -88,8 +88,11 @@ describe('HTML pages of the sample release', () => {
   beforeAll(async () => {
     site = await sharedSite(SAMPLE);
     files = await listFiles(site.dir);
-    // The API's pages and the profile pages MEME's URL lines name (matrix/<id>/index.html).
-    pages = files.filter((p) => p.endsWith('.html') && (p.startsWith('files/api/') || p.startsWith('matrix/')));
+    // The API's pages, the profile pages MEME's URL lines name (matrix/<id>/index.html) and the Downloads page.
+    pages = files.filter(
+      (p) =>
+        p.endsWith('.html') && (p.startsWith('files/api/') || p.startsWith('matrix/') || p === 'download/index.html'),
+    );
     expect(pages.filter((p) => p.startsWith('matrix/')).length).toBeGreaterThan(30);
     html = await readAll(
       site.dir,

@@ -36,9 +36,10 @@ describe('oracle SQL', () => {
       10, 1, 20, 1000, 1000, 10, 10, 10,
     ]);
     expect(orderBy('bogus,-version, name')).toBe(
-      'kept.VERSION DESC NULLS LAST, kept.NAME COLLATE BINARY ASC NULLS FIRST, kept.ID ASC',
+      'kept.VERSION DESC NULLS LAST, kept.NAME COLLATE BINARY ASC NULLS FIRST, kept.NAME COLLATE BINARY ASC, kept.ID ASC',
     );
-    expect(orderBy(null)).toBe('kept.ID ASC');
+    // Today's default order (contract §8.3): by name, ties in key order.
+    expect(orderBy(null)).toBe('kept.NAME COLLATE BINARY ASC, kept.ID ASC');
   });
 
   it('answers a list with filters, version=latest, ordering and pages', () => {
@@ -54,7 +55,7 @@ describe('oracle SQL', () => {
         const a = oracleAnswer(db, { kind: 'matrix' }, pairs);
         return a.status === 200 ? [a.count, ...a.ids] : a.detail;
       };
-      expect(ids([])).toEqual([4, 'MA0001.1', 'MA0002.1', 'MA0001.2', 'MA0003.1']);
+      expect(ids([])).toEqual([4, 'MA0001.1', 'MA0003.1', 'MA0002.1', 'MA0001.2']);
       expect(ids([['tf_class', 'ZINC']])).toEqual([2, 'MA0001.1', 'MA0002.1']);
       expect(ids([['search', '_']])).toEqual([1, 'MA0001.2']);
       // Byte order: 'Z' < 'b', so descending puts b_x first.

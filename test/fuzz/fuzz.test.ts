@@ -26,6 +26,10 @@ const DEPLOY_MARKERS = ['js_import', 'RewriteEngine', 'function handler(event)',
 
 /** What is wrong with one answer, or null. */
 function problem(req: Request, a: Answer): string | null {
+  // A profile page's path without its slash (contract §8.3): a redirect to the slash, nothing else.
+  const path = req.target.split('?')[0]!;
+  if (a.status === 301 && /^\/matrix\/[^/]+$/.test(path))
+    return a.headers.location === `${path}/` ? null : `301 to ${a.headers.location ?? 'nowhere'}`;
   if (!CONTRACT_STATUSES.includes(a.status)) return `status ${a.status}`;
   const body = a.body.toString('latin1');
   if (body.includes(CANARY)) return 'a file from outside the site (canary)';

@@ -294,5 +294,7 @@ for (const target of ['cloudfront', 'lambda-edge'] as const) {
     expect(handle('/matrix/MA0101.2/').uri).toBe('/matrix/MA0101.2/index.html');
     const bare = handle('/matrix/MA0101.2');
     expect([bare.statusCode, bare.headers?.location?.value]).toEqual([301, '/matrix/MA0101.2/']);
+    // Anything else goes to S3 as it is (a missing key: the 404 page).
+    for (const uri of ['/matrix/', '/matrix/x/y', '/matrix/x/%00']) expect(handle(uri).uri).toBe(uri);
   });
 }

@@ -115,10 +115,12 @@ function headersPolicy(override: boolean): CfnResource {
 export const PROFILE_FUNCTION_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (uri.charAt(uri.length - 1) !== '/') {
+  var id = uri.slice('/matrix/'.length);
+  var slash = id.indexOf('/');
+  if (id !== '' && slash === -1) {
     return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: uri + '/' } } };
   }
-  request.uri = uri + 'index.html';
+  if (slash > 0 && slash === id.length - 1) request.uri = uri + 'index.html';
   return request;
 }
 `;

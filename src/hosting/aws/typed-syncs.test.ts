@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_TYPES, prefixTypes } from '../content-types.js';
+import { FILE_TYPES, prefixTypes, SUFFIX_TYPES } from '../content-types.js';
 import { typedSyncs } from './typed-syncs.js';
 
 /** What a sync takes of a site path: its folder, then one of its includes (fnmatch's `*` crosses `/`), or all of it. */
@@ -14,9 +14,20 @@ const takes = (sync: ReturnType<typeof typedSyncs>[number], path: string) =>
 describe('the typed syncs of upload.sh', () => {
   const syncs = typedSyncs();
 
-  it('are one per media type', () => {
-    const types = [...prefixTypes().map((p) => p.mediaType), ...FILE_TYPES.map((f) => f.mediaType)];
-    expect(syncs.map((s) => s.mediaType).sort()).toEqual([...new Set(types)].sort());
+  it('are one per media type (and encoding, for the download area)', () => {
+    const types = [
+      ...prefixTypes().map((p) => `${p.mediaType} null`),
+      ...FILE_TYPES.map((f) => `${f.mediaType} null`),
+      ...SUFFIX_TYPES.map((t) => `${t.mediaType} ${t.encoding}`),
+    ];
+    expect(syncs.map((s) => `${s.mediaType} ${s.encoding}`).sort()).toEqual([...new Set(types)].sort());
+  });
+
+  it('type the download area by how names end: the dump with its encoding, the text files in UTF-8', () => {
+    const dump = syncs.find((s) => s.encoding === 'gzip');
+    expect(dump).toMatchObject({ folder: '/download/', includes: ['*.sql.gz'], excludes: ['download/*.sql.gz'] });
+    const text = syncs.find((s) => s.mediaType === 'text/plain; charset=utf-8');
+    expect(text?.includes).toEqual(['*.txt', '*.sites', '*.bed']);
   });
 
   it('take every typed folder and file in exactly one sync, the one of its media type', () => {
@@ -42,7 +53,9 @@ describe('the typed syncs of upload.sh', () => {
       folder: '/files/meme/',
       includes: [],
       paths: ['files/meme/'],
+      excludes: ['files/meme/*'],
       mediaType: 'text/meme; charset=utf-8',
+      encoding: null,
     });
   });
 });

@@ -8,16 +8,20 @@
  * lacks. A media type the site has nothing of (a format not built) gets no sync of its own: the
  * last sync, over everything not excluded, deletes its objects.
  */
-import { FILE_TYPES, prefixTypes } from '../content-types.js';
+import { FILE_TYPES, prefixTypes, SUFFIX_TYPES } from '../content-types.js';
 
 export interface TypedSync {
   /** The folder synced, below the site root, with leading and trailing slash (`/` for the root). */
   readonly folder: string;
   /** What of `folder` has this type (`json/*` for a folder, `404.html` for a file); `[]` for all of it. */
   readonly includes: readonly string[];
-  /** Its folders (ending in `/`) and files below the site root, without the leading slash. */
+  /** Its folders (ending in `/`) and files below the site root, without the leading slash: the sync runs when one exists. */
   readonly paths: readonly string[];
+  /** What the later syncs leave out (`aws s3` patterns from the site root). */
+  readonly excludes: readonly string[];
   readonly mediaType: string;
+  /** `Content-Encoding` of the stored bytes (the dump's `.sql.gz`), or null. */
+  readonly encoding: 'gzip' | null;
 }
 
 /** The deepest folder (`/…/`) holding every path (a folder path, ending in `/`, holds itself). */
@@ -39,16 +43,34 @@ export function typedSyncs(): TypedSync[] {
     ...FILE_TYPES,
   ])
     byType.set(mediaType, [...(byType.get(mediaType) ?? []), path]);
-  return [...byType].map(([mediaType, paths]) => {
+  const byPrefix = [...byType].map(([mediaType, paths]): TypedSync => {
     const folder = commonFolder(paths);
     const whole = paths.length === 1 && paths[0] === folder;
     return {
       folder,
       mediaType,
+      encoding: null,
       paths: paths.map((p) => p.slice(1)),
+      excludes: paths.map((p) => pattern(p.slice(1))),
       includes: whole ? [] : paths.map((p) => pattern(p.slice(folder.length))),
     };
   });
+  // Files typed by how their names end (the download area): one sync per type and encoding, by pattern.
+  const bySuffix = new Map<string, TypedSync>();
+  for (const t of SUFFIX_TYPES) {
+    const key = `${t.prefix} ${t.mediaType} ${t.encoding}`;
+    const seen = bySuffix.get(key);
+    const include = `*${t.suffix}`;
+    bySuffix.set(key, {
+      folder: t.prefix,
+      mediaType: t.mediaType,
+      encoding: t.encoding,
+      paths: [t.prefix.slice(1)],
+      includes: [...(seen?.includes ?? []), include],
+      excludes: [...(seen?.excludes ?? []), `${t.prefix.slice(1)}${include}`],
+    });
+  }
+  return [...byPrefix, ...bySuffix.values()];
 }
 
 /**
@@ -65,8 +87,8 @@ export function syncLines(flags: string, notUploaded: readonly string[]): string
     '# Each media type the site has: its own sync, then excluded from the last one.',
     ...typedSyncs().flatMap((t) => [
       `if has${t.paths.map((p) => ` '${p}'`).join('')}; then`,
-      `  aws s3 sync "$SITE${t.folder}" "s3://$BUCKET${t.folder}" --delete${t.includes.length === 0 ? '' : ` --exclude '*'${quoted(t.includes, 'include')}`} ${flags} --content-type '${t.mediaType}' "$@"`,
-      `  set -- "$@"${quoted(t.paths.map(pattern), 'exclude')}`,
+      `  aws s3 sync "$SITE${t.folder}" "s3://$BUCKET${t.folder}" --delete${t.includes.length === 0 ? '' : ` --exclude '*'${quoted(t.includes, 'include')}`} ${flags} --content-type '${t.mediaType}'${t.encoding === null ? '' : ` --content-encoding '${t.encoding}'`} "$@"`,
+      `  set -- "$@"${quoted(t.excludes, 'exclude')}`,
       'fi',
     ]),
     "# The rest, each with the CLI's guess; the objects of a media type the site has nothing of go here.",

@@ -12,6 +12,9 @@ export function cloudfrontHost(site: string, deploy: string): (req: Request) => 
     const accept = Object.entries(req.headers ?? {}).find(([k]) => k.toLowerCase() === 'accept')?.[1];
     const reply = host({ method: req.method, target: req.target, ...(accept === undefined ? {} : { accept }) });
     const headers: Record<string, string> = reply.contentType === null ? {} : { 'content-type': reply.contentType };
+    // A function's redirect (the profile pages' path without its slash) says where.
+    const location = reply.headers?.location;
+    if (location !== undefined) headers.location = location;
     return { status: reply.status, headers, body: reply.body };
   };
 }
