@@ -61,5 +61,8 @@ export const SUFFIX_TYPES: readonly SuffixType[] = DOWNLOAD_TYPES.map((t) => ({ 
 export function mediaTypeOf(path: string): string | undefined {
   const exact = FILE_TYPES.find((f) => f.path === path);
   if (exact) return exact.mediaType;
-  return prefixTypes().find((p) => path.startsWith(p.prefix))?.mediaType ?? downloadTypeOf(path)?.mediaType;
+  return (
+    [...prefixTypes(), ...PAGE_FOLDERS].find((p) => path.startsWith(p.prefix))?.mediaType ??
+    downloadTypeOf(path)?.mediaType
+  );
 }

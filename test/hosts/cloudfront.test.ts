@@ -15,7 +15,7 @@ import { compareHosts } from './support/compare.js';
 import { sameReply } from '../../src/check/same-reply.js';
 import { cloudfrontHost, type CloudFrontReply } from './support/cloudfront-vm.js';
 import { startReference, type Reference } from './support/dev-server.js';
-import { clientRequests } from '../../src/check/requests.js';
+import { clientRequests, PROFILE_REQUESTS } from '../../src/check/requests.js';
 import { buildSample, sampleOracle, type BuiltSample } from './support/sites.js';
 import { coreapiFlow, PYTHON_COREAPI } from './support/coreapi-flow.js';
 import { describeWith } from '../support/requirements.js';
@@ -49,7 +49,8 @@ describe('CloudFront function over S3 answers as the dev server in rules mode', 
 
   it('status, Content-Type and bytes of every client request (S3 404 page aside)', async () => {
     const host = cloudfrontHost(built.site, built.deploy);
-    const requests = clientRequests();
+    // The profile pages too: the stack's profile function names each page's index.html in S3.
+    const requests = [...clientRequests(), ...PROFILE_REQUESTS];
     const { mismatches, statuses } = await compareHosts(requests, reference.send, async (req) => host(req), agree);
     expect(mismatches, `${mismatches.length} of ${requests.length} differ`).toEqual([]);
     // Rules mode answers prebuilt pages only; the rest are 404s naming the hosts that compute.

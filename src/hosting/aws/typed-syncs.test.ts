@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_TYPES, prefixTypes, SUFFIX_TYPES } from '../content-types.js';
+import { FILE_TYPES, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../content-types.js';
 import { typedSyncs } from './typed-syncs.js';
 
 /** What a sync takes of a site path: its folder, then one of its includes (fnmatch's `*` crosses `/`), or all of it. */
@@ -16,7 +16,7 @@ describe('the typed syncs of upload.sh', () => {
 
   it('are one per media type (and encoding, for the download area)', () => {
     const types = [
-      ...prefixTypes().map((p) => `${p.mediaType} null`),
+      ...[...prefixTypes(), ...PAGE_FOLDERS].map((p) => `${p.mediaType} null`),
       ...FILE_TYPES.map((f) => `${f.mediaType} null`),
       ...SUFFIX_TYPES.map((t) => `${t.mediaType} ${t.encoding}`),
     ];

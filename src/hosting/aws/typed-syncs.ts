@@ -8,7 +8,7 @@
  * lacks. A media type the site has nothing of (a format not built) gets no sync of its own: the
  * last sync, over everything not excluded, deletes its objects.
  */
-import { FILE_TYPES, prefixTypes, SUFFIX_TYPES } from '../content-types.js';
+import { FILE_TYPES, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../content-types.js';
 
 export interface TypedSync {
   /** The folder synced, below the site root, with leading and trailing slash (`/` for the root). */
@@ -39,7 +39,7 @@ const pattern = (path: string) => `${path}${path.endsWith('/') ? '*' : ''}`;
 export function typedSyncs(): TypedSync[] {
   const byType = new Map<string, string[]>();
   for (const { path, mediaType } of [
-    ...prefixTypes().map((p) => ({ path: p.prefix, mediaType: p.mediaType })),
+    ...[...prefixTypes(), ...PAGE_FOLDERS].map((p) => ({ path: p.prefix, mediaType: p.mediaType })),
     ...FILE_TYPES,
   ])
     byType.set(mediaType, [...(byType.get(mediaType) ?? []), path]);
