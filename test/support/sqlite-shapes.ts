@@ -8,6 +8,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import sqlite from 'node-sqlite3-wasm';
+import { tsvField } from '../../src/dump/export/flat-files.js';
+import { literal } from '../../src/dump/export/sql-text.js';
 import { TABLE_COLUMNS, TABLE_NAMES, type TableName } from '../../src/dump/tables.js';
 
 export interface DumpShapes {
@@ -15,15 +17,6 @@ export interface DumpShapes {
   readonly flat: string;
   readonly mysql: string;
 }
-
-const TSV_ESCAPES: Readonly<Record<string, string>> = {
-  '\\': '\\\\',
-  '\t': '\\t',
-  '\n': '\\n',
-  '\r': '\\r',
-  '\0': '\\0',
-};
-const MYSQL_ESCAPES: Readonly<Record<string, string>> = { ...TSV_ESCAPES, "'": "\\'", '"': '\\"', '\x1a': '\\Z' };
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -52,9 +45,7 @@ export function dumpShapes(dumpGz: string, root: string, name: string): DumpShap
       const known = TABLE_NAMES.find((t) => t === table.toUpperCase()) as TableName | undefined;
       const columns = known ? [...TABLE_COLUMNS[known]] : all;
       const rows = textRows(db, table, columns);
-      const tsv = rows.map((r) =>
-        r.map((v) => (v === null ? '\\N' : v.replace(/[\\\t\n\r\0]/g, (c) => TSV_ESCAPES[c]!))).join('\t'),
-      );
+      const tsv = rows.map((r) => r.map(tsvField).join('\t'));
       writeFileSync(join(shapes.flat, `${table}.txt`), tsv.map((l) => `${l}\n`).join(''));
       sql.push(
         `DROP TABLE IF EXISTS \`${table}\`;`,
@@ -63,10 +54,7 @@ export function dumpShapes(dumpGz: string, root: string, name: string): DumpShap
       for (let start = 0; start < rows.length; start += 50) {
         const batch = rows
           .slice(start, start + 50)
-          .map(
-            (r) =>
-              `(${r.map((v) => (v === null ? 'NULL' : `'${v.replace(/[\\'"\n\r\t\0\x1a]/g, (c) => MYSQL_ESCAPES[c]!)}'`)).join(',')})`,
-          );
+          .map((r) => `(${r.map((v) => literal('mysql', 'text', v)).join(',')})`);
         sql.push(`INSERT INTO \`${table}\` VALUES ${batch.join(',')};`);
       }
     }

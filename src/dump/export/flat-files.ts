@@ -21,7 +21,8 @@ const TSV_ESCAPES: Readonly<Record<string, string>> = {
   '\0': '\\0',
 };
 
-function tsvField(value: string | null): string {
+/** One TSV field with MySQL `--tab` escaping; NULL as `\\N`. */
+export function tsvField(value: string | null): string {
   return value === null ? '\\N' : value.replace(/[\\\t\n\r\0]/g, (c) => TSV_ESCAPES[c] ?? c);
 }
 

@@ -22,7 +22,8 @@ const MYSQL_ESCAPES: Readonly<Record<string, string>> = {
 /** Rows per INSERT in the MySQL dialect (mysqldump packs rows up to a byte limit). */
 const MYSQL_ROWS_PER_INSERT = 50;
 
-function literal(dialect: Dialect, type: ColumnType, value: string | null): string {
+/** A value as a SQL literal of `dialect`: NULL, a bare number for a numeric column, else a quoted string. */
+export function literal(dialect: Dialect, type: ColumnType, value: string | null): string {
   if (value === null) return 'NULL';
   if (isBareNumber(type, value)) return value;
   if (dialect === 'sqlite') return `'${value.replace(/'/g, "''")}'`;
