@@ -145,8 +145,8 @@ function profileResources(): Record<string, CfnResource> {
   };
 }
 
-const profileBehavior: CfnValue = {
-  PathPattern: PROFILE_PATH,
+/** How the site's files are served (the default behavior): GET and HEAD from S3, cached, with the API's headers. */
+const FILES_BEHAVIOR = {
   TargetOriginId: ORIGIN,
   ViewerProtocolPolicy: 'redirect-to-https',
   AllowedMethods: ['GET', 'HEAD'],
@@ -154,6 +154,11 @@ const profileBehavior: CfnValue = {
   Compress: true,
   CachePolicyId: CACHING_OPTIMIZED,
   ResponseHeadersPolicyId: ref('ApiHeadersPolicy'),
+};
+
+const profileBehavior: CfnValue = {
+  PathPattern: PROFILE_PATH,
+  ...FILES_BEHAVIOR,
   FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: getAtt('ProfileFunction', 'FunctionARN') }],
 };
 
@@ -382,15 +387,7 @@ export function stackTemplate(spec: StackSpec): CfnTemplate {
                 S3OriginConfig: { OriginAccessIdentity: '' },
               },
             ],
-            DefaultCacheBehavior: {
-              TargetOriginId: ORIGIN,
-              ViewerProtocolPolicy: 'redirect-to-https',
-              AllowedMethods: ['GET', 'HEAD'],
-              CachedMethods: ['GET', 'HEAD'],
-              Compress: true,
-              CachePolicyId: CACHING_OPTIMIZED,
-              ResponseHeadersPolicyId: ref('ApiHeadersPolicy'),
-            },
+            DefaultCacheBehavior: FILES_BEHAVIOR,
             CacheBehaviors: [...spec.apiPaths.map((p) => apiBehavior(p, spec.edge)), profileBehavior],
             CustomErrorResponses: [
               { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: ERROR_PAGE, ErrorCachingMinTTL: 60 },
