@@ -66,6 +66,8 @@ export function estimateFiles(release: Release, options: SiteOptions, served: re
     }
     files += Object.keys(ERROR_FILES).length + LOGOS_PER_MATRIX * release.matrices.length;
   }
+  // The profile page of every matrix (/matrix/<id>/), written in compact builds too.
+  files += release.matrices.length;
   const notFoundPage = 1;
   // The landing page and the search box's files come with the browsable format (assets.ts).
   const landingPage = options.formats.includes(BROWSABLE_FORMAT) ? 1 + Object.keys(SEARCH_FILES).length : 0;

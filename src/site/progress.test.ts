@@ -55,6 +55,7 @@ describe('the events a build sends', () => {
       tffms: 23,
       warnings: summary.warnings,
       readSeconds: summary.readSeconds,
+      notServed: [],
     });
   });
 

@@ -95,6 +95,7 @@ describe('SQL dump, SQLite dialect', () => {
       shape: 'SQL dump (SQLite dialect)',
       name: 'JASPAR2024',
       tables: {},
+      notServed: [],
     });
   });
 
