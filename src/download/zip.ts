@@ -44,30 +44,26 @@ export function zipArchive(members: readonly ZipMember[]): Uint8Array {
     const name = Buffer.from(m.name, 'utf8');
     // Bit 11: the name is UTF-8 (only said when it is not ASCII, as zip tools do).
     const flags = name.length === m.name.length ? 0 : 0x0800;
+    // The local header and the central directory entry share these fields, at `at` in each.
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(VERSION_NEEDED, at);
+      header.writeUInt16LE(flags, at + 2);
+      header.writeUInt16LE(m.method, at + 4);
+      header.writeUInt16LE(ZIP_TIME.time, at + 6);
+      header.writeUInt16LE(ZIP_TIME.date, at + 8);
+      header.writeUInt32LE(m.crc, at + 10);
+      header.writeUInt32LE(m.data.length, at + 14);
+      header.writeUInt32LE(m.size, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(VERSION_NEEDED, 4);
-    local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(m.method, 8);
-    local.writeUInt16LE(ZIP_TIME.time, 10);
-    local.writeUInt16LE(ZIP_TIME.date, 12);
-    local.writeUInt32LE(m.crc, 14);
-    local.writeUInt32LE(m.data.length, 18);
-    local.writeUInt32LE(m.size, 22);
-    local.writeUInt16LE(name.length, 26);
+    shared(local, 4);
     local.writeUInt16LE(0, 28);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(VERSION_MADE_BY, 4);
-    entry.writeUInt16LE(VERSION_NEEDED, 6);
-    entry.writeUInt16LE(flags, 8);
-    entry.writeUInt16LE(m.method, 10);
-    entry.writeUInt16LE(ZIP_TIME.time, 12);
-    entry.writeUInt16LE(ZIP_TIME.date, 14);
-    entry.writeUInt32LE(m.crc, 16);
-    entry.writeUInt32LE(m.data.length, 20);
-    entry.writeUInt32LE(m.size, 24);
-    entry.writeUInt16LE(name.length, 28);
+    shared(entry, 6);
     // Extra field, comment, disk number, internal attributes: none, 0.
     entry.writeUInt32LE((MODE << 16) >>> 0, 38);
     entry.writeUInt32LE(offset, 42);

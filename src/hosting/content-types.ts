@@ -6,7 +6,7 @@
 import { FORMATS } from '../api/formats.js';
 import { ERROR_MEDIA_TYPE } from '../api/errors.js';
 import { API_DOCUMENTS } from '../api/documents.js';
-import { FILES_ROOT, IMPLICIT_FORMAT_DIR } from '../routes/paths.js';
+import { FILES_ROOT, IMPLICIT_FORMAT_DIR, PROFILE_ROOT } from '../routes/paths.js';
 import { DOWNLOAD_PREFIX, DOWNLOAD_TYPES, downloadTypeOf } from '../download/media.js';
 
 export interface PrefixType {
@@ -32,7 +32,7 @@ export function prefixTypes(): PrefixType[] {
  * labels them. A path without the final slash is a 301 to it.
  */
 export const PAGE_FOLDERS: readonly { prefix: string; mediaType: string }[] = [
-  { prefix: '/matrix/', mediaType: 'text/html; charset=utf-8' },
+  { prefix: `/${PROFILE_ROOT}/`, mediaType: 'text/html; charset=utf-8' },
 ];
 
 /** Exact files with a media type of their own: the 404 page (first: CloudFront's error page), the API's documents. */
@@ -57,12 +57,12 @@ export interface SuffixType {
 
 export const SUFFIX_TYPES: readonly SuffixType[] = DOWNLOAD_TYPES.map((t) => ({ prefix: DOWNLOAD_PREFIX, ...t }));
 
+/** Every folder with one media type, made once: the Worker asks for each request's. */
+const TYPED_FOLDERS: readonly PrefixType[] = [...prefixTypes(), ...PAGE_FOLDERS];
+
 /** The media type of a served file, or undefined to let the host decide (landing page, logos). */
 export function mediaTypeOf(path: string): string | undefined {
   const exact = FILE_TYPES.find((f) => f.path === path);
   if (exact) return exact.mediaType;
-  return (
-    [...prefixTypes(), ...PAGE_FOLDERS].find((p) => path.startsWith(p.prefix))?.mediaType ??
-    downloadTypeOf(path)?.mediaType
-  );
+  return TYPED_FOLDERS.find((p) => path.startsWith(p.prefix))?.mediaType ?? downloadTypeOf(path)?.mediaType;
 }

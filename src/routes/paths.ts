@@ -139,6 +139,9 @@ export const listPath = (resource: ListName, params: Params): string => resource
 /** Folder of every release's files in a site of several releases. */
 export const RELEASES_ROOT = 'releases';
 
+/** The folder of the web site's profile pages, `/matrix/<matrix_id>/` (src/formats/html/profile.ts). */
+export const PROFILE_ROOT = 'matrix';
+
 /**
  * The folder (with a trailing slash) every file of a release lives in below the site root:
  * '' when the site serves one release, `releases/<name>/` when it serves several, so a new

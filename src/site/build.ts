@@ -311,8 +311,8 @@ async function buildLocked(
       [staged, options.out],
       [stagedDeploy, deployDir],
     ] as const) {
-      await emptyTrash(dir, stage.kept(), log);
       const kept = stage.kept();
+      await emptyTrash(dir, kept, log);
       if (kept !== null) log(`replaced ${dir} (--force): what it held is kept in ${kept} until the next build`);
     }
     swapping.end(done);

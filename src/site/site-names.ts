@@ -6,7 +6,7 @@
  */
 import { DATA_DIR } from '../routes/site-data.js';
 import { API_PREFIX } from '../api/urls.js';
-import { FILES_ROOT, RELEASES_ROOT } from '../routes/paths.js';
+import { FILES_ROOT, PROFILE_ROOT, RELEASES_ROOT } from '../routes/paths.js';
 import { manifestFile } from './manifest.js';
 import { DOWNLOAD_ROOT } from '../download/media.js';
 
@@ -18,7 +18,7 @@ const SITE_NAMES: ReadonlySet<string> = new Set([
   DOWNLOAD_ROOT,
   'static',
   // The web site's profile pages, /matrix/<id>/ (src/formats/html/profile.ts).
-  'matrix',
+  PROFILE_ROOT,
   'index.html',
   '404.html',
   manifestFile,

@@ -6,10 +6,11 @@
  * so every host serves it as it serves any page, and it opens from file:// too.
  */
 import type { Matrix } from '../../model/types.js';
+import { PROFILE_ROOT } from '../../routes/paths.js';
 import { esc, escText } from './runtime-safe/escape.js';
 
 /** The page's file, relative to the site root. */
-export const profileFile = (matrixId: string): string => `matrix/${matrixId}/index.html`;
+export const profileFile = (matrixId: string): string => `${PROFILE_ROOT}/${matrixId}/index.html`;
 
 /**
  * The page of `m`, sending the reader to `detail` (a path relative to the site root: the

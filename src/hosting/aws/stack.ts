@@ -7,6 +7,7 @@
  * execution role, a version per build and a cache policy keyed on the query and `Accept`).
  * Parameters: the domain name, its certificate and the price class. docs/deploy.md.
  */
+import { PROFILE_ROOT } from '../../routes/paths.js';
 import { ALLOW, API_HEADERS, SECURITY_HEADERS } from '../../api/errors.js';
 import { FILE_TYPES } from '../content-types.js';
 import {
@@ -115,7 +116,7 @@ function headersPolicy(override: boolean): CfnResource {
 export const PROFILE_FUNCTION_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  var id = uri.slice('/matrix/'.length);
+  var id = uri.slice('/${PROFILE_ROOT}/'.length);
   var slash = id.indexOf('/');
   if (id !== '' && slash === -1) {
     return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: uri + '/' } } };
@@ -126,7 +127,7 @@ export const PROFILE_FUNCTION_CODE = `function handler(event) {
 `;
 
 /** The pattern of the profile pages' behavior. */
-const PROFILE_PATH = '/matrix/*';
+const PROFILE_PATH = `/${PROFILE_ROOT}/*`;
 
 function profileResources(): Record<string, CfnResource> {
   return {
