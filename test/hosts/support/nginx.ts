@@ -69,6 +69,7 @@ http {
     fastcgi_temp_path ${tmp}/fastcgi;
     uwsgi_temp_path ${tmp}/uwsgi;
     scgi_temp_path ${tmp}/scgi;
+    include jaspar/jaspar-http.conf;
     server {
         listen 127.0.0.1:${port};
         server_name localhost;
