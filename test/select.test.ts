@@ -31,17 +31,18 @@ describe('the filters of contract §8.1 on the sample release', () => {
   const tffmIds = (query: string): string[] => {
     const params = readParams(tffmList, query, null);
     const all = index.lists['tffm-list']['']!;
-    return orderItems(
+    const ordered = orderItems(
       index as IndexData,
       tffmList,
       filterItems(index as IndexData, tffmList, all, params.filters),
       params.order,
-    ).map((i) => index.tffms.tffmId[i]!);
+    );
+    return Array.from(ordered).map((i) => index.tffms.tffmId[i]!);
   };
   const matrixIds = (query: string): string[] => {
     const list = resourceSpec('matrix-list');
     const params = readParams(list, query, null);
-    return filterItems(index as IndexData, list, index.lists['matrix-list']['']!, params.filters).map(
+    return Array.from(filterItems(index as IndexData, list, index.lists['matrix-list']['']!, params.filters)).map(
       (i) => `${index.matrices.baseId[i]}.${index.matrices.version[i]}`,
     );
   };
@@ -100,7 +101,7 @@ describe('the filters of contract §8.1 on the sample release', () => {
 
   it('matrix search: name, base id or collection contains the term, ignoring ASCII case, never across fields', () => {
     const m = index.matrices;
-    const all = index.lists['matrix-list']['']!;
+    const all = Array.from(index.lists['matrix-list']['']!);
     const lower = (v: string) => v.replace(/[A-Z]/g, (c) => c.toLowerCase());
     const expected = (term: string) =>
       all

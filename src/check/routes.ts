@@ -18,7 +18,7 @@ export function* prebuiltRequests({ config, index }: Built): Generator<ClientReq
     for (const route of listRoutes(variant, config)) yield { method: 'GET', target: routeUrl(route) };
   for (const detail of RESOURCES) {
     if (detail.kind !== 'detail') continue;
-    for (const id of index.details[detail.name]?.ids ?? [])
+    for (const id of Array.from(index.details[detail.name]?.ids ?? []))
       for (const route of detailRoutes(detail, id, config)) yield { method: 'GET', target: routeUrl(route) };
   }
 }

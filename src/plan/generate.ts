@@ -5,6 +5,7 @@
  * No I/O; tests count its output. What it yields is exactly what the runtime's rules mode
  * serves (src/routes/prebuilt.ts).
  */
+import type { Rows } from '../routes/rows.js';
 import { DEFAULT_FORMAT, FORMATS, type FormatName } from '../api/formats.js';
 import {
   PREBUILT_FILTERS,
@@ -68,13 +69,13 @@ export function subsets<T>(xs: readonly T[]): T[][] {
 }
 
 /** The values a prebuildable filter takes among matrices (stored case), each selecting at least one. */
-function filterValues(index: IndexData, key: MatrixFilter, items: readonly number[]): string[] {
+function filterValues(index: IndexData, key: MatrixFilter, items: Rows<number>): string[] {
   const m = index.matrices;
   const values = new Set<string>();
-  for (const i of items) {
+  for (const i of Array.from(items)) {
     if (key === 'collection') values.add(m.collection[i]!);
-    else if (key === 'tax_group') for (const v of m.taxGroups[i]!) values.add(v);
-    else if (key === 'tax_id') for (const v of m.taxIds[i]!) values.add(v);
+    else if (key === 'tax_group') for (const v of Array.from(m.taxGroups[i]!)) values.add(v);
+    else if (key === 'tax_id') for (const v of Array.from(m.taxIds[i]!)) values.add(v);
   }
   if (key === 'version') return items.length ? ['latest'] : [];
   return [...values];
@@ -83,11 +84,11 @@ function filterValues(index: IndexData, key: MatrixFilter, items: readonly numbe
 /** One selection of a list instance: its filter values and its items in default order. */
 export interface Selection {
   readonly filters: readonly FilterValue[];
-  readonly items: readonly number[];
+  readonly items: Rows<number>;
 }
 
 /** The unfiltered selection, then every prebuilt filter combination that selects something. */
-export function* selections(index: IndexData, plan: PrebuiltPlan, base: readonly number[]): Generator<Selection> {
+export function* selections(index: IndexData, plan: PrebuiltPlan, base: Rows<number>): Generator<Selection> {
   const list = plan.list;
   yield { filters: [], items: base };
   const keys = planFilterKeys(plan);
@@ -118,7 +119,7 @@ export interface ListVariant {
   readonly terms: readonly OrderTerm[];
   readonly pageSize: number | null;
   /** The selection's items, ordered. */
-  readonly items: readonly number[];
+  readonly items: Rows<number>;
 }
 
 const termsOf = (order: string | null): OrderTerm[] =>

@@ -8,6 +8,7 @@
 import type { ListDescriptor, MatrixFilter } from '../api/resources.js';
 import { asciiLower, asciiUpper } from './request.js';
 import type { IndexData, MatrixAttributes, TffmAttributes } from './site-data.js';
+import { rowIndex, rowSlice, type Rows } from './rows.js';
 
 /** A filter the request sets (src/routes/params.ts reads them). */
 export interface FilterValue {
@@ -27,30 +28,32 @@ export interface OrderTerm {
  * keep the index across requests keep this beside it (src/runtime/data.ts, `foldedIndex`).
  */
 export interface FoldedIndex {
-  readonly name: readonly string[];
-  readonly baseId: readonly string[];
-  readonly collection: readonly string[];
-  readonly classes: readonly (readonly string[])[];
-  readonly families: readonly (readonly string[])[];
-  readonly types: readonly (readonly string[])[];
-  readonly tffmName: readonly string[];
-  readonly tffmId: readonly string[];
-  readonly tffmMatrixId: readonly string[];
+  readonly name: Rows<string>;
+  readonly baseId: Rows<string>;
+  readonly collection: Rows<string>;
+  readonly classes: Rows<Rows<string>>;
+  readonly families: Rows<Rows<string>>;
+  readonly types: Rows<Rows<string>>;
+  readonly tffmName: Rows<string>;
+  readonly tffmId: Rows<string>;
+  readonly tffmMatrixId: Rows<string>;
   /**
    * Every matrix's name, base id and collection, lower-cased, joined by NUL: one string `search`
    * scans once. Matrix `i` owns `[searchStarts[i], searchStarts[i + 1])`.
    */
   readonly searchText: string;
-  readonly searchStarts: readonly number[];
+  readonly searchStarts: Rows<number>;
+  /** Per matrix, its position in the unfiltered matrix list's default order: a search's hits put in order without a pass over every matrix. */
+  readonly listPosition: Rows<number>;
 }
 
-function lowerAll(values: readonly string[]): string[] {
+function lowerAll(values: Rows<string>): string[] {
   const out: string[] = [];
   for (let i = 0; i < values.length; i++) out.push(asciiLower(values[i]!));
   return out;
 }
 
-function lowerEach(values: readonly (readonly string[])[]): string[][] {
+function lowerEach(values: Rows<Rows<string>>): string[][] {
   const out: string[][] = [];
   for (let i = 0; i < values.length; i++) out.push(lowerAll(values[i]!));
   return out;
@@ -73,6 +76,10 @@ export function foldIndex(index: IndexData): FoldedIndex {
     at += part.length;
   }
   searchStarts.push(at);
+  const all = index.lists['matrix-list'][''];
+  const listPosition: number[] = [];
+  for (let i = 0; i < name.length; i++) listPosition.push(-1);
+  if (all !== undefined) for (let k = 0; k < all.length; k++) listPosition[all[k]!] = k;
   return {
     name,
     baseId,
@@ -85,6 +92,7 @@ export function foldIndex(index: IndexData): FoldedIndex {
     tffmMatrixId: lowerAll(t.matrixId),
     searchText: parts.join(''),
     searchStarts,
+    listPosition,
   };
 }
 
@@ -92,7 +100,7 @@ export function foldIndex(index: IndexData): FoldedIndex {
 const SEP = '\u0000';
 
 /** The matrix owning position `p` of the search text. */
-function ownerOf(starts: readonly number[], p: number): number {
+function ownerOf(starts: Rows<number>, p: number): number {
   let lo = 0;
   let hi = starts.length - 2;
   while (lo < hi) {
@@ -103,24 +111,49 @@ function ownerOf(starts: readonly number[], p: number): number {
   return lo;
 }
 
-/** Per matrix, 1 when its name, base id or collection contains `needle` (lower-cased, no NUL). */
-function searchHits(folded: FoldedIndex, needle: string): number[] {
+/** The matrices whose name, base id or collection contains `needle` (lower-cased, no NUL), ascending. */
+function searchMatches(folded: FoldedIndex, needle: string): number[] {
   const starts = folded.searchStarts;
-  const hits: number[] = [];
-  for (let i = 0; i < starts.length - 1; i++) hits.push(0);
+  const out: number[] = [];
   const end = starts[starts.length - 1]!;
   let p = folded.searchText.indexOf(needle);
   while (p !== -1 && p < end) {
     const i = ownerOf(starts, p);
-    hits[i] = 1;
+    out.push(i);
     p = folded.searchText.indexOf(needle, starts[i + 1]!);
   }
-  return hits;
+  return out;
+}
+
+/** Per item, 1 when it is among `matches`. */
+function marks(count: number, matches: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push(0);
+  for (let k = 0; k < matches.length; k++) out[matches[k]!] = 1;
+  return out;
+}
+
+/**
+ * Matrices of the unfiltered list in its order: by their positions, sorted (few hits) or marked
+ * (many). The list holds every matrix, so a handful of hits needs no pass over it.
+ */
+function inListOrder(folded: FoldedIndex, all: Rows<number>, matches: readonly number[]): number[] {
+  const positions: number[] = [];
+  for (let k = 0; k < matches.length; k++) positions.push(folded.listPosition[matches[k]!]!);
+  const out: number[] = [];
+  if (matches.length * 16 < all.length) {
+    positions.sort((a, b) => a - b);
+    for (let k = 0; k < positions.length; k++) out.push(all[positions[k]!]!);
+    return out;
+  }
+  const marked = marks(all.length, positions);
+  for (let k = 0; k < marked.length; k++) if (marked[k] === 1) out.push(all[k]!);
+  return out;
 }
 
 const contains = (folded: string, needle: string): boolean => folded.indexOf(needle) !== -1;
 
-function anyContains(values: readonly string[], needle: string): boolean {
+function anyContains(values: Rows<string>, needle: string): boolean {
   for (let i = 0; i < values.length; i++) if (contains(values[i]!, needle)) return true;
   return false;
 }
@@ -152,9 +185,9 @@ function passes(
     case 'collection':
       return m.collection[i] === f.upper;
     case 'tax_group':
-      return m.taxGroups[i]!.indexOf(f.lower) !== -1;
+      return rowIndex(m.taxGroups[i]!, f.lower) !== -1;
     case 'tax_id':
-      return m.taxIds[i]!.indexOf(f.value) !== -1;
+      return rowIndex(m.taxIds[i]!, f.value) !== -1;
     case 'name':
       return m.name[i] === f.value;
     // The 2018 API's names read the same annotations (contract §8.1).
@@ -197,12 +230,12 @@ function tffmPasses(
       contains(folded.tffmId[i]!, f.lower) ||
       contains(folded.tffmMatrixId[i]!, f.lower)
     );
-  if (f.key === 'tax_group') return t.matrix[i]! !== -1 && m.taxGroups[t.matrix[i]!]!.indexOf(f.lower) !== -1;
+  if (f.key === 'tax_group') return t.matrix[i]! !== -1 && rowIndex(m.taxGroups[t.matrix[i]!]!, f.lower) !== -1;
   return true;
 }
 
 /** Per base id, only its highest version among `items` (kept in their order). */
-function latestOnly(m: MatrixAttributes, items: readonly number[]): number[] {
+function latestOnly(m: MatrixAttributes, items: Rows<number>): number[] {
   const best: { [baseId: string]: number } = Object.create(null);
   for (let k = 0; k < items.length; k++) {
     const i = items[k]!;
@@ -219,7 +252,7 @@ function latestOnly(m: MatrixAttributes, items: readonly number[]): number[] {
 function filterTffms(
   index: IndexData,
   folded: FoldedIndex,
-  items: readonly number[],
+  items: Rows<number>,
   filters: readonly FilterValue[],
 ): number[] {
   const prepared: PreparedFilter[] = [];
@@ -241,10 +274,10 @@ function filterTffms(
 export function filterItems(
   index: IndexData,
   list: ListDescriptor,
-  items: readonly number[],
+  items: Rows<number>,
   filters: readonly FilterValue[],
   folded?: FoldedIndex,
-): readonly number[] {
+): Rows<number> {
   if (filters.length === 0) return items;
   const text = folded ?? foldIndex(index);
   if (list.items === 'tffm') return filterTffms(index, text, items, filters);
@@ -257,17 +290,32 @@ export function filterItems(
     else prepared.push(prepare(filters[f]!));
   }
   // A `search` scans the joined text once (an empty needle or one holding NUL: field by field).
-  const hits: (number[] | null)[] = [];
+  const scans: (number[] | null)[] = [];
   for (let f = 0; f < prepared.length; f++) {
     const needle = prepared[f]!.lower;
     const scan = prepared[f]!.key === 'search' && needle !== '' && needle.indexOf(SEP) === -1;
-    hits.push(scan ? searchHits(text, needle) : null);
+    scans.push(scan ? searchMatches(text, needle) : null);
+  }
+  // A search alone on the unfiltered list: its hits in the list's order, without a pass over every matrix.
+  const only = scans[0];
+  if (prepared.length === 1 && only && items === index.lists['matrix-list']['']) {
+    const found = inListOrder(text, items, only);
+    return latest ? latestOnly(m, found) : found;
+  }
+  const hits: (number[] | null)[] = [];
+  for (let f = 0; f < scans.length; f++) {
+    const scan = scans[f];
+    hits.push(scan ? marks(m.name.length, scan) : null);
   }
   const out: number[] = [];
   for (let k = 0; k < items.length; k++) {
     const i = items[k]!;
     let ok = true;
-    for (let f = 0; f < prepared.length && ok; f++) ok = passes(m, text, hits[f] ?? null, i, prepared[f]!);
+    // A scanned search is one lookup (no call per record: this loop is most of a search on njs).
+    for (let f = 0; f < prepared.length && ok; f++) {
+      const h = hits[f];
+      ok = h !== null && h !== undefined ? h[i] === 1 : passes(m, text, null, i, prepared[f]!);
+    }
     if (ok) out.push(i);
   }
   return latest ? latestOnly(m, out) : out;
@@ -277,25 +325,54 @@ export function filterItems(
 export function orderItems(
   index: IndexData,
   list: ListDescriptor,
-  items: readonly number[],
+  items: Rows<number>,
   terms: readonly OrderTerm[],
-): readonly number[] {
+): Rows<number> {
   if (terms.length === 0) return items;
   const table = index.tables[list.items];
-  const ranks: (readonly number[])[] = [];
-  for (let t = 0; t < terms.length; t++) ranks.push(table.ranks[terms[t]!.field]!);
-  const keyed: number[][] = [];
-  for (let k = 0; k < items.length; k++) keyed.push([items[k]!, k]);
-  keyed.sort((a, b) => {
-    for (let t = 0; t < terms.length; t++) {
-      const r = ranks[t]!;
-      const d = r[a[0]!]! - r[b[0]!]!;
-      if (d !== 0) return terms[t]!.descending ? -d : d;
+  // Ranks are small integers (1 to at most the count, src/api/order.ts ranksOf): a stable
+  // counting pass per term, last term first, orders by every term with ties in the items' order
+  // (a radix sort: no comparator calls, which cost most of an ordered page on njs).
+  let out: number[] = rowSlice(items, 0, items.length);
+  for (let t = terms.length - 1; t >= 0; t--) {
+    const r = table.ranks[terms[t]!.field]!;
+    const starts: number[] = [];
+    for (let b = 0; b <= table.count; b++) starts.push(0);
+    for (let k = 0; k < out.length; k++) starts[r[out[k]!]!]!++;
+    let at = 0;
+    for (let b = 0; b <= table.count; b++) {
+      const rank = terms[t]!.descending ? table.count - b : b;
+      const n = starts[rank]!;
+      starts[rank] = at;
+      at += n;
     }
-    return a[1]! - b[1]!;
-  });
-  const out: number[] = [];
-  for (let k = 0; k < keyed.length; k++) out.push(keyed[k]![0]!);
+    const next: number[] = [];
+    for (let k = 0; k < out.length; k++) next.push(0);
+    for (let k = 0; k < out.length; k++) next[starts[r[out[k]!]!]!++] = out[k]!;
+    out = next;
+  }
+  return out;
+}
+
+/** Each list's unfiltered items in every single order, by list and order value (`-name`): made once per index. */
+export type SortedLists = { readonly [list: string]: { readonly [order: string]: Rows<number> } };
+
+/** {@link SortedLists} of an index: the unfiltered instance of each list, in each order its items' table ranks. */
+export function sortLists(index: IndexData, lists: readonly ListDescriptor[]): SortedLists {
+  const out: { [list: string]: { [order: string]: Rows<number> } } = {};
+  for (let l = 0; l < lists.length; l++) {
+    const list = lists[l]!;
+    const base = index.lists[list.name as keyof IndexData['lists']]?.[''];
+    if (base === undefined || list.orders.length === 0) continue;
+    const orders: { [order: string]: Rows<number> } = {};
+    const fields = Object.keys(index.tables[list.items].ranks);
+    for (let f = 0; f < fields.length; f++)
+      for (let d = 0; d < 2; d++)
+        orders[`${d === 1 ? '-' : ''}${fields[f]}`] = orderItems(index, list, base, [
+          { field: fields[f]!, descending: d === 1 },
+        ]);
+    out[list.name] = orders;
+  }
   return out;
 }
 

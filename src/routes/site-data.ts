@@ -3,7 +3,8 @@
  * (embedded into every host's bundle, and written to `_jaspar/site.json`), and per release an
  * index of its lists and the fragments every list page and detail is assembled from.
  */
-import type { FormatName } from '../api/formats.js';
+import { BROWSABLE_FORMAT, type FormatName } from '../api/formats.js';
+import type { Rows } from './rows.js';
 import type { DetailName, ItemKind, ListName } from '../api/resources.js';
 
 /** Folder, below a release's root, of everything only the runtime reads. */
@@ -47,30 +48,30 @@ export interface SiteConfig {
 
 /** Attributes of the matrices that filters read (contract §8), one entry per matrix. */
 export interface MatrixAttributes {
-  readonly name: readonly string[];
-  readonly baseId: readonly string[];
-  readonly collection: readonly string[];
-  readonly version: readonly number[];
+  readonly name: Rows<string>;
+  readonly baseId: Rows<string>;
+  readonly collection: Rows<string>;
+  readonly version: Rows<number>;
   /** Lower-cased `tax_group` annotation values. */
-  readonly taxGroups: readonly (readonly string[])[];
-  readonly taxIds: readonly (readonly string[])[];
+  readonly taxGroups: Rows<Rows<string>>;
+  readonly taxIds: Rows<Rows<string>>;
   /** Annotation values of the tags `class`, `family`, `type`. */
-  readonly classes: readonly (readonly string[])[];
-  readonly families: readonly (readonly string[])[];
-  readonly types: readonly (readonly string[])[];
+  readonly classes: Rows<Rows<string>>;
+  readonly families: Rows<Rows<string>>;
+  readonly types: Rows<Rows<string>>;
   /** 1 when the matrix has BED regions. */
-  readonly bed: readonly number[];
+  readonly bed: Rows<number>;
 }
 
 /** Attributes of the TFFMs that the TFFM list's filters read (contract §8.1), one entry per TFFM. */
 export interface TffmAttributes {
-  readonly name: readonly string[];
+  readonly name: Rows<string>;
   /** `<base_id>.<version>`. */
-  readonly tffmId: readonly string[];
+  readonly tffmId: Rows<string>;
   /** `<matrix_base_id>.<matrix_version>`. */
-  readonly matrixId: readonly string[];
+  readonly matrixId: Rows<string>;
   /** The index of its matrix in {@link MatrixAttributes}, or -1 when the release lacks it. */
-  readonly matrix: readonly number[];
+  readonly matrix: Rows<number>;
 }
 
 /** One table of list records, in the default (dump key) order. */
@@ -80,7 +81,7 @@ export interface ItemTable {
    * Per order field, each item's rank under that field's comparison (contract §3: byte order,
    * numbers numerically, NULL lowest); equal values share a rank. Sorting by rank is the order.
    */
-  readonly ranks: { readonly [field: string]: readonly number[] };
+  readonly ranks: { readonly [field: string]: Rows<number> };
 }
 
 export interface IndexData {
@@ -88,16 +89,16 @@ export interface IndexData {
   readonly matrices: MatrixAttributes;
   readonly tffms: TffmAttributes;
   /** Per list resource, per instance (its `:id`, '' when none): the item indices in default order. */
-  readonly lists: { readonly [L in ListName]: { readonly [id: string]: readonly number[] } };
+  readonly lists: { readonly [L in ListName]: { readonly [id: string]: Rows<number> } };
   /**
    * Per detail resource, its instances' ids in fragment order, and the items each shows
    * (matrix indices for matrix resources, the TFFM index for a TFFM).
    */
   readonly details: {
-    readonly [D in DetailName]: { readonly ids: readonly string[]; readonly items: readonly (readonly number[])[] };
+    readonly [D in DetailName]: { readonly ids: Rows<string>; readonly items: Rows<Rows<number>> };
   };
   /** Per fragment kind and format, the first index of each chunk file. */
-  readonly chunks: { readonly [kind: string]: { readonly [format: string]: readonly number[] } };
+  readonly chunks: { readonly [kind: string]: { readonly [format: string]: Rows<number> } };
 }
 
 /** The index of a release. */
@@ -106,6 +107,26 @@ export const indexFile = (release: ReleaseConfig): string => `${release.root}${D
 /** The chunk file holding fragments `start…` of a kind in a format. */
 export const chunkFile = (release: ReleaseConfig, kind: string, format: string, chunk: number): string =>
   `${release.root}${DATA_DIR}/frag/${kind}/${format}/${chunk}.json`;
+
+/**
+ * Whether a site file is runtime data a host may hold in memory (nginx's preloaded object): the
+ * index and the fragment chunks, but those of the browsable pages and the logos (large, and asked
+ * for by browsers, not clients).
+ */
+export function isPreloadable(path: string): boolean {
+  const at = path.indexOf(`${DATA_DIR}/`);
+  if (at === -1 || (at > 0 && path.charAt(at - 1) !== '/') || !path.endsWith('.json')) return false;
+  const rest = path.slice(at + DATA_DIR.length + 1);
+  if (rest === 'index.json') return true;
+  const parts = rest.split('/');
+  return (
+    parts.length === 4 &&
+    parts[0] === 'frag' &&
+    parts[1] !== LOGO_KINDS.forward &&
+    parts[1] !== LOGO_KINDS.reverse &&
+    parts[2] !== BROWSABLE_FORMAT
+  );
+}
 
 /** The fragment kind of a list's records, or of a detail resource's bodies. */
 export const recordKind = (items: ItemKind): string => items;

@@ -3,7 +3,9 @@
  * release and the fragment chunks, each asked for as a `need` the first time. Runtime-safe subset.
  */
 import type { Loaded } from './answer.js';
-import { foldIndex, type FoldedIndex } from '../routes/select.js';
+import { foldIndex, sortLists, type FoldedIndex, type SortedLists } from '../routes/select.js';
+import { RESOURCES, type ListDescriptor } from '../api/resources.js';
+import type { Rows } from '../routes/rows.js';
 import { chunkFile, indexFile, type IndexData, type ReleaseConfig } from '../routes/site-data.js';
 
 /** Collects the files a step still needs. */
@@ -30,7 +32,7 @@ export function releaseIndex(loaded: Loaded, release: ReleaseConfig, needs: Need
 }
 
 /** The chunk (array index) holding fragment `i` of a kind in a format, from the index's chunk starts. */
-function chunkOf(starts: readonly number[], i: number): number {
+function chunkOf(starts: Rows<number>, i: number): number {
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -51,7 +53,7 @@ export function fragments(
   index: IndexData,
   kind: string,
   format: string,
-  items: readonly number[],
+  items: Rows<number>,
   needs: Needs,
 ): string[] | null {
   const starts = index.chunks[kind]?.[format];
@@ -74,6 +76,40 @@ export function fragments(
   return missing ? null : out;
 }
 
+type Lookup = { [id: string]: number };
+
+/** Where the derived data of a release's index is kept beside it in the host's cache. */
+const lookupKey = (release: ReleaseConfig, detail: string): string => `#${indexFile(release)}#${detail}`;
+const foldedKey = (release: ReleaseConfig): string => `#${indexFile(release)}#folded`;
+const sortedKey = (release: ReleaseConfig): string => `#${indexFile(release)}#sorted`;
+
+/** The list resources, whose unfiltered instances {@link sortedLists} orders. */
+const LISTS: ListDescriptor[] = [];
+for (let i = 0; i < RESOURCES.length; i++)
+  if (RESOURCES[i]!.kind === 'list') LISTS.push(RESOURCES[i] as ListDescriptor);
+
+/** A detail resource's id → position lookup. */
+function detailLookup(index: IndexData, detail: keyof IndexData['details']): Lookup {
+  const lookup = Object.create(null) as Lookup;
+  const ids = index.details[detail].ids;
+  for (let i = 0; i < ids.length; i++) lookup[ids[i]!] = i;
+  return lookup;
+}
+
+/**
+ * Everything the runtime derives from a release's index, by its cache key: what a host that
+ * holds the data across requests can make once, before any request (nginx's preloaded object).
+ */
+export function derivedData(release: ReleaseConfig, index: IndexData): { [key: string]: unknown } {
+  const out: { [key: string]: unknown } = {
+    [foldedKey(release)]: foldIndex(index),
+    [sortedKey(release)]: sortLists(index, LISTS),
+  };
+  const details = Object.keys(index.details) as (keyof IndexData['details'])[];
+  for (let i = 0; i < details.length; i++) out[lookupKey(release, details[i]!)] = detailLookup(index, details[i]!);
+  return out;
+}
+
 /** The position of `id` among a detail resource's instances (a lookup derived once per index). */
 export function detailPosition(
   loaded: Loaded,
@@ -82,12 +118,10 @@ export function detailPosition(
   detail: keyof IndexData['details'],
   id: string,
 ): number {
-  const key = `#${indexFile(release)}#${detail}`;
-  let lookup = loaded[key] as { [id: string]: number } | undefined;
+  const key = lookupKey(release, detail);
+  let lookup = loaded[key] as Lookup | undefined;
   if (lookup === undefined) {
-    lookup = Object.create(null) as { [id: string]: number };
-    const ids = index.details[detail].ids;
-    for (let i = 0; i < ids.length; i++) lookup[ids[i]!] = i;
+    lookup = detailLookup(index, detail);
     loaded[key] = lookup;
   }
   const p = lookup[id];
@@ -96,11 +130,22 @@ export function detailPosition(
 
 /** The index's filtered text lower-cased (select.ts), made once per loaded index and kept beside it. */
 export function foldedIndex(loaded: Loaded, release: ReleaseConfig, index: IndexData): FoldedIndex {
-  const key = `#${indexFile(release)}#folded`;
+  const key = foldedKey(release);
   let folded = loaded[key] as FoldedIndex | undefined;
   if (folded === undefined) {
     folded = foldIndex(index);
     loaded[key] = folded;
   }
   return folded;
+}
+
+/** Each list's unfiltered items in each single order (select.ts), made once per loaded index and kept beside it. */
+export function sortedLists(loaded: Loaded, release: ReleaseConfig, index: IndexData): SortedLists {
+  const key = sortedKey(release);
+  let sorted = loaded[key] as SortedLists | undefined;
+  if (sorted === undefined) {
+    sorted = sortLists(index, LISTS);
+    loaded[key] = sorted;
+  }
+  return sorted;
 }

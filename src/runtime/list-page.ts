@@ -4,6 +4,7 @@
  * writes every prebuilt page with this function and the runtime answers every other page with
  * it, so the two agree byte for byte. Runtime-safe subset.
  */
+import { rowSlice, type Rows } from '../routes/rows.js';
 import { fragmentFormat, type FormatName } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
 import type { Envelope } from '../formats/list-frames.js';
@@ -21,6 +22,7 @@ import {
   type FilterValue,
   type FoldedIndex,
   type OrderTerm,
+  type SortedLists,
 } from '../routes/select.js';
 import type { IndexData, ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 
@@ -31,6 +33,8 @@ export interface PageRequest {
   readonly index: IndexData;
   /** The index's filtered text lower-cased, when the host keeps it (src/runtime/data.ts). */
   readonly folded?: FoldedIndex;
+  /** Each list's unfiltered items in each single order, when the host keeps them (src/runtime/data.ts). */
+  readonly sorted?: SortedLists;
   readonly list: ListDescriptor;
   /** The instance's `:id`, '' for lists without one. */
   readonly id: string;
@@ -58,30 +62,42 @@ export function selectedItems(
   filters: readonly FilterValue[],
   order: readonly OrderTerm[],
   folded?: FoldedIndex,
-): readonly number[] | null {
+  sorted?: SortedLists,
+): Rows<number> | null {
   const instances = index.lists[list.name as keyof IndexData['lists']];
   const base = instances ? instances[id] : undefined;
   if (base === undefined) return null;
+  // The unfiltered list in one order: made once per index where the host keeps it.
+  const term = order.length === 1 ? order[0]! : null;
+  const ready =
+    term !== null && filters.length === 0 && id === '' && sorted !== undefined
+      ? sorted[list.name]?.[`${term.descending ? '-' : ''}${term.field}`]
+      : undefined;
+  if (ready !== undefined) return ready;
   return orderItems(index, list, filterItems(index, list, base, filters, folded), order);
 }
 
 /** The body of one list page. */
 export function listPageBody(req: PageRequest, source: FragmentSource): PageResult {
-  const selected = selectedItems(req.index, req.list, req.id, req.params.filters, req.params.order, req.folded);
+  const selected = selectedItems(
+    req.index,
+    req.list,
+    req.id,
+    req.params.filters,
+    req.params.order,
+    req.folded,
+    req.sorted,
+  );
   return selected === null ? { kind: 'not-found' } : pageBody(req, selected, source);
 }
 
 /** The body of one page of `selected` (the list's items as the request selects and orders them). */
-export function pageBody(
-  req: Omit<PageRequest, 'index'>,
-  selected: readonly number[],
-  source: FragmentSource,
-): PageResult {
+export function pageBody(req: Omit<PageRequest, 'index'>, selected: Rows<number>, source: FragmentSource): PageResult {
   const pageSize = effectivePageSize(req.params.pageSize);
   const page = resolvePage(req.params.page, selected.length, pageSize);
   if (page === null) return { kind: 'invalid-page' };
   const pages = pageCount(selected.length, pageSize);
-  const items = selected.slice((page - 1) * pageSize, page * pageSize);
+  const items = rowSlice(selected, (page - 1) * pageSize, page * pageSize);
   const fragments = source(req.list.items, fragmentFormat(req.format), items);
   if (fragments === null) return { kind: 'loading' };
   const url = `${req.site.baseUrl}${listPath(req.list.name as ListRoute['resource'], req.list.segments.length > 1 ? { id: req.id } : {})}`;

@@ -10,7 +10,7 @@ import { routeFile, routePairs } from '../routes/paths.js';
 import type { ListRoute } from '../routes/route.js';
 import { isSafeSegment } from '../segments.js';
 import { answered, apiHeaders, bodyAnswer, errorAnswer, type Answer, type Step } from './answer.js';
-import { foldedIndex, fragments, newNeeds, releaseIndex } from './data.js';
+import { foldedIndex, fragments, newNeeds, releaseIndex, sortedLists } from './data.js';
 import { listPageBody } from './list-page.js';
 import { isFileable, prebuiltRoute } from '../routes/prebuilt.js';
 import { pageNamesFile } from '../routes/page-number.js';
@@ -98,6 +98,10 @@ export function resolveList(ctx: Ctx, list: ListDescriptor): Step {
       release,
       index,
       folded: params.filters.length === 0 ? undefined : foldedIndex(ctx.loaded, release, index),
+      sorted:
+        params.filters.length === 0 && params.order.length === 1 && request.id === ''
+          ? sortedLists(ctx.loaded, release, index)
+          : undefined,
       list,
       id: request.id,
       format,

@@ -7,6 +7,7 @@
  * fragment chunk files (their number depends on the rendered sizes), so it is a little low
  * (docs/progress.md); a test holds it to that.
  */
+import { rowSlice } from '../routes/rows.js';
 import { downloadFileCount } from '../download/write.js';
 import { BROWSABLE_FORMAT, formatSpec, type FormatName } from '../api/formats.js';
 import { RESOURCES } from '../api/resources.js';
@@ -37,7 +38,7 @@ const needsSites = (format: FormatName): boolean => formatSpec(format).needs ===
 function pageHasBed(variant: ListVariant, page: PageRef, matrices: readonly Matrix[]): boolean {
   const size = effectivePageSize(variant.pageSize);
   const n = page === 'last' ? pageCount(variant.items.length, size) : page;
-  return hasBed(variant.items.slice((n - 1) * size, n * size).map((i) => matrices[i]!));
+  return hasBed(rowSlice(variant.items, (n - 1) * size, n * size).map((i) => matrices[i]!));
 }
 
 /** The number of files `writeSite` will put in the site for `release` of the site's `served` releases (see the module comment). */
@@ -77,6 +78,7 @@ export function estimateFiles(release: Release, options: SiteOptions, served: re
     aliases: [],
     siteFromDeploy: DEFAULT_SITE_FROM_DEPLOY,
     deployFromSite: DEFAULT_DEPLOY_FROM_SITE,
+    runtimeData: new Map(),
   }).filter((f) => f.place !== 'deploy').length;
   return files + notFoundPage + landingPage + DOCUMENT_FILES + tffmFiles + inSite + downloadFileCount(release, served);
 }

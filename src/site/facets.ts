@@ -58,8 +58,8 @@ function filterFacet(data: IndexData, key: Key, routes: RouteOptions, compact: b
 /** Every TF class with the number of matrices it annotates. */
 function classFacet(data: IndexData): FacetValue[] {
   const counts = new Map<string, number>();
-  for (const classes of data.matrices.classes)
-    for (const c of new Set(classes)) if (c !== '') counts.set(c, (counts.get(c) ?? 0) + 1);
+  for (const classes of Array.from(data.matrices.classes))
+    for (const c of new Set(Array.from(classes))) if (c !== '') counts.set(c, (counts.get(c) ?? 0) + 1);
   return [...counts].map(([label, count]) => ({ label, count, to: { tfClass: label } })).sort(byLabel);
 }
 
