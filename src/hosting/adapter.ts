@@ -19,6 +19,12 @@ export interface SiteFacts {
   readonly siteFromDeploy: string;
   /** The deploy folder as a `/`-separated path relative to the site folder (`../dist.deploy` by default). */
   readonly deployFromSite: string;
+  /**
+   * The runtime's data files a host may load once instead of per request (nginx's preloaded
+   * object): site path → JSON text; the index and fragment chunks but the browsable pages' and
+   * the logos'. Collected only for hosts whose adapter says `preloads`; empty otherwise.
+   */
+  readonly runtimeData: ReadonlyMap<string, string>;
 }
 
 /** The default layout: `dist/` and `dist.deploy/` side by side. */
@@ -48,6 +54,8 @@ export interface HostAdapter<T extends string = string> {
   readonly tier: Tier;
   /** Its rules cannot match part of a path segment, so the build writes suffix-form copies (paths.ts). */
   readonly suffixAliases: boolean;
+  /** Whether its files embed the runtime's data (SiteFacts.runtimeData). */
+  readonly preloads?: boolean;
   /** The configuration files it writes for a site. */
   files(site: SiteConfig, facts: SiteFacts): HostFile[];
 }

@@ -17,7 +17,14 @@ import { routeParams } from '../routes/params.js';
 import { releaseRoot, routeFile, suffixAliasFile } from '../routes/paths.js';
 import { indexRelease, type ReleaseIndex } from '../plan/release-index.js';
 import { pageBody } from '../runtime/list-page.js';
-import { indexFile, SITE_FILE, type IndexData, type ReleaseConfig, type SiteConfig } from '../routes/site-data.js';
+import {
+  indexFile,
+  isPreloadable,
+  SITE_FILE,
+  type IndexData,
+  type ReleaseConfig,
+  type SiteConfig,
+} from '../routes/site-data.js';
 import { assetFiles } from './assets.js';
 import { documentFiles } from './openapi/docs-page.js';
 import { openApiDocument } from './openapi/document.js';
@@ -27,7 +34,7 @@ import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from 
 import { indexData } from '../plan/index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
 import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosting/adapter.js';
-import { hostFiles, NEEDS_SUFFIX_ALIASES, type SuffixAlias } from '../targets/registry.js';
+import { hostFiles, NEEDS_SUFFIX_ALIASES, wantsRuntimeData, type SuffixAlias } from '../targets/registry.js';
 import type { SiteOptions } from './site-options.js';
 import { writeDownloads } from '../download/write.js';
 
@@ -234,7 +241,10 @@ export async function writeSite(
   const release = served[0]!;
   const site = siteConfig(served, options);
   let files = 0;
+  const runtimeData = new Map<string, string>();
+  const collect = wantsRuntimeData(options.targets);
   const put = async (path: string, body: string | Uint8Array) => {
+    if (collect && typeof body === 'string' && isPreloadable(path)) runtimeData.set(path, body);
     sink.write(path, body);
     if (++files % 64 === 0) await sink.settle?.(64);
     if (files % 500 === 0) await progress.tick?.(files);
@@ -248,7 +258,7 @@ export async function writeSite(
 
   const siteFromDeploy = options.siteFromDeploy ?? DEFAULT_SITE_FROM_DEPLOY;
   const deployFromSite = options.deployFromSite ?? DEFAULT_DEPLOY_FROM_SITE;
-  for (const file of hostFiles(options.targets, site, { aliases, siteFromDeploy, deployFromSite })) {
+  for (const file of hostFiles(options.targets, site, { aliases, siteFromDeploy, deployFromSite, runtimeData })) {
     if (file.place !== 'deploy') await put(file.path, file.content);
     else if (deploy) deploy.write(file.path, file.content, file.mode);
     else throw new Error(`no deploy folder to write ${file.path} into`);

@@ -23,6 +23,7 @@ describe('compact builds', () => {
         aliases: [],
         siteFromDeploy: '../dist',
         deployFromSite: '../dist.deploy',
+        runtimeData: new Map(),
       }),
     ).toThrow(/cloudfront/);
   });
@@ -34,6 +35,7 @@ describe('runtime host adapters', () => {
       aliases: [],
       siteFromDeploy: '../dist',
       deployFromSite: '../dist.deploy',
+      runtimeData: new Map(),
     });
     const inSite = files.filter((f) => f.place !== 'deploy').map((f) => f.path);
     expect(inSite.sort()).toEqual(['.assetsignore', '_worker.js']);
@@ -48,6 +50,7 @@ describe('runtime host adapters', () => {
         aliases: [],
         siteFromDeploy: '../dist',
         deployFromSite: '../dist.deploy',
+        runtimeData: new Map(),
       }).find((f) => f.path === 'nginx/jaspar.conf')!.content;
     expect(conf(true)).toContain('location ^~ /static/logos/svg/ {');
     expect(conf(false)).not.toContain('/static/logos/');

@@ -34,6 +34,10 @@ export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(
   HOSTS.filter((h) => h.suffixAliases).map((h) => h.target),
 );
 
+/** Whether any of `targets` embeds the runtime's data in its files (SiteFacts.runtimeData). */
+export const wantsRuntimeData = (targets: readonly HostTarget[]): boolean =>
+  targets.some((t) => (adapterOf(t) as { preloads?: boolean }).preloads === true);
+
 /** Hosts that answer every query by computing it: the only targets of a compact build. */
 export const COMPACT_TARGETS: readonly HostTarget[] = HOSTS.filter((h) => h.tier === 'compute').map((h) => h.target);
 

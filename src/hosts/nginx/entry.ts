@@ -6,8 +6,9 @@
  * Content-Type and headers of its folder), anything else is sent from here.
  *
  * njs runs each request in a fresh copy of the module, so nothing survives between requests:
- * the runtime's cache lives for one request, and a prebuilt file is found without reading
- * the index at all. Runtime-safe subset (docs/runtime.md).
+ * the runtime's data comes from the object nginx preloaded at start (data.json), and a file
+ * not in it (the browsable pages' and logos' fragments) is read per request. Runtime-safe
+ * subset (docs/runtime.md).
  */
 import { INTERNAL_ERROR, NOT_FOUND } from '../../api/errors.js';
 import { errorAnswer, fileText, type Answer, type Loaded } from '../../runtime/answer.js';
@@ -67,8 +68,18 @@ function send(r: NjsRequest, a: Answer): void {
   r.finish();
 }
 
-/** The js_content handler for a site (`site` embedded by the adapter, `fs` from njs). */
-export function nginxHandler(site: SiteConfig, fs: NjsFs): (r: NjsRequest) => void {
+/**
+ * The runtime's data preloaded once (adapter.ts `preloadData`): files by site path, and what the
+ * runtime derives from them by its cache key. njs makes it immutable and without prototypes: the
+ * runtime reads it by index and property only.
+ */
+export interface Preloaded {
+  readonly files: { readonly [path: string]: unknown };
+  readonly derived: { readonly [key: string]: unknown };
+}
+
+/** The js_content handler for a site (`site` embedded by the adapter, `fs` from njs, the preloaded data or null). */
+export function nginxHandler(site: SiteConfig, fs: NjsFs, preloaded: Preloaded | null): (r: NjsRequest) => void {
   return (r) => {
     const target = splitTarget(r.variables.request_uri ?? '/');
     const req: RuntimeRequest = {
@@ -79,7 +90,11 @@ export function nginxHandler(site: SiteConfig, fs: NjsFs): (r: NjsRequest) => vo
     };
     const root = r.variables.document_root ?? '';
     const loaded: Loaded = {};
-    const load = (path: string) => readJson(fs, `${root}/${path}`);
+    if (preloaded !== null) for (const key in preloaded.derived) loaded[key] = preloaded.derived[key];
+    const load = (path: string) => {
+      const held = preloaded === null ? undefined : preloaded.files[path];
+      return held === undefined ? readJson(fs, `${root}/${path}`) : held;
+    };
     try {
       let a = answerSync(req, site, loaded, { mode: 'compute' }, load);
       while (a.file !== undefined) {
