@@ -25,7 +25,7 @@ import { API_DOCUMENTS } from '../../api/documents.js';
 import { FORMAT_NAMES, FORMATS, negotiatedType, takesCallback } from '../../api/formats.js';
 import { MATRIX_FILTERS, RESOURCES } from '../../api/resources.js';
 import { FILES_ROOT, LIST_MARKER, IMPLICIT_FORMAT_DIR, routeFile } from '../../routes/paths.js';
-import type { Params, Route } from '../../routes/route.js';
+import type { Params, TemplateRoute } from '../../routes/route.js';
 import { apiHeaders } from '../../runtime/answer.js';
 import { formatApplies } from '../../routes/applies.js';
 import { planOf, prebuiltPlans, type PrebuiltPlan } from '../../routes/prebuilt-plan.js';
@@ -53,7 +53,7 @@ function unavailable(e: ApiError): string {
 }
 
 /** The path function's file for a route with placeholders, below its format folder and without its extension (the function adds both). */
-function template(route: Route): string {
+function template(route: TemplateRoute): string {
   const file = routeFile(route, true);
   const ext = `.${FORMATS[0].extension}`;
   const head = `${FILES_ROOT}/${FORMATS[0].name}/`;
@@ -156,14 +156,14 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
         formats: formatSet,
         ...file(template({ kind: 'detail', resource: r.name, params, format: FORMATS[0].name })),
       };
-    const route: Route = {
+    const route: TemplateRoute = {
       kind: 'list',
       resource: r.name,
       params,
       filters: {},
       order: ':o',
-      page: ':p' as unknown as number,
-      pageSize: ':s' as unknown as number,
+      page: ':p',
+      pageSize: ':s',
       format: FORMATS[0].name,
       formatInQuery: true,
     };
