@@ -59,6 +59,17 @@ describe('routeFile', () => {
     expect(routeFile(detail({ params: { id: ':id' } }), true)).toBe('files/jaspar/matrix/:id.jaspar');
   });
 
+  it('writes a template route, whose numbers may be placeholders, in template mode only', () => {
+    const template: ListRoute<string> = {
+      ...list({ filters: { collection: ':collection' }, order: ':order' }),
+      page: ':page',
+      pageSize: ':page_size',
+    };
+    expect(routeFile(template, true)).toBe('files/json/matrix/_/collection/:collection/:page_size/:order/:page.json');
+    // @ts-expect-error a template route is written in template mode only
+    expect(() => routeFile(template)).toThrow(/unsafe path segment/);
+  });
+
   it('throws when a route lacks a parameter of its resource', () => {
     expect(() => routeFile(detail({ params: {} }))).toThrow(/lacks parameter :id/);
   });

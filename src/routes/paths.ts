@@ -18,7 +18,7 @@ import { resourceSpec, type ListName, type ResourceName } from '../api/resources
 import { isSafeSegment } from '../segments.js';
 import { linkQuery } from './links.js';
 import type { QueryPair } from './request.js';
-import type { ListRoute, Params, Route } from './route.js';
+import type { ListRoute, Params, Route, TemplateRoute } from './route.js';
 import { API_PREFIX } from '../api/urls.js';
 
 export { API_PREFIX } from '../api/urls.js';
@@ -38,7 +38,7 @@ function check(segment: string, template: boolean): string {
   throw new Error(`unsafe path segment "${segment}"`);
 }
 
-function formatDir(route: Route): string {
+function formatDir(route: TemplateRoute): string {
   return route.kind === 'list' && !route.formatInQuery ? IMPLICIT_FORMAT_DIR : route.format;
 }
 
@@ -60,11 +60,13 @@ function filledSegments(resource: ResourceName, params: Params, template: boolea
 }
 
 /**
- * The file of a route, relative to the output root, with `/` separators. With `template`,
- * parameter, filter, order, page size and page values may be placeholders (`:id`, `:order`,
- * `:page`) for host rules.
+ * The file of a route, relative to the output root, with `/` separators. In template mode
+ * (`asTemplate`, for host rules) the route is a {@link TemplateRoute}: parameter, filter, order,
+ * page size and page values may be placeholders (`:id`, `:order`, `:page`).
  */
-export function routeFile(route: Route, asTemplate?: boolean): string {
+export function routeFile(route: Route): string;
+export function routeFile(route: TemplateRoute, asTemplate: true): string;
+export function routeFile(route: TemplateRoute, asTemplate?: boolean): string {
   const template = asTemplate === true;
   const ext = formatSpec(route.format).extension;
   const filled = filledSegments(route.resource, route.params, template);

@@ -11,7 +11,11 @@ export type Params = Readonly<Record<string, string>>;
 
 export type PageRef = number | 'last';
 
-export interface ListRoute {
+/**
+ * A list route. `N` is what stands where the route holds a number (its page and page size):
+ * a number, or in a {@link TemplateRoute} a placeholder (`:page`) that host rules fill.
+ */
+export interface ListRoute<N extends number | string = number> {
   readonly kind: 'list';
   readonly resource: ListName;
   readonly params: Params;
@@ -19,9 +23,9 @@ export interface ListRoute {
   readonly filters: Params;
   /** The `order` query value (`name`, `-name`), or null when absent. */
   readonly order: string | null;
-  readonly page: PageRef;
+  readonly page: N | 'last';
   /** The `page_size` query value, or null when absent (then the default). */
-  readonly pageSize: number | null;
+  readonly pageSize: N | null;
   readonly format: FormatName;
   /** Whether the request named the format (`?format=json`) or got it by default. */
   readonly formatInQuery: boolean;
@@ -35,5 +39,11 @@ export interface DetailRoute {
 }
 
 export type Route = ListRoute | DetailRoute;
+
+/**
+ * A route whose values may be placeholders (`:id`, `:order`, `:page`) as well as values: what
+ * the path function's template mode (src/routes/paths.ts `routeTemplate`) writes for host rules.
+ */
+export type TemplateRoute = ListRoute<number | string> | DetailRoute;
 
 export { effectivePageSize } from './page-size.js';

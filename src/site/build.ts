@@ -3,26 +3,21 @@
  * folder beside the target, and swap it in only when everything succeeded. One build at a
  * time per target (a lock beside it); what dead builds left there is cleaned up first.
  */
-import { readDump, resolveDump } from '../dump/read-dump.js';
-import { EXTRA_FOLDERS, readExtras } from '../dump/extras/read-extras.js';
-import { isTableFile } from '../dump/flat/files.js';
 import { UserError } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../targets/registry.js';
-import { buildRelease } from '../model/build-release.js';
 import type { Release } from '../model/types.js';
 import { diskError } from '../output/disk-errors.js';
-import { changedInputs, snapshotInputs } from '../output/input-snapshot.js';
 import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
-import { unchangedSince, writeRecord } from '../output/build-record.js';
+import { unchangedSince, writeRecord, type BuildRecord } from '../output/build-record.js';
 import { emptyTrash, removeStale } from '../output/stale.js';
 import { stampTree } from '../output/tree-stamp.js';
-import { stageOutput } from '../output/swap.js';
+import { stageOutput, type StagedOutput } from '../output/swap.js';
 import { limitWarnings, type LimitWarning } from '../targets/limits.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { basename, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../plan/generate.js';
 import { estimateFiles } from './estimate.js';
 import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
@@ -30,6 +25,8 @@ import { buildFingerprint } from './fingerprint.js';
 import { checkOutputFolders, type Replacement } from './replace-guard.js';
 import type { HostSystem } from './system.js';
 import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
+import { readReleases } from './read-releases.js';
+import type { SiteOptions } from './site-options.js';
 import { writeSite } from './write-site.js';
 import { releaseAbout, type ForRelease } from './release-about.js';
 
@@ -86,9 +83,6 @@ export interface BuildSummary extends ReadSummary {
  */
 export const deployDirFor = (out: string): string => `${resolve(out)}.deploy`;
 
-/** What the input snapshot and the fingerprint cover: what the readers read. */
-const DUMP_INPUTS = { isTable: isTableFile, extraFolders: EXTRA_FOLDERS };
-
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The folder holding the most files directly. */
@@ -126,60 +120,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   }
 }
 
-/** Read one dump into a release, checking nothing wrote to it meanwhile. */
-async function readRelease(given: string, options: BuildOptions) {
-  // A folder holding one dump file and no tables (what `fetch` writes) is that file.
-  const { path: dump, note } = resolveDump(given);
-  const reading = new PhaseClock(options.events, 'read', null);
-  let read = { files: 0, bytes: 0 };
-  const before = await snapshotInputs(dump, DUMP_INPUTS);
-  const raw = await readDump(dump, (done, total) => reading.progress((read = done), total));
-  const extras = readExtras(dump);
-  const changed = changedInputs(before, await snapshotInputs(dump, DUMP_INPUTS));
-  if (changed.length > 0) {
-    throw new UserError(
-      `the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`,
-      { file: dump },
-    );
-  }
-  const { release, warnings, yearFrom } = buildRelease(raw, {
-    year: options.year ?? null,
-    releaseName: options.releaseName ?? null,
-    extras,
-  });
-  const readSeconds = reading.end(read);
-  const { info } = release;
-  const summary: ReadSummary = {
-    shape: note === null ? raw.shape : `${raw.shape} ${basename(dump)} (${note})`,
-    release: info.name,
-    year: info.year,
-    yearFrom,
-    matrices: release.matrices.length,
-    tffms: release.tffms.length,
-    warnings,
-    readSeconds,
-    notServed: raw.notServed ?? [],
-  };
-  options.events?.({ type: 'read', summary });
-  return { dump, release, summary, inputs: before.keys() };
-}
-
-/** Newest first (by year, then name); two dumps of one release name are refused. */
-function newestFirst<T extends { dump: string; release: Release }>(read: T[]): T[] {
-  const sorted = [...read].sort(
-    (a, b) =>
-      (b.release.info.year ?? -1) - (a.release.info.year ?? -1) || (a.release.info.name < b.release.info.name ? 1 : -1),
-  );
-  for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.release.info.name === sorted[i - 1]!.release.info.name) {
-      throw new UserError(
-        `${sorted[i - 1]!.dump} and ${sorted[i]!.dump} are both release ${sorted[i]!.release.info.name}: a site serves each release once`,
-      );
-    }
-  }
-  return sorted;
-}
-
 /** One dump's fingerprint as before; several dumps: the digest of each one's, newest first. */
 async function fingerprintOf(
   read: readonly { dump: string; inputs: Iterable<string> }[],
@@ -190,24 +130,69 @@ async function fingerprintOf(
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 
+/** What the build wrote so far, for a disk error's message (disk-errors.ts). */
+type Written = { files: number; bytes: number; diskBytes: number };
+
+/** The staged site and deploy folders, swapped in together. */
+interface Staged {
+  readonly site: StagedOutput;
+  readonly deploy: StagedOutput;
+}
+
+/** The sinks the site and its deploy folder are written through. */
+interface Sinks {
+  readonly site: DiskSink;
+  readonly deploy: DiskSink;
+}
+
+/** The steps, in order: read, settle the site's options, keep an unchanged site, or write, check, record and swap. */
 async function buildLocked(
   options: BuildOptions,
   deployDir: string,
-  written: { files: number; bytes: number; diskBytes: number },
+  written: Written,
   replacing: { site: Replacement; deploy: Replacement },
 ): Promise<BuildSummary> {
-  const log = options.log ?? (() => {});
   const started = performance.now();
-  const events = options.events;
-  const dumps = typeof options.dump === 'string' ? [options.dump] : options.dump;
-  const read = [];
-  for (const dump of dumps) read.push(await readRelease(dump, options));
-  const ordered = newestFirst(read);
-  const releases = ordered.map((r) => r.release);
-  const release = releases[0]!;
-  const readSummary = ordered[0]!.summary;
+  const seconds = () => (performance.now() - started) / 1000;
+  const read = await readReleases(typeof options.dump === 'string' ? [options.dump] : options.dump, options);
+  const releases = read.map((r) => r.release);
+  const readSummary = read[0]!.summary;
+  const site = siteOptions(options, deployDir, releases);
+  // A site built from the same bytes, options and generator, untouched since: nothing to write.
+  // (Not with an injected sink: tests that inject write failures must reach the writer.)
+  const fingerprint = options.openSink ? null : await fingerprintOf(read, settings(options, deployDir, site, releases));
+  const kept = fingerprint === null ? null : await unchangedSince(options.out, deployDir, fingerprint);
+  options.signal?.throwIfAborted();
+  if (kept !== null) return keptSummary(readSummary, kept, seconds());
+  // What --force replaces (not a site of ours) is kept in a trash folder until the next build.
+  const staged: Staged = {
+    site: stageOutput(options.out, replacing.site === 'forced'),
+    deploy: stageOutput(deployDir, replacing.deploy === 'forced'),
+  };
+  let sinks: Sinks | null = null;
+  try {
+    sinks = openSinks(options, deployDir, staged);
+    const done = await writeStaged(options, releases, site, sinks);
+    const limits = platformLimits(options, sinks.site);
+    const changes = await changesAgainst([
+      [sinks.site, options.out],
+      [sinks.deploy, deployDir],
+    ]);
+    if (fingerprint !== null) await recordBuild(fingerprint, staged);
+    await swapIn(options, deployDir, staged, done);
+    return { ...readSummary, ...done, seconds: seconds(), changes, rebuilt: true, limits };
+  } finally {
+    if (sinks)
+      Object.assign(written, { files: sinks.site.files, bytes: sinks.site.bytes, diskBytes: sinks.site.diskBytes });
+    await staged.site.discard();
+    await staged.deploy.discard();
+  }
+}
+
+/** The site's options: the build's, each defaulted, and what the releases and folders decide. */
+function siteOptions(options: BuildOptions, deployDir: string, releases: readonly Release[]): SiteOptions {
   const defaults = defaultRouteOptions();
-  const site = {
+  return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     formats: options.formats,
     targets: options.targets,
@@ -223,103 +208,120 @@ async function buildLocked(
     withSites: releases.some((r) => r.matrices.some((m) => m.sites !== null)),
     releaseAbout: releaseAbout(releases, options.releasePubmed ?? [], options.releaseWebsite ?? []),
   };
-  // A site built from the same bytes, options and generator, untouched since: nothing to write.
-  // (Not with an injected sink: tests that inject write failures must reach the writer.)
-  const settings = {
+}
+
+/** What the fingerprint covers besides the dumps: the site's options, the releases and both folders. */
+function settings(options: BuildOptions, deployDir: string, site: SiteOptions, releases: readonly Release[]): unknown {
+  return {
     ...site,
-    ...(releases.length === 1 ? { release: release.info } : { releases: releases.map((r) => r.info) }),
+    ...(releases.length === 1 ? { release: releases[0]!.info } : { releases: releases.map((r) => r.info) }),
     out: resolve(options.out),
     deployDir: resolve(deployDir),
   };
-  const fingerprint = options.openSink ? null : await fingerprintOf(ordered, settings);
-  const kept = fingerprint === null ? null : await unchangedSince(options.out, deployDir, fingerprint);
-  options.signal?.throwIfAborted();
-  if (kept !== null) {
-    const unchanged = kept.site.files + kept.deploy.files;
-    return {
-      ...readSummary,
-      files: kept.site.files,
-      bytes: kept.site.bytes,
-      seconds: (performance.now() - started) / 1000,
-      changes: { ...NO_CHANGES, unchanged },
-      rebuilt: false,
-      limits: [],
-    };
-  }
-  // What --force replaces (not a site of ours) is kept in a trash folder until the next build.
-  const staged = stageOutput(options.out, replacing.site === 'forced');
-  const stagedDeploy = stageOutput(deployDir, replacing.deploy === 'forced');
-  let sink: DiskSink | null = null;
+}
+
+/** The summary of a build that kept the site as it was. */
+function keptSummary(read: ReadSummary, kept: BuildRecord, seconds: number): BuildSummary {
+  const unchanged = kept.site.files + kept.deploy.files;
+  return {
+    ...read,
+    files: kept.site.files,
+    bytes: kept.site.bytes,
+    seconds,
+    changes: { ...NO_CHANGES, unchanged },
+    rebuilt: false,
+    limits: [],
+  };
+}
+
+/** The sinks of the staged folders; files equal to the live site's are hard-linked from it (sink.ts): unchanged inode and mtime. */
+function openSinks(options: BuildOptions, deployDir: string, staged: Staged): Sinks {
+  const live = (dir: string) => (existsSync(dir) ? resolve(dir) : null);
+  return {
+    site: options.openSink
+      ? options.openSink(staged.site.staging)
+      : new DiskSink(staged.site.staging, live(options.out)),
+    deploy: new DiskSink(staged.deploy.staging, live(deployDir)),
+  };
+}
+
+/** Every file of the site and its deploy folder written into the staged folders (the `write` phase); what was written. */
+async function writeStaged(
+  options: BuildOptions,
+  releases: readonly Release[],
+  site: SiteOptions,
+  sinks: Sinks,
+): Promise<{ files: number; bytes: number }> {
+  const events = options.events;
+  const out = sinks.site;
+  const writing = new PhaseClock(
+    events,
+    'write',
+    events ? { files: releases.reduce((sum, r) => sum + estimateFiles(r, site, releases), 0), bytes: 0 } : null,
+  );
   try {
-    // Files equal to the live site's are hard-linked from it (sink.ts): unchanged inode and mtime.
-    const live = (dir: string) => (existsSync(dir) ? resolve(dir) : null);
-    const out = options.openSink ? options.openSink(staged.staging) : new DiskSink(staged.staging, live(options.out));
-    sink = out;
-    const deploy = new DiskSink(stagedDeploy.staging, live(deployDir));
-    const writing = new PhaseClock(
-      events,
-      'write',
-      events ? { files: releases.reduce((sum, r) => sum + estimateFiles(r, site, releases), 0), bytes: 0 } : null,
-    );
-    try {
-      await writeSite(
-        releases.length === 1 ? release : releases,
-        out,
-        site,
-        {
-          tick: async (files) => {
-            writing.progress({ files, bytes: out.bytes });
-            // Let signal handlers run, then stop if one asked us to.
-            await yieldToEventLoop();
-            options.signal?.throwIfAborted();
-          },
+    await writeSite(
+      releases.length === 1 ? releases[0]! : releases,
+      out,
+      site,
+      {
+        tick: async (files) => {
+          writing.progress({ files, bytes: out.bytes });
+          // Let signal handlers run, then stop if one asked us to.
+          await yieldToEventLoop();
+          options.signal?.throwIfAborted();
         },
-        deploy,
-      );
-    } catch (err) {
-      // Let background writes finish before the staging folder is removed, so none lands after.
-      await Promise.allSettled([out.settle(0), deploy.settle(0)]);
-      throw err;
-    }
-    options.signal?.throwIfAborted();
-    const done = { files: out.files, bytes: out.bytes };
-    writing.end(done);
-    // The chosen targets' platform limits, measured on what was written (docs/hosting.md).
-    const limits = limitWarnings(options.targets, { files: out.files, largestFolder: largestFolder(out.folderFiles) });
-    if (options.strictLimits && limits.length > 0)
-      throw new UserError(
-        `the site breaks ${limits.length} platform limit${limits.length === 1 ? '' : 's'} (--strict-limits): ${limits.map((l) => l.message).join('; ')}`,
-        { file: options.out },
-      );
-    const changes = await changesAgainst([
-      [out, options.out],
-      [deploy, deployDir],
-    ]);
-    const [siteStamp, deployStamp] =
-      fingerprint === null
-        ? [null, null]
-        : await Promise.all([stampTree(staged.staging), stampTree(stagedDeploy.staging)]);
-    // The record goes into the staged deploy folder (stamped without it), so it is swapped in with what it describes.
-    if (fingerprint !== null && siteStamp && deployStamp)
-      await writeRecord(stagedDeploy.staging, { fingerprint, site: siteStamp, deploy: deployStamp });
-    const swapping = new PhaseClock(events, 'swap', done);
-    // Both renames first, then the old trees are removed (discard, below): a kill between
-    // leaves the new site with its new configuration, never the new site with the old one.
-    await staged.commit();
-    await stagedDeploy.commit();
-    for (const [stage, dir] of [
-      [staged, options.out],
-      [stagedDeploy, deployDir],
-    ] as const) {
-      const kept = stage.kept();
-      await emptyTrash(dir, kept, log);
-      if (kept !== null) log(`replaced ${dir} (--force): what it held is kept in ${kept} until the next build`);
-    }
-    swapping.end(done);
-    return { ...readSummary, ...done, seconds: (performance.now() - started) / 1000, changes, rebuilt: true, limits };
-  } finally {
-    if (sink) Object.assign(written, { files: sink.files, bytes: sink.bytes, diskBytes: sink.diskBytes });
-    await staged.discard();
-    await stagedDeploy.discard();
+      },
+      sinks.deploy,
+    );
+  } catch (err) {
+    // Let background writes finish before the staging folder is removed, so none lands after.
+    await Promise.allSettled([out.settle(0), sinks.deploy.settle(0)]);
+    throw err;
   }
+  options.signal?.throwIfAborted();
+  const done = { files: out.files, bytes: out.bytes };
+  writing.end(done);
+  return done;
+}
+
+/** The chosen targets' platform limits, measured on what was written (docs/hosting.md); with --strict-limits, one broken fails the build. */
+function platformLimits(options: BuildOptions, out: DiskSink): LimitWarning[] {
+  const limits = limitWarnings(options.targets, { files: out.files, largestFolder: largestFolder(out.folderFiles) });
+  if (options.strictLimits && limits.length > 0)
+    throw new UserError(
+      `the site breaks ${limits.length} platform limit${limits.length === 1 ? '' : 's'} (--strict-limits): ${limits.map((l) => l.message).join('; ')}`,
+      { file: options.out },
+    );
+  return limits;
+}
+
+/** The build record, into the staged deploy folder (stamped without it), so it is swapped in with what it describes. */
+async function recordBuild(fingerprint: string, staged: Staged): Promise<void> {
+  const [site, deploy] = await Promise.all([stampTree(staged.site.staging), stampTree(staged.deploy.staging)]);
+  await writeRecord(staged.deploy.staging, { fingerprint, site, deploy });
+}
+
+/** The staged folders made live (the `swap` phase), what --force replaced kept in a trash folder. */
+async function swapIn(
+  options: BuildOptions,
+  deployDir: string,
+  staged: Staged,
+  done: { files: number; bytes: number },
+): Promise<void> {
+  const log = options.log ?? (() => {});
+  const swapping = new PhaseClock(options.events, 'swap', done);
+  // Both renames first, then the old trees are removed (discard, in buildLocked): a kill between
+  // leaves the new site with its new configuration, never the new site with the old one.
+  await staged.site.commit();
+  await staged.deploy.commit();
+  for (const [stage, dir] of [
+    [staged.site, options.out],
+    [staged.deploy, deployDir],
+  ] as const) {
+    const kept = stage.kept();
+    await emptyTrash(dir, kept, log);
+    if (kept !== null) log(`replaced ${dir} (--force): what it held is kept in ${kept} until the next build`);
+  }
+  swapping.end(done);
 }

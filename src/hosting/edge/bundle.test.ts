@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext, runInContext, Script } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bannedBuiltins, bundle, bundleFile } from './bundle.js';
+import { bannedBuiltins, bundle, bundleFile, bundleShortened } from './bundle.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'jaspar-bundle-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -76,5 +76,29 @@ describe('host bundles', () => {
 
   it('name the entry they cannot find', () => {
     expect(() => bundle({ entry: 'nowhere', platform: 'modern', footer: '' })).toThrow(/no host entry nowhere/);
+  });
+});
+
+describe('bundles with shortened property names', () => {
+  const req = {
+    entry: 'cloudfront',
+    platform: 'restricted',
+    footer: (short: { readonly [name: string]: string }) => `// ${JSON.stringify(short)}`,
+  } as const;
+
+  it('hands the footer the short name the code reads for each name, and keeps the kept ones', () => {
+    const code = bundleShortened(req, ['resources', 'errors'], ['headers', 'statusCode']);
+    const short = JSON.parse(code.slice(code.lastIndexOf('// ') + 3)) as { [name: string]: string };
+    expect(Object.keys(short)).toEqual(['resources', 'errors']);
+    expect(short.resources).not.toBe(short.errors);
+    expect(code).toContain(`.${short.resources}`);
+    expect(code).not.toMatch(/\.resources\b|\berrors:/);
+    expect(code).toMatch(/\bstatusCode:/);
+  });
+
+  it('refuses a name it cannot shorten: kept, or never read', () => {
+    expect(() => bundleShortened(req, ['headers'], ['headers'])).toThrow(/cannot shorten headers/);
+    expect(() => bundleShortened(req, ['neverRead'], [])).toThrow(/cannot shorten neverRead/);
+    expect(() => bundleShortened(req, [], ['not-a-name'])).toThrow(/not a property name/);
   });
 });

@@ -11,7 +11,7 @@
  * (the compiled CLI in lib/). The output depends on nothing but the sources: no paths, no
  * dates, identifiers minified, so the same sources always give the same bytes.
  */
-import { buildSync, type BuildOptions } from 'esbuild';
+import { buildSync, type BuildOptions, type BuildResult } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,10 +80,52 @@ export function bundle(req: BundleRequest): string {
   return bundleFile(entryFile(req.entry), req);
 }
 
+/** A bundle whose footer is written once the short names are known: each property name's short one. */
+export type ShortenedBundle = Omit<BundleRequest, 'footer'> & {
+  readonly footer: (short: { readonly [name: string]: string }) => string;
+};
+
+/**
+ * Bundle one host entry with every property name shortened (esbuild's `mangleProps`) but the
+ * `kept` ones, the names of objects made outside the bundle (the host's request and answer, the
+ * built-ins' members), for code whose bytes count (the CloudFront function). Its footer receives
+ * the short name of each of `names`, to write data the code reads with them. Throws when one of
+ * `names` has none (it is kept, or the code never reads it): data and code would disagree.
+ */
+export function bundleShortened(req: ShortenedBundle, names: readonly string[], kept: readonly string[]): string {
+  for (const n of kept) if (!/^[A-Za-z_$][\w$]*$/.test(n)) throw new Error(`${n} is not a property name`);
+  const { code, mangleCache } = build(entryFile(req.entry), req, {
+    mangleProps: /./,
+    reserveProps: new RegExp(`^(?:${kept.join('|').replace(/\$/g, '\\$')})$`),
+    mangleCache: {},
+  });
+  const short: { [name: string]: string } = {};
+  for (const n of names) {
+    const s = mangleCache?.[n];
+    if (typeof s !== 'string') throw new Error(`the ${req.entry} bundle cannot shorten ${n}: kept, or never read`);
+    short[n] = s;
+  }
+  return wrap(code, req.banner, req.footer(short));
+}
+
 /** Bundle the module `file` as {@link bundle} bundles an entry (`req.entry` names it in errors). */
 export function bundleFile(file: string, req: Omit<BundleRequest, 'entry'> & { readonly entry?: string }): string {
+  return wrap(build(file, req).code, req.banner, req.footer);
+}
+
+function wrap(code: string, banner: string | undefined, footer: string): string {
+  return `${banner ? `${banner.trimEnd()}\n` : ''}${code}\n${footer.trimEnd()}\n`;
+}
+
+/** esbuild's bundle of `file`, checked for the platform; `extra` adds options (property renaming). */
+function build(
+  file: string,
+  req: { readonly platform: Platform; readonly entry?: string },
+  extra: BuildOptions = {},
+): { code: string; mangleCache: BuildResult['mangleCache'] } {
   const name = req.entry ?? file;
   const result = buildSync({
+    ...extra,
     entryPoints: [file],
     absWorkingDir: dirname(file),
     bundle: true,
@@ -106,5 +148,5 @@ export function bundleFile(file: string, req: Omit<BundleRequest, 'entry'> & { r
     if (banned.length)
       throw new Error(`the ${name} bundle uses what njs 0.7 and CloudFront Functions lack: ${banned.join(', ')}`);
   }
-  return `${req.banner ? `${req.banner.trimEnd()}\n` : ''}${code}\n${req.footer.trimEnd()}\n`;
+  return { code, mangleCache: result.mangleCache };
 }

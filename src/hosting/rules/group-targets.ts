@@ -6,7 +6,7 @@
 import type { FormatName } from '../../api/formats.js';
 import type { DetailDescriptor, ListDescriptor, MatrixFilter } from '../../api/resources.js';
 import { routeFile } from '../../routes/paths.js';
-import type { DetailRoute, ListRoute, PageRef, Params } from '../../routes/route.js';
+import type { DetailRoute, ListRoute, Params } from '../../routes/route.js';
 
 /** The placeholder of a path parameter, e.g. `:id`. */
 export const ID_PLACEHOLDER = ':id';
@@ -22,8 +22,9 @@ function params(segments: readonly string[]): Params {
 
 /**
  * A list route whose values are placeholders, or (for `absent`) that field left out as a
- * request without the key leaves it. Placeholders stand where routes hold numbers, so the
- * route is assembled as text first: the path function writes every value with String().
+ * request without the key leaves it. Placeholders stand where routes hold numbers: a route of
+ * text (`ListRoute<string>`, a TemplateRoute of src/routes/route.ts) for the path function's
+ * template mode.
  */
 function templateRoute(
   list: ListDescriptor,
@@ -32,23 +33,18 @@ function templateRoute(
   format: FormatName,
   formatInQuery: boolean,
   absent: Field | null,
-): ListRoute {
+): ListRoute<string> {
   const values: Record<string, string> = {};
   for (const f of filters) values[f] = `:${f}`;
   const placeholder = (field: Field): string | null => (field === absent ? null : PLACEHOLDERS[field]);
-  const fields = {
-    order: ordered ? placeholder('order') : null,
-    pageSize: placeholder('pageSize'),
-    page: placeholder('page') ?? '1',
-  };
   return {
     kind: 'list',
     resource: list.name as ListRoute['resource'],
     params: params(list.segments),
     filters: values,
-    order: fields.order,
-    pageSize: fields.pageSize as unknown as number | null,
-    page: fields.page as unknown as PageRef,
+    order: ordered ? placeholder('order') : null,
+    pageSize: placeholder('pageSize'),
+    page: placeholder('page') ?? '1',
     format,
     formatInQuery,
   };

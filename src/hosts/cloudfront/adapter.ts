@@ -13,7 +13,9 @@
  */
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import { DATA_DIR, type SiteConfig } from '../../routes/site-data.js';
-import { bundle } from '../../hosting/edge/bundle.js';
+import { bundleShortened } from '../../hosting/edge/bundle.js';
+import { PROTOTYPE_METHODS, STATIC } from './features.js';
+import { propertyNames, renamed } from './short-names.js';
 import { cloudfrontTable } from './table.js';
 import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
 import { deployScript, siteFromScript } from '../../hosting/aws/deploy-script.js';
@@ -41,13 +43,34 @@ export function jsLiteral(value: unknown): string {
   return `{${props.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : jsLiteral(k)}:${jsLiteral(v)}`).join(',')}}`;
 }
 
-/** The viewer-request function for a site. */
+/**
+ * The property names the function keeps as they are: those of objects made or read outside it,
+ * CloudFront's event (./function.ts `CfRequest`, with the one header read by name) and answer
+ * (`CfResponse`, the error body), the global its entry hands the footer, and the built-ins'
+ * members (./features.ts). A name missing here is shortened and breaks the function, which
+ * test/hosts/cloudfront-identity.test.ts catches.
+ */
+const KEPT_NAMES = [
+  ...['request', 'method', 'uri', 'querystring', 'headers', 'accept', 'value', 'multiValue'],
+  ...['statusCode', 'body', 'encoding', 'data', 'detail', 'jasparCloudfront', 'length', 'prototype'],
+  ...PROTOTYPE_METHODS,
+  ...Object.keys(STATIC),
+  ...Object.values(STATIC).flat(),
+];
+
+/** The viewer-request function for a site; its property names shortened, the code's and its table's alike. */
 export function functionSource(site: SiteConfig): string {
-  return bundle({
-    entry: 'cloudfront',
-    platform: 'restricted',
-    footer: `var jasparHandler=globalThis.jasparCloudfront(${jsLiteral(cloudfrontTable(site))});function handler(event){return jasparHandler(event)}`,
-  });
+  const table = cloudfrontTable(site);
+  return bundleShortened(
+    {
+      entry: 'cloudfront',
+      platform: 'restricted',
+      footer: (short) =>
+        `var jasparHandler=globalThis.jasparCloudfront(${jsLiteral(renamed(table, short))});function handler(event){return jasparHandler(event)}`,
+    },
+    propertyNames(table),
+    [...new Set(KEPT_NAMES)],
+  );
 }
 
 /** Site files never uploaded: build configuration, the compute tier's data, other hosts' files. */

@@ -8,14 +8,37 @@
  *
  * It answers every request as the request runtime does in rules mode (`resolve`, which the
  * function bundled whole until it had to fit CloudFront's 10 KB): the same steps, over a table
- * derived at bundle time (./table.ts; a list's part is its prebuilt plan, src/routes/prebuilt-plan.ts) instead of the runtime's tables, with the
- * runtime's own request parsing. test/hosts/cloudfront-identity.test.ts holds the two equal.
+ * derived at bundle time (./function-table.ts, written by ./table.ts; a list's part is its
+ * prebuilt plan, src/routes/prebuilt-plan.ts) instead of the runtime's tables, with the
+ * runtime's own request parsing, negotiation (src/runtime/negotiate-types.ts) and route
+ * matching (src/runtime/match-path.ts). test/hosts/cloudfront-identity.test.ts holds the
+ * function to the runtime on thousands of requests.
  * Runtime-safe subset, and only what runtime 2.0 documents (src/hosts/cloudfront/features.ts).
  */
 import { isSafeSegment } from '../../segments.js';
 import { asciiLower, formDecode, isCallbackName, parsePath } from '../../routes/request.js';
-import { list, type Get } from './function-list.js';
-import type { CfError, CfResource, CfTable } from './function-table.js';
+import { matchPath } from '../../runtime/match-path.js';
+import { negotiateType } from '../../runtime/negotiate-types.js';
+import { fileTemplate, list, lookup, type Get } from './function-list.js';
+import {
+  DETAIL,
+  FORMAT_EXTENSION,
+  FORMAT_IS_DEFAULT,
+  FORMAT_MEDIA_TYPE,
+  FORMAT_NAME,
+  KEY,
+  RELEASE_NAME,
+  RELEASE_ROOT,
+  RELEASE_YEAR,
+  STATUS,
+  VALUE,
+  VARIANT_ACCEPT,
+  VARIANT_FILE,
+  VARIANT_FORMAT,
+  type CfError,
+  type CfPair,
+  type CfTable,
+} from './function-table.js';
 
 /** A header or query value as CloudFront passes it. */
 export interface CfValue {
@@ -55,13 +78,12 @@ function queryString(qs: { [name: string]: CfValue }): string {
   return parts.join('&');
 }
 
-/** CloudFront's headers of `h`, added to `out`. */
+/** CloudFront's headers of the pairs `h`, added to `out`. */
 function headers(
-  h: { readonly [name: string]: string },
+  h: readonly CfPair<string>[],
   out: { [name: string]: { value: string } },
 ): { [name: string]: { value: string } } {
-  const names = Object.keys(h);
-  for (let i = 0; i < names.length; i++) out[names[i]!] = { value: h[names[i]!]! };
+  for (let i = 0; i < h.length; i++) out[h[i]![KEY]] = { value: h[i]![VALUE] };
   return out;
 }
 
@@ -93,130 +115,108 @@ function rewrite(r: CfRequest, file: string): CfRequest {
   return r;
 }
 
-/** DRF's content negotiation (src/runtime/negotiate.ts) over the formats `set` indexes in F. */
-function negotiate(t: CfTable, accept: string | null, set: readonly number[]): number {
-  const tokens = (accept === null || accept.trim() === '' ? '*/*' : accept).split(',');
-  const ranked: string[][][] = [[], [], [], []];
-  for (let i = 0; i < tokens.length; i++) {
-    const parts = tokens[i]!.split(';');
-    const full = parts[0]!.trim().toLowerCase();
-    const slash = full.indexOf('/');
-    const params: string[] = [];
-    for (let k = 1; k < parts.length; k++) {
-      const eq = parts[k]!.indexOf('=');
-      const name = (eq === -1 ? parts[k]! : parts[k]!.slice(0, eq)).trim().toLowerCase();
-      if (name !== '' && params.indexOf(name) === -1) params.push(name);
-    }
-    const main = slash === -1 ? full : full.slice(0, slash);
-    const sub = slash === -1 ? '' : full.slice(slash + 1);
-    ranked[
-      main === '*' ? 3 : sub === '*' ? 2 : params.length === 0 || (params.length === 1 && params[0] === 'q') ? 1 : 0
-    ]!.push([main, sub]);
+/**
+ * The API document `below` names, if it is one (src/api/documents.ts `documentVariant`): the
+ * file of the variant `format` names; none named, of the first whose Accept types the header
+ * names, else of the first; another format is a 404 (null). Undefined when `below` is no document.
+ */
+function documentFile(
+  t: CfTable,
+  below: readonly string[],
+  format: string | null,
+  accept: string | null,
+): string | null | undefined {
+  const variants = lookup(t.documents, below.join('/'));
+  if (variants === undefined) return undefined;
+  const heard = accept === null ? '' : accept.toLowerCase();
+  for (let j = 0; j < variants.length; j++) {
+    const d = variants[j]!;
+    const accept = d[VARIANT_ACCEPT];
+    const types = format || !j || accept === undefined ? [] : t.documentAccepts[accept]!.split('|');
+    for (let k = format === d[VARIANT_FORMAT] ? -1 : 0; k < types.length; k++)
+      if (k < 0 || heard.indexOf(types[k]!) !== -1) return t.documentFolder + t.documentFiles[d[VARIANT_FILE]]!;
   }
-  for (let r = 0; r < 4; r++) {
-    for (let c = 0; c < set.length; c++) {
-      const type = t.F[set[c]!]!;
-      for (let k = 0; k < ranked[r]!.length; k++) {
-        const m = ranked[r]![k]!;
-        if ((m[1] === '*' || m[1] === type[4]) && (m[0] === '*' || m[0] === type[3])) return set[c]!;
-      }
-    }
-  }
-  return -1;
-}
-
-/** The resource the segments below `/api/v1/` name (src/runtime/route-match.ts). */
-function match(t: CfTable, segs: readonly string[]): { r: CfResource; id: string } | null {
-  for (let i = 0; i < t.R.length; i++) {
-    const s = t.R[i]!.s;
-    let id = '';
-    let ok = s.length === segs.length;
-    for (let k = 0; ok && k < s.length; k++) {
-      if (s[k]!.charAt(0) === ':') id = segs[k]!;
-      else ok = s[k] === segs[k];
-    }
-    if (ok) return { r: t.R[i]!, id };
-  }
-  return null;
+  return format ? null : t.documentFolder + t.documentFiles[variants[0]![VARIANT_FILE]]!;
 }
 
 /** The viewer-request handler over a site's table (embedded by the adapter). */
 export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) => CfRequest | CfResponse {
+  const errors = t.errors;
   const fail = (e: CfError, value?: string): CfResponse => ({
-    statusCode: e[0],
-    headers: headers(t.J, headers(t.H, {})),
+    statusCode: e[STATUS],
+    headers: headers(t.errorHeaders, headers(t.apiHeaders, {})),
     body: {
       encoding: 'text',
-      data: JSON.stringify({ detail: value === undefined ? e[1] : e[1].split(t.E.m).join(value) }),
+      data: JSON.stringify({ detail: value === undefined ? e[DETAIL] : e[DETAIL].split(errors.marker).join(value) }),
     },
   });
   return (event) => {
     const r = event.request;
-    const accept = r.headers.accept;
+    const accept = r.headers.accept ? values(r.headers.accept).join(', ') : null;
     const query = queryString(r.querystring);
-    if (r.uri.length + query.length + 1 > t.X) return fail(t.E.L);
-    if (r.method === 'OPTIONS') return { statusCode: 200, headers: headers(t.H, {}) };
-    if (r.method !== 'GET' && r.method !== 'HEAD') return fail(t.E.M, r.method.replace(/[^A-Za-z0-9_-]/g, ''));
+    if (r.uri.length + query.length + 1 > t.maxTarget) return fail(errors.uriTooLong);
+    if (r.method === 'OPTIONS') return { statusCode: 200, headers: headers(t.apiHeaders, {}) };
+    if (r.method !== 'GET' && r.method !== 'HEAD')
+      return fail(errors.methodNotAllowed, r.method.replace(/[^A-Za-z0-9_-]/g, ''));
     const segs = parsePath(r.uri);
-    if (segs === null) return fail(t.E.B);
+    if (segs === null) return fail(errors.badRequest);
     if (segs[0] !== 'api' || segs[1] !== 'v1') {
-      if (segs[0] === 'api' || t.N.indexOf(`/${segs.join('/')}`) !== -1) return fail(t.E.N);
+      if (segs[0] === 'api' || t.notServed.indexOf(`/${segs.join('/')}`) !== -1) return fail(errors.notFound);
       for (let i = 0; i < segs.length; i++)
-        if (!isSafeSegment(segs[i]!) || segs[i]!.charAt(0) === '.') return fail(t.E.N);
+        if (!isSafeSegment(segs[i]!) || segs[i]!.charAt(0) === '.') return fail(errors.notFound);
       return r;
     }
     const below = segs.slice(2);
     const q = parseQuery(query);
     // An endpoint no copy computes: its refusal, whatever the format or query.
-    for (let i = 0; i < t.V.length; i++) if (t.V[i]![0] === below[0]) return fail(t.V[i]![1]);
-    // The API's own documents: the variant `format` names; none named, the first whose Accept
-    // types the header names, else the first (src/api/documents.ts documentVariant); another is a 404.
-    const v = q('format');
-    const heard = accept ? values(accept).join(', ').toLowerCase() : '';
-    for (let i = 0; i < t.T.length; i++) {
-      if (t.T[i]![0] !== below.join('/')) continue;
-      const vs = t.T[i]![1];
-      for (let j = 0; j < vs.length; j++) {
-        const d = vs[j]!;
-        const types = v || !j || d[2] === undefined ? [] : t.Y[d[2]]!.split('|');
-        for (let k = v === d[0] ? -1 : 0; k < types.length; k++)
-          if (k < 0 || heard.indexOf(types[k]!) !== -1) return rewrite(r, t.I + t.S[d[1]]!);
-      }
-      return v ? fail(t.E.N) : rewrite(r, t.I + t.S[vs[0]![1]]!);
-    }
-    // The DRF suffix is cut off the last segment first, when it names a format.
-    const last = below.length ? below[below.length - 1]! : '';
-    const dot = last.lastIndexOf('.');
-    let suffix: string | null = dot > 0 && t.A.indexOf(last.slice(dot + 1)) !== -1 ? last.slice(dot + 1) : null;
-    let m = suffix === null ? null : match(t, below.slice(0, -1).concat([last.slice(0, dot)]));
-    if (m === null) (suffix = null), (m = match(t, below));
-    if (m === null) return fail(t.E.N);
-    const set = t.C[m.r.c]!;
-    const asked = suffix === null ? q('format') : suffix;
+    const refusal = lookup(t.unoffered, below[0]!);
+    if (refusal !== undefined) return fail(refusal);
+    const document = documentFile(t, below, q('format'), accept);
+    if (document !== undefined) return document === null ? fail(errors.notFound) : rewrite(r, document);
+    const m = matchPath(t.resources, below, (s): s is string => t.formatNames.indexOf(s) !== -1);
+    if (m === null) return fail(errors.notFound);
+    const set = t.formatSets[m.resource.formats]!;
+    const asked = m.suffix === null ? q('format') : m.suffix;
     let f = -1;
     if (asked !== null && asked !== '') {
-      for (let i = 0; i < set.length; i++) if (t.F[set[i]!]![0] === asked) f = set[i]!;
-      if (f === -1) return fail(t.E.N);
-    } else if ((f = negotiate(t, accept ? values(accept).join(', ') : null, set)) === -1) return fail(t.E.A);
-    const format = t.F[f]!;
+      for (let i = 0; i < set.length; i++) if (t.formats[set[i]!]![FORMAT_NAME] === asked) f = set[i]!;
+      if (f === -1) return fail(errors.notFound);
+    } else {
+      const picked = negotiateType(
+        accept,
+        set.map((i) => t.formats[i]![FORMAT_MEDIA_TYPE]),
+      );
+      if (picked === -1) return fail(errors.notAcceptable);
+      f = set[picked]!;
+    }
+    const format = t.formats[f]!;
     const rv = q('release');
-    let release = rv === null || rv === '' ? t.L[0] : undefined;
-    for (let i = 0; release === undefined && i < t.L.length; i++)
-      if (t.L[i]![0] === asciiLower(rv!) || t.L[i]![1] === asciiLower(rv!)) release = t.L[i];
-    if (release === undefined) return fail(t.E.R, rv!);
+    const wanted = rv === null ? '' : asciiLower(rv);
+    let release = wanted === '' ? t.releases[0] : undefined;
+    for (let i = 0; release === undefined && i < t.releases.length; i++) {
+      const named = t.releases[i]!;
+      if (named[RELEASE_NAME] === wanted || named[RELEASE_YEAR] === wanted) release = named;
+    }
+    if (release === undefined) return fail(errors.releaseNotServed, rv!);
     // JSONP's callback (contract §8.1): a name that is no name is a 400; the files call the default one only.
     const cb = q('callback');
-    if (format[0] === t.K[0] && cb !== null) {
-      if (!isCallbackName(cb)) return fail(t.E.C);
-      if (cb !== t.K[1]) return fail(t.E.U, t.K[2]);
+    if (format[FORMAT_NAME] === t.jsonpFormat && cb !== null) {
+      if (!isCallbackName(cb)) return fail(errors.invalidCallback);
+      if (cb !== t.defaultCallback) return fail(errors.unavailable, t.callbackRefusal);
     }
+    const res = m.resource;
     let file: string | CfResponse;
-    if (m.r.p === undefined) {
-      if (m.r.s.indexOf(':id') !== -1 && !isSafeSegment(m.id)) return fail(t.E.N);
-      file = m.r.t.replace(':id', m.id);
-    } else file = list(t, m.r, m.id, q, fail);
+    if (res.plan === undefined) {
+      if (res.segments.indexOf(':id') !== -1 && !isSafeSegment(m.id)) return fail(errors.notFound);
+      file = fileTemplate(res).replace(':id', m.id);
+    } else file = list(t, res, m.id, q, fail);
     // A list's JSON that no format named has a folder of its own (src/routes/paths.ts).
-    const dir = m.r.p !== undefined && (asked === null || asked === '') && format[2] ? t.D : format[0];
-    return typeof file === 'string' ? rewrite(r, `${release[2]}${t.B}/${dir}/${file}.${format[1]}`) : file;
+    const dir =
+      res.plan !== undefined && (asked === null || asked === '') && format[FORMAT_IS_DEFAULT]
+        ? t.implicitFormatDir
+        : format[FORMAT_NAME];
+    return typeof file === 'string'
+      ? rewrite(r, `${release[RELEASE_ROOT]}${t.filesRoot}/${dir}/${file}.${format[FORMAT_EXTENSION]}`)
+      : file;
   };
 }

@@ -25,14 +25,14 @@ import { API_DOCUMENTS } from '../../api/documents.js';
 import { FORMAT_NAMES, FORMATS, negotiatedType, takesCallback } from '../../api/formats.js';
 import { MATRIX_FILTERS, RESOURCES } from '../../api/resources.js';
 import { FILES_ROOT, LIST_MARKER, IMPLICIT_FORMAT_DIR, routeFile } from '../../routes/paths.js';
-import type { Params, Route } from '../../routes/route.js';
+import type { Params, TemplateRoute } from '../../routes/route.js';
 import { apiHeaders } from '../../runtime/answer.js';
 import { formatApplies } from '../../routes/applies.js';
 import { planOf, prebuiltPlans, type PrebuiltPlan } from '../../routes/prebuilt-plan.js';
 import { asciiLower, DEFAULT_CALLBACK } from '../../routes/request.js';
 import { MAX_URL, NOT_SERVED } from '../../runtime/resolve.js';
 import type { PrebuiltLists, SiteConfig } from '../../routes/site-data.js';
-import type { CfError, CfPlan, CfResource, CfTable } from './function-table.js';
+import type { CfError, CfPair, CfPlan, CfResource, CfTable } from './function-table.js';
 
 /** What stands for a value (a method, a release, the part not prebuilt) in an error's text. */
 const MARK = '__V__';
@@ -44,7 +44,7 @@ function error(e: ApiError): CfError {
   return [e.status, detail];
 }
 
-/** What a refusal worded by `unavailableHere` says is not available: the text E.U's marker stands for. */
+/** What a refusal worded by `unavailableHere` says is not available: the text the marker of `errors.unavailable` stands for. */
 function unavailable(e: ApiError): string {
   const [head = '', tail = ''] = error(unavailableHere(MARK))[1].split(MARK);
   const text = error(e)[1];
@@ -53,7 +53,7 @@ function unavailable(e: ApiError): string {
 }
 
 /** The path function's file for a route with placeholders, below its format folder and without its extension (the function adds both). */
-function template(route: Route): string {
+function template(route: TemplateRoute): string {
   const file = routeFile(route, true);
   const ext = `.${FORMATS[0].extension}`;
   const head = `${FILES_ROOT}/${FORMATS[0].name}/`;
@@ -62,7 +62,7 @@ function template(route: Route): string {
   if (route.kind === 'detail') return body;
   if (!body.includes(`/${LIST_MARKER}/`)) throw new Error(`no list marker in ${file}`);
   const tail = body.slice(body.indexOf(`/${LIST_MARKER}/`)).replace(`/${LIST_MARKER}/`, `/${LIST_MARKER}/:f`);
-  // Every list's file ends the same way: the table holds that tail once (CfTable.M).
+  // Every list's file ends the same way: the table holds that tail once (CfTable.listTail).
   if (tail !== LIST_TAIL) throw new Error(`unexpected list file layout ${file}`);
   return body.slice(0, body.indexOf(`/${LIST_MARKER}/`));
 }
@@ -71,26 +71,23 @@ function template(route: Route): string {
 const LIST_TAIL = `/${LIST_MARKER}/:f:s/:o/:p`;
 
 /** The runtime's API headers as CloudFront takes them (lower-cased names), those of `without` left out. */
-function headers(
-  mediaType: string | null,
-  without: readonly (readonly [string, string])[] = [],
-): { [name: string]: string } {
+function headers(mediaType: string | null, without: readonly (readonly [string, string])[] = []): CfPair<string>[] {
   const all = apiHeaders(mediaType);
   if (JSON.stringify(all.slice(0, without.length)) !== JSON.stringify(without))
     throw new Error(`the headers of ${mediaType} answers do not begin with every answer's`);
-  return Object.fromEntries(all.slice(without.length).map(([name, value]) => [name.toLowerCase(), value]));
+  return all.slice(without.length).map(([name, value]) => [name.toLowerCase(), value] as const);
 }
 
 /** The one value each filter that has one filters with (`version`: `latest`), from the plans. */
-function onlyValues(plans: readonly PrebuiltPlan[]): { [key: string]: string } {
-  const out: { [key: string]: string } = {};
+function onlyValues(plans: readonly PrebuiltPlan[]): CfPair<string>[] {
+  const out = new Map<string, string>();
   for (const plan of plans)
     for (const f of plan.reads) {
       if (f.only === null) continue;
-      if (out[f.key] !== undefined && out[f.key] !== f.only) throw new Error(`filter ${f.key} filters with two values`);
-      out[f.key] = f.only;
+      if (out.has(f.key) && out.get(f.key) !== f.only) throw new Error(`filter ${f.key} filters with two values`);
+      out.set(f.key, f.only);
     }
-  return out;
+  return [...out];
 }
 
 /** The page sizes every plan prebuilt: the table holds them once, so they must be the same for every list. */
@@ -105,7 +102,7 @@ function pageSizes(plans: readonly PrebuiltPlan[]): readonly number[] {
 }
 
 /** The documents part of the table: each file and Accept list once, referenced by index; files below their common folder. */
-function documentTable(): Pick<CfTable, 'T' | 'S' | 'I' | 'Y'> {
+function documentTable(): Pick<CfTable, 'documents' | 'documentFiles' | 'documentFolder' | 'documentAccepts'> {
   const folder = 'static/';
   const files: string[] = [];
   const accepts: string[] = [];
@@ -113,7 +110,7 @@ function documentTable(): Pick<CfTable, 'T' | 'S' | 'I' | 'Y'> {
     if (!list.includes(value)) list.push(value);
     return list.indexOf(value);
   };
-  const T = API_DOCUMENTS.map((d) => {
+  const documents = API_DOCUMENTS.map((d) => {
     const variants = d.variants.map((v) => {
       if (!v.file.startsWith(folder)) throw new Error(`document file ${v.file} is not under ${folder}`);
       const file = index(files, v.file.slice(folder.length));
@@ -123,7 +120,7 @@ function documentTable(): Pick<CfTable, 'T' | 'S' | 'I' | 'Y'> {
     });
     return [d.segment, variants] as const;
   });
-  return { T, S: files, I: folder, Y: accepts };
+  return { documents, documentFiles: files, documentFolder: folder, documentAccepts: accepts };
 }
 
 /** The table of a site (a full build: CloudFront serves prebuilt files only). */
@@ -147,20 +144,26 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
   };
   const resources = RESOURCES.map((r): CfResource => {
     const params: Params = r.segments.includes(':id') ? { id: ':id' } : {};
-    const c = intern(
+    const formatSet = intern(
       sets,
       formats.flatMap((f, i) => (formatApplies(f.name, r, site) ? [i] : [])),
     );
+    // The file template, unless it is the segments joined (the function's fileTemplate).
+    const file = (path: string) => (path === r.segments.join('/') ? {} : { file: path });
     if (r.kind === 'detail')
-      return { s: r.segments, c, t: template({ kind: 'detail', resource: r.name, params, format: FORMATS[0].name }) };
-    const route: Route = {
+      return {
+        segments: r.segments,
+        formats: formatSet,
+        ...file(template({ kind: 'detail', resource: r.name, params, format: FORMATS[0].name })),
+      };
+    const route: TemplateRoute = {
       kind: 'list',
       resource: r.name,
       params,
       filters: {},
       order: ':o',
-      page: ':p' as unknown as number,
-      pageSize: ':s' as unknown as number,
+      page: ':p',
+      pageSize: ':s',
       format: FORMATS[0].name,
       formatInQuery: true,
     };
@@ -176,47 +179,46 @@ export function cloudfrontTable(site: SiteConfig): CfTable {
       intern(orders, plan.filteredOrderFields),
       plan.filters.map((f) => [f.key, f.fold === 'upper' ? 'u' : f.fold === 'lower' ? 'l' : ''] as const),
     ];
-    return { s: r.segments, c, t: template(route), p: intern(planRows, row) };
+    return { segments: r.segments, formats: formatSet, ...file(template(route)), plan: intern(planRows, row) };
   });
   return {
-    A: FORMAT_NAMES,
-    F: formats.map((f) => {
-      const [main = '', sub = ''] = negotiatedType(f.name).split(/\/(.*)/s);
-      return [f.name, f.extension, f.role === 'default' ? 1 : 0, main, sub] as const;
-    }),
-    C: sets.map((s) => JSON.parse(s) as number[]),
-    G: orders.map((s) => JSON.parse(s) as string[]),
-    R: resources,
-    P: planRows.map((s) => JSON.parse(s) as CfPlan),
-    Q: onlyValues(plans),
-    K: [FORMATS.find((f) => takesCallback(f.name))!.name, DEFAULT_CALLBACK, unavailable(CALLBACK_NOT_PREBUILT)],
-    Z: pageSizes(plans),
-    L: site.releases.map((r) => [asciiLower(r.name), r.year === null ? null : String(r.year), r.root] as const),
-    H: headers(null),
-    J: headers(ERROR_MEDIA_TYPE, apiHeaders(null)),
-    B: FILES_ROOT,
-    M: LIST_TAIL,
-    X: MAX_URL,
-    N: NOT_SERVED,
-    D: IMPLICIT_FORMAT_DIR,
-    V: UNOFFERED_ENDPOINTS.map((e) => [e.segment, error(e.error)] as const),
+    formatNames: FORMAT_NAMES,
+    formats: formats.map((f) => [f.name, f.extension, f.role === 'default' ? 1 : 0, negotiatedType(f.name)] as const),
+    formatSets: sets.map((s) => JSON.parse(s) as number[]),
+    nameSets: orders.map((s) => JSON.parse(s) as string[]),
+    resources,
+    plans: planRows.map((s) => JSON.parse(s) as CfPlan),
+    onlyValues: onlyValues(plans),
+    jsonpFormat: FORMATS.find((f) => takesCallback(f.name))!.name,
+    defaultCallback: DEFAULT_CALLBACK,
+    callbackRefusal: unavailable(CALLBACK_NOT_PREBUILT),
+    pageSizes: pageSizes(plans),
+    releases: site.releases.map((r) => [asciiLower(r.name), r.year === null ? null : String(r.year), r.root] as const),
+    apiHeaders: headers(null),
+    errorHeaders: headers(ERROR_MEDIA_TYPE, apiHeaders(null)),
+    filesRoot: FILES_ROOT,
+    listTail: LIST_TAIL,
+    maxTarget: MAX_URL,
+    notServed: NOT_SERVED,
+    implicitFormatDir: IMPLICIT_FORMAT_DIR,
+    unoffered: UNOFFERED_ENDPOINTS.map((e) => [e.segment, error(e.error)] as const),
     ...documentTable(),
-    E: {
-      m: MARK,
-      N: error(NOT_FOUND),
-      I: error(INVALID_PAGE),
-      A: error(NOT_ACCEPTABLE),
-      B: error(BAD_REQUEST),
-      L: error(URI_TOO_LONG),
-      M: error(methodNotAllowed(MARK)),
-      R: error(
+    errors: {
+      marker: MARK,
+      notFound: error(NOT_FOUND),
+      invalidPage: error(INVALID_PAGE),
+      notAcceptable: error(NOT_ACCEPTABLE),
+      badRequest: error(BAD_REQUEST),
+      uriTooLong: error(URI_TOO_LONG),
+      methodNotAllowed: error(methodNotAllowed(MARK)),
+      releaseNotServed: error(
         releaseNotServed(
           MARK,
           site.releases.map((r) => r.name),
         ),
       ),
-      U: error(unavailableHere(MARK)),
-      C: error(INVALID_CALLBACK),
+      unavailable: error(unavailableHere(MARK)),
+      invalidCallback: error(INVALID_CALLBACK),
     },
   };
 }
