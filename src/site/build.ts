@@ -43,8 +43,10 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly releaseName?: string | null;
   readonly formats: readonly FormatName[];
   readonly targets: readonly HostTarget[];
-  /** Checked between batches of files; a set signal aborts the build. */
+  /** Checked between chunks of the dump and batches of files; a set signal aborts the build. */
   readonly signal?: AbortSignal;
+  /** `--max-read-mib`: the memory the dump's kept rows may take (default and measure: src/dump/limits.ts). */
+  readonly maxReadMiB?: number;
   /** Where host configuration that is not to be served goes (default: {@link deployDirFor}). */
   readonly deployDir?: string;
   /** Opens the sink the site is written through (default: a DiskSink on the staging folder); tests inject write failures here. */
@@ -133,7 +135,10 @@ async function readRelease(given: string, options: BuildOptions) {
   const reading = new PhaseClock(options.events, 'read', null);
   let read = { files: 0, bytes: 0 };
   const before = await snapshotInputs(dump, DUMP_INPUTS);
-  const raw = await readDump(dump, (done, total) => reading.progress((read = done), total));
+  const raw = await readDump(dump, (done, total) => reading.progress((read = done), total), {
+    ...(options.maxReadMiB === undefined ? {} : { maxMiB: options.maxReadMiB }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
   const extras = readExtras(dump);
   const changed = changedInputs(before, await snapshotInputs(dump, DUMP_INPUTS));
   if (changed.length > 0) {
@@ -273,6 +278,7 @@ async function buildLocked(
             await yieldToEventLoop();
             options.signal?.throwIfAborted();
           },
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
         },
         deploy,
       );
@@ -291,17 +297,25 @@ async function buildLocked(
         `the site breaks ${limits.length} platform limit${limits.length === 1 ? '' : 's'} (--strict-limits): ${limits.map((l) => l.message).join('; ')}`,
         { file: options.out },
       );
-    const changes = await changesAgainst([
-      [out, options.out],
-      [deploy, deployDir],
-    ]);
+    const changes = await changesAgainst(
+      [
+        [out, options.out],
+        [deploy, deployDir],
+      ],
+      options.signal,
+    );
     const [siteStamp, deployStamp] =
       fingerprint === null
         ? [null, null]
-        : await Promise.all([stampTree(staged.staging), stampTree(stagedDeploy.staging)]);
+        : await Promise.all([
+            stampTree(staged.staging, [], options.signal),
+            stampTree(stagedDeploy.staging, [], options.signal),
+          ]);
     // The record goes into the staged deploy folder (stamped without it), so it is swapped in with what it describes.
     if (fingerprint !== null && siteStamp && deployStamp)
       await writeRecord(stagedDeploy.staging, { fingerprint, site: siteStamp, deploy: deployStamp });
+    // The last moment a signal stops the build: past it, the swap runs to its end (a few renames).
+    options.signal?.throwIfAborted();
     const swapping = new PhaseClock(events, 'swap', done);
     // Both renames first, then the old trees are removed (discard, below): a kill between
     // leaves the new site with its new configuration, never the new site with the old one.
