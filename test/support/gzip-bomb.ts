@@ -18,7 +18,7 @@ export interface Bomb {
 }
 
 /** Write `head`, then `unit` repeated until `bytes` are reached, then `tail`, gzip-compressed, to `path`. */
-export async function writeBomb(path: string, head: string, unit: string, bytes: number, tail: string): Promise<Bomb> {
+async function writeBomb(path: string, head: string, unit: string, bytes: number, tail: string): Promise<Bomb> {
   const block = Buffer.from(unit.repeat(Math.floor(BLOCK_BYTES / unit.length)));
   const member = gzipSync(block, { level: 9 });
   const times = Math.ceil(bytes / block.length);
