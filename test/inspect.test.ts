@@ -30,8 +30,8 @@ function brokenSample(): string {
 }
 
 describe('inspect', () => {
-  it('counts tables, collections, lists and pages of the sample, with its one warning', () => {
-    const report = inspectDump(readFlatDump(SAMPLE));
+  it('counts tables, collections, lists and pages of the sample, with its one warning', async () => {
+    const report = inspectDump(await readFlatDump(SAMPLE));
     expect(report.shape).toBe('flat-file tables');
     expect(report.tables.map((t) => [t.table, t.found?.rows])).toEqual([
       ['MATRIX', 34],
@@ -60,9 +60,9 @@ describe('inspect', () => {
     ]);
   });
 
-  it('reports every problem, not only the first', () => {
+  it('reports every problem, not only the first', async () => {
     const d = brokenSample();
-    const report = inspectDump(readFlatDump(d));
+    const report = inspectDump(await readFlatDump(d));
     expect(report.fatal.map((f) => f.formatted.replace(d, '<d>'))).toEqual([
       '<d>/MATRIX_DATA.txt:4: value "1,5" is not a number',
       '<d>/MATRIX_DATA.txt:3: matrix MA0103.1: unknown row letter "N" (expected A, C, G or T)',

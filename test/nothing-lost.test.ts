@@ -109,7 +109,7 @@ describeWith('an interrupted jaspar-static build (child process, real release) l
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`${signal} while writing: exit 130, the previous site is byte-identical, no staging folder`, async () => {
+    it(`${signal} while writing: exit 130 within a second, the previous site is byte-identical, no staging folder`, async () => {
       const site = await previousSite();
       const child = spawn(process.execPath, [cli, 'build', release.path, '--out', site.out], {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,9 +131,13 @@ describeWith('an interrupted jaspar-static build (child process, real release) l
           throw new Error(`build never started writing (exit ${child.exitCode}): ${stderr}`);
         await new Promise((r) => setTimeout(r, 10));
       }
+      const sent = performance.now();
       child.kill(signal);
       const code = await exited;
+      const took = performance.now() - sent;
       expect(code, stderr).toBe(130);
+      // Issue 37 item 3: a signal is honoured within a second in every phase.
+      expect(took, `exited ${Math.round(took)} ms after ${signal}`).toBeLessThan(1000);
       expect(stderr).toContain('interrupted; the previous site is unchanged');
       expect(await hashTree(site.root)).toEqual(site.before);
       expect(leftovers(site.root)).toEqual([]);

@@ -57,11 +57,13 @@ function withReleaseTable(dump: RawDump): RawDump {
 const sameSite = (tree: Map<string, string>) =>
   new Map([...tree].filter(([path]) => !path.startsWith('download/database/') && path !== 'download/index.html'));
 
+/** The sample as the flat reader reads it, exported into every shape below. */
+const sample = await readFlatDump(SAMPLE);
+
 describe('every dump shape builds the same site, whatever its name', () => {
   const root = tempDirSync('shapes');
   let reference: BuiltSite;
   let expected: Map<string, string>;
-  const sample = readFlatDump(SAMPLE);
   const named = exportAllShapes(sample, join(root, 'named'), (label) => YEAR_NAMES[label] ?? label, SAMPLE);
   const tabled = exportAllShapes(withReleaseTable(sample), join(root, 'table'), (label) => `export-${label}`, SAMPLE);
 

@@ -19,6 +19,10 @@ export const BAD_REQUEST = detail(400, 'Bad request.');
 /** A JSONP `callback` that is no JavaScript name (contract §8.1, decided: never echoed into a script). */
 export const INVALID_CALLBACK = detail(400, 'Invalid JSONP callback name.');
 export const URI_TOO_LONG = detail(414, 'URI too long.');
+/** A request whose header fields are larger than the server reads (RFC 6585 §5). */
+export const HEADERS_TOO_LARGE = detail(431, 'Request header fields too large.');
+/** A byte range that starts past the end of the file (RFC 9110 §15.5.17), sent with a Content-Range naming the size. */
+export const RANGE_NOT_SATISFIABLE = detail(416, 'Requested range not satisfiable.');
 export const INTERNAL_ERROR = detail(500, 'Internal error.');
 /** An answer bigger than the host may send (Lambda@Edge: 1 MB generated), with the remedies. */
 export const responseTooLarge = (bytes: number, max: number): ApiError =>

@@ -30,6 +30,8 @@ export interface BuildFlags {
   /** `--strict-limits`: a broken platform limit fails the build (for CI). */
   strictLimits?: boolean;
   force?: boolean;
+  /** `--max-read-mib`: the memory the dump's kept rows may take. */
+  maxReadMib?: number;
   quiet?: boolean;
   json?: boolean;
   progressInterval: number;
@@ -115,6 +117,7 @@ export async function runBuild(
       targets,
       ...(flags.deployDir === undefined ? {} : { deployDir: flags.deployDir }),
       force: flags.force === true,
+      ...(flags.maxReadMib === undefined ? {} : { maxReadMiB: flags.maxReadMib }),
       pageSizes: flags.pageSizes,
       orderFields: flags.orders,
       filterKeys: flags.filters,

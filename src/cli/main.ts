@@ -11,6 +11,7 @@ import { DEFAULT_PAGE_SIZES } from '../plan/generate.js';
 import { runBuild } from './build-command.js';
 import { runCheckCommand } from './check-command.js';
 import { DEFAULT_DEADLINE_SECONDS } from '../check/run.js';
+import { DEFAULT_MAX_READ_MIB } from '../dump/limits.js';
 import { FILTER_CHOICES, FORMAT_CHOICES, ORDER_CHOICES, PAGE_SIZE_LIMIT, TARGET_CHOICES } from './choices.js';
 import { runFetch } from './fetch-command.js';
 import { runInspect } from './inspect-command.js';
@@ -134,6 +135,14 @@ function buildCommand(cmd: Command): void {
       '--force',
       "replace --out and the deploy folder when they hold a site of another version or tool, keeping it in a trash folder until the next build (never a folder of other files, a system folder, a mount point, /, the home folder, the current folder, a folder holding .git, or the dump's folder)",
       false,
+    )
+    .addOption(
+      new Option(
+        '--max-read-mib <mib>',
+        "memory the dump's rows the API reads may take; a dump past it is refused in one line (docs/errors.md)",
+      )
+        .argParser(count('--max-read-mib', 1))
+        .default(DEFAULT_MAX_READ_MIB),
     )
     .option('-q, --quiet', 'print nothing but errors')
     .option('--json', 'print only a machine-readable summary (JSON) on stdout; progress still goes to stderr')

@@ -4,6 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { findTableFiles } from './flat/files.js';
 import { UserError } from '../errors.js';
 import { readFlatDump } from './flat/read-flat.js';
+import type { ReadLimits } from './limits.js';
 import type { ReadProgress } from './progress.js';
 import { readSqlDump, releaseName } from './sql/read-sql.js';
 import { isSqliteHeader, readSqliteDump, SQLITE_MAGIC, sqliteReleaseName } from './sqlite/read-sqlite.js';
@@ -20,7 +21,7 @@ interface DumpShape {
   /** What the user is told was found. */
   readonly what: string;
   readonly test: (probe: DumpProbe) => boolean;
-  readonly read: (path: string, progress?: ReadProgress) => Promise<RawDump> | RawDump;
+  readonly read: (path: string, progress?: ReadProgress, limits?: ReadLimits) => Promise<RawDump>;
   /** The release name the reader takes from a path (its file or folder name). */
   readonly name: (path: string) => string;
 }
@@ -61,9 +62,10 @@ function headOf(path: string): Uint8Array {
 
 /**
  * Read the dump at `path`: a folder of flat files, a .sql(.gz) dump or a SQLite database,
- * telling `progress` (if given) how far it has come.
+ * telling `progress` (if given) how far it has come, within `limits` (the memory the kept rows
+ * may take; a signal that stops the read, limits.ts).
  */
-export async function readDump(path: string, progress?: ReadProgress): Promise<RawDump> {
+export async function readDump(path: string, progress?: ReadProgress, limits: ReadLimits = {}): Promise<RawDump> {
   if (!existsSync(path)) throw new UserError('dump not found', { file: path });
   const stat = statSync(path);
   const isDir = stat.isDirectory();
@@ -85,7 +87,7 @@ export async function readDump(path: string, progress?: ReadProgress): Promise<R
       .replace(/, ([^,]*)$/, ', or $1');
     throw new UserError(`not a release dump: expected ${expected}`, { file: path });
   }
-  const raw = await shape.read(path, progress);
+  const raw = await shape.read(path, progress, limits);
   // Through a link (`current -> JASPAR2024/`) the real path's name may be the one naming the release.
   const realName = shape.name(realpathSync(path));
   return realName === raw.name ? raw : { ...raw, realName };

@@ -86,7 +86,29 @@ export function buildPfm(matrixId: string, cells: readonly PfmCells[], problems:
     }
     out[base] = values;
   }
+  warnEmptyColumns(matrixId, out, rows, problems);
   return out;
+}
+
+/**
+ * One warning per matrix for columns whose four counts are all 0: no letter is more likely than
+ * another there (MEME answers write 0.25 each, src/formats/meme.ts), which a dump rarely means.
+ */
+function warnEmptyColumns(
+  matrixId: string,
+  pfm: Readonly<Record<Base, readonly number[]>>,
+  rows: ReadonlyMap<Base, ReadonlyMap<number, PfmCells>>,
+  problems: Problems,
+): void {
+  const empty: number[] = [];
+  for (let i = 0; i < pfm.A.length; i++) if (BASES.every((b) => pfm[b][i] === 0)) empty.push(i + 1);
+  const col = empty[0];
+  const cell = col === undefined ? undefined : BASES.map((b) => rows.get(b)?.get(col)).find((c) => c !== undefined);
+  if (cell === undefined) return;
+  problems.warn({
+    message: `matrix ${matrixId}: column ${col} has no counts (all four are 0)${empty.length > 1 ? ` (and ${empty.length - 1} more)` : ''}; published as it is, MEME answers write 0.25 for each letter there`,
+    place: cell.reader.place(),
+  });
 }
 
 /** A count and its place in the matrix. */

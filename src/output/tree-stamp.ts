@@ -21,10 +21,14 @@ export interface TreeStamp {
  * through libuv's thread pool.
  */
 const SLICE = 2000;
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Let the event loop run, then stop if `signal` was set meanwhile (a SIGTERM of a build). */
+const yieldToLoop = async (signal: AbortSignal | undefined) => {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  signal?.throwIfAborted();
+};
 
 /** The files below `root` (relative, `/`-separated), in a stable order; empty when `root` is missing. */
-export async function listTree(root: string): Promise<string[]> {
+export async function listTree(root: string, signal?: AbortSignal): Promise<string[]> {
   const out: string[] = [];
   const dirs: string[] = [''];
   let calls = 0;
@@ -41,14 +45,14 @@ export async function listTree(root: string): Promise<string[]> {
     const sub: string[] = [];
     for (const e of entries) (e.isDirectory() ? sub : out).push(`${dir}${e.name}${e.isDirectory() ? '/' : ''}`);
     dirs.push(...sub.sort(order).reverse());
-    if (++calls % SLICE === 0) await yieldToLoop();
+    if (++calls % SLICE === 0) await yieldToLoop(signal);
   }
   return out.sort(order);
 }
 
 /** `skip`: top-level file names left out (the build record in the deploy folder). */
-export async function stampTree(root: string, skip: readonly string[] = []): Promise<TreeStamp> {
-  const paths = (await listTree(root)).filter((p) => !skip.includes(p));
+export async function stampTree(root: string, skip: readonly string[] = [], signal?: AbortSignal): Promise<TreeStamp> {
+  const paths = (await listTree(root, signal)).filter((p) => !skip.includes(p));
   const hash = createHash('sha256');
   let bytes = 0;
   for (let i = 0; i < paths.length; i++) {
@@ -56,7 +60,7 @@ export async function stampTree(root: string, skip: readonly string[] = []): Pro
     const st = lstatSync(join(root, path), { bigint: true });
     bytes += Number(st.size);
     hash.update(`${path}\0${st.size}\0${st.mtimeNs}\0${st.ino}\0${st.mode}\n`);
-    if (i % SLICE === SLICE - 1) await yieldToLoop();
+    if (i % SLICE === SLICE - 1) await yieldToLoop(signal);
   }
   return { files: paths.length, bytes, stamp: paths.length === 0 ? 'missing' : hash.digest('hex') };
 }

@@ -1,9 +1,11 @@
 /**
  * Conditional and range requests on a file's bytes (RFC 9110 §13, §14): If-None-Match and
  * If-Modified-Since answer 304, one byte range 206 (several, or a stale If-Range: the whole
- * file), a range past the end 416.
+ * file, so a request of a thousand ranges costs one answer), a range past the end 416 with the
+ * API's JSON error and `Content-Range: bytes *<slash>size`, never the file.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { RANGE_NOT_SATISFIABLE } from '../api/errors.js';
 import type { CachedFile } from './file-cache.js';
 
 export interface Reply {
@@ -27,8 +29,11 @@ function notModified(req: IncomingHttpHeaders, file: CachedFile): boolean {
   return !Number.isNaN(t) && file.mtimeSeconds <= Math.floor(t / 1000);
 }
 
-/** The one range asked for: [start, end] inclusive, 'unsatisfiable', or null for the whole file. */
-function range(header: string, size: number): [number, number] | 'unsatisfiable' | null {
+/**
+ * The one range asked for: [start, end] inclusive, 'unsatisfiable', or null for the whole file
+ * (no range, a malformed one, or several: the dev server honours one range per request).
+ */
+export function byteRange(header: string, size: number): [number, number] | 'unsatisfiable' | null {
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (m === null || (m[1] === '' && m[2] === '')) return null;
   if (m[1] === '') {
@@ -64,12 +69,8 @@ export function fileReply(req: IncomingHttpHeaders, file: CachedFile, headers: R
     return { status: 304, headers: out, body: Buffer.alloc(0) };
   }
   const size = file.bytes.length;
-  const r = req.range === undefined || !ifRangeHolds(req, file) ? null : range(req.range, size);
-  if (r === 'unsatisfiable') {
-    out['Content-Range'] = `bytes */${size}`;
-    out['Content-Length'] = '0';
-    return { status: 416, headers: out, body: Buffer.alloc(0) };
-  }
+  const r = req.range === undefined || !ifRangeHolds(req, file) ? null : byteRange(req.range, size);
+  if (r === 'unsatisfiable') return unsatisfiable(size, out);
   if (r === null) {
     out['Content-Length'] = String(size);
     return { status: 200, headers: out, body: file.bytes };
@@ -78,4 +79,19 @@ export function fileReply(req: IncomingHttpHeaders, file: CachedFile, headers: R
   out['Content-Range'] = `bytes ${r[0]}-${r[1]}/${size}`;
   out['Content-Length'] = String(body.length);
   return { status: 206, headers: out, body };
+}
+
+/** 416 for a file of `size` bytes: the API's JSON error, never the file (`headers`: the answer's own, its type replaced). */
+export function unsatisfiable(size: number, headers: Record<string, string> = {}): Reply {
+  const body = Buffer.from(RANGE_NOT_SATISFIABLE.body, 'utf8');
+  return {
+    status: RANGE_NOT_SATISFIABLE.status,
+    headers: {
+      ...headers,
+      'Content-Type': 'application/json',
+      'Content-Range': `bytes */${size}`,
+      'Content-Length': String(body.length),
+    },
+    body,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_FOUND } from '../api/errors.js';
+import { HEADERS_TOO_LARGE, NOT_FOUND, RANGE_NOT_SATISFIABLE } from '../api/errors.js';
 import { DiskSink } from '../output/sink.js';
 import { defaultRouteOptions } from '../plan/generate.js';
 import { writeSite } from '../site/write-site.js';
@@ -146,5 +146,43 @@ describe('the dev server on a sample site', () => {
     const past = await fetch(url, { headers: { range: `bytes=${whole.length}-` } });
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe(`bytes */${whole.length}`);
+    expect(past.headers.get('content-type')).toBe('application/json');
+    expect(await past.text()).toBe(RANGE_NOT_SATISFIABLE.body);
+  });
+
+  /** A file outside the API, which serve-handler sends (the landing page). */
+  const PLAIN = '/index.html';
+
+  it('answers a range past the end of a plain file with 416 and the JSON error, not the file', async () => {
+    const whole = Buffer.from(await (await fetch(`${base}${PLAIN}`)).arrayBuffer());
+    expect(whole.length).toBeGreaterThan(RANGE_NOT_SATISFIABLE.body.length);
+    const past = await fetch(`${base}${PLAIN}`, { headers: { range: `bytes=${whole.length + 10}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${whole.length}`);
+    expect(past.headers.get('content-type')).toBe('application/json');
+    expect(await past.text()).toBe(RANGE_NOT_SATISFIABLE.body);
+    const part = await fetch(`${base}${PLAIN}`, { headers: { range: 'bytes=0-4' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(whole.subarray(0, 5))).toBe(true);
+  });
+
+  it('honours one range per request: many ranges get the whole file once, on API and plain files', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => `${i}-${i}`).join(',');
+    for (const path of ['/api/v1/matrix/?format=json', PLAIN]) {
+      const whole = Buffer.from(await (await fetch(`${base}${path}`)).arrayBuffer());
+      for (const range of [`bytes=${many}`, 'bytes=0-1,4-5']) {
+        const r = await fetch(`${base}${path}`, { headers: { range } });
+        expect(r.status, `${path} ${range.slice(0, 20)}`).toBe(200);
+        expect(Buffer.from(await r.arrayBuffer()).equals(whole), path).toBe(true);
+      }
+    }
+  });
+
+  it('answers header fields past what it reads with 431 and the JSON error naming it', async () => {
+    const r = await fetch(`${base}/api/v1/matrix/`, { headers: { 'x-big': 'x'.repeat(64 * 1024) } });
+    expect(r.status).toBe(431);
+    expect(r.headers.get('content-type')).toBe('application/json');
+    expect(await r.text()).toBe(HEADERS_TOO_LARGE.body);
+    expect((await get('/api/v1/matrix/?format=json')).status).toBe(200);
   });
 });

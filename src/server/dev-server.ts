@@ -8,11 +8,11 @@
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import serveHandler from 'serve-handler';
-import { BAD_REQUEST, INTERNAL_ERROR, NOT_FOUND, URI_TOO_LONG, type ApiError } from '../api/errors.js';
+import { BAD_REQUEST, HEADERS_TOO_LARGE, INTERNAL_ERROR, NOT_FOUND, type ApiError } from '../api/errors.js';
 import { FILE_TYPES, prefixTypes, SUFFIX_TYPES } from '../hosting/content-types.js';
 import { errorAnswer, type Answer } from '../runtime/answer.js';
 import type { Mode } from '../runtime/resolve.js';
-import { fileReply, type Reply } from './conditional.js';
+import { byteRange, fileReply, unsatisfiable, type Reply } from './conditional.js';
 import { FileCache } from './file-cache.js';
 import { answer, openSite, sitePath } from './site-files.js';
 
@@ -100,8 +100,17 @@ export async function createHandler(
   const handle = await openSite(dir);
   const config = handlerConfig(handle.root);
   const files = new FileCache((file) => sitePath(handle.root, file));
-  const passThrough = (req: IncomingMessage, res: ServerResponse, path: string) => {
+  const passThrough = (req: IncomingMessage, res: ServerResponse, path: string, size: number) => {
     req.url = path;
+    // serve-handler sends the whole file with its 416 and honours the first of several ranges:
+    // the range is read here as for the site's files (conditional.ts), and handed on only when it is one.
+    const range = req.headers.range === undefined ? null : byteRange(req.headers.range, size);
+    if (range === 'unsatisfiable') {
+      const reply = unsatisfiable(size);
+      res.writeHead(reply.status, reply.headers);
+      return void res.end(req.method === 'HEAD' ? undefined : reply.body);
+    }
+    if (range === null || req.headers['if-range'] !== undefined) delete req.headers.range;
     serveHandler(req, res, config).catch(() => {
       if (!res.headersSent) sendError(res, INTERNAL_ERROR);
     });
@@ -132,7 +141,7 @@ export async function createHandler(
         return res.end();
       }
       if (info === null || !info.isFile()) return sendError(res, NOT_FOUND);
-      return passThrough(req, res, file);
+      return passThrough(req, res, file, info.size);
     }
     while (a.file !== undefined) {
       if (await sendFile(files, req, res, a, a.file, method === 'HEAD')) return;
@@ -159,7 +168,7 @@ export async function startDevServer(options: DevServerOptions): Promise<Server>
     if (!socket.writable) return socket.destroy();
     const [status, text, body] =
       err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', URI_TOO_LONG.body]
+        ? [431, 'Request Header Fields Too Large', HEADERS_TOO_LARGE.body]
         : [400, 'Bad Request', BAD_REQUEST.body];
     socket.end(
       `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,

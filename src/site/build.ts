@@ -40,8 +40,10 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly releaseName?: string | null;
   readonly formats: readonly FormatName[];
   readonly targets: readonly HostTarget[];
-  /** Checked between batches of files; a set signal aborts the build. */
+  /** Checked between chunks of the dump and batches of files; a set signal aborts the build. */
   readonly signal?: AbortSignal;
+  /** `--max-read-mib`: the memory the dump's kept rows may take (default and measure: src/dump/limits.ts). */
+  readonly maxReadMiB?: number;
   /** Where host configuration that is not to be served goes (default: {@link deployDirFor}). */
   readonly deployDir?: string;
   /** Opens the sink the site is written through (default: a DiskSink on the staging folder); tests inject write failures here. */
@@ -174,11 +176,16 @@ async function buildLocked(
     sinks = openSinks(options, deployDir, staged);
     const done = await writeStaged(options, releases, site, sinks);
     const limits = platformLimits(options, sinks.site);
-    const changes = await changesAgainst([
-      [sinks.site, options.out],
-      [sinks.deploy, deployDir],
-    ]);
-    if (fingerprint !== null) await recordBuild(fingerprint, staged);
+    const changes = await changesAgainst(
+      [
+        [sinks.site, options.out],
+        [sinks.deploy, deployDir],
+      ],
+      options.signal,
+    );
+    if (fingerprint !== null) await recordBuild(fingerprint, staged, options.signal);
+    // The last moment a signal stops the build: past it, the swap runs to its end (a few renames).
+    options.signal?.throwIfAborted();
     await swapIn(options, deployDir, staged, done);
     return { ...readSummary, ...done, seconds: seconds(), changes, rebuilt: true, limits };
   } finally {
@@ -271,6 +278,7 @@ async function writeStaged(
           await yieldToEventLoop();
           options.signal?.throwIfAborted();
         },
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
       },
       sinks.deploy,
     );
@@ -297,8 +305,11 @@ function platformLimits(options: BuildOptions, out: DiskSink): LimitWarning[] {
 }
 
 /** The build record, into the staged deploy folder (stamped without it), so it is swapped in with what it describes. */
-async function recordBuild(fingerprint: string, staged: Staged): Promise<void> {
-  const [site, deploy] = await Promise.all([stampTree(staged.site.staging), stampTree(staged.deploy.staging)]);
+async function recordBuild(fingerprint: string, staged: Staged, signal: AbortSignal | undefined): Promise<void> {
+  const [site, deploy] = await Promise.all([
+    stampTree(staged.site.staging, [], signal),
+    stampTree(staged.deploy.staging, [], signal),
+  ]);
   await writeRecord(staged.deploy.staging, { fingerprint, site, deploy });
 }
 

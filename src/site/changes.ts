@@ -22,11 +22,14 @@ export const changedFiles = (c: Changes): number => c.added + c.modified + c.rem
  * The changes of each sink against the live folder it will replace (sinks settled): what the
  * live folder held and the new one did not keep or rewrite was removed.
  */
-export async function changesAgainst(pairs: readonly (readonly [DiskSink, string])[]): Promise<Changes> {
+export async function changesAgainst(
+  pairs: readonly (readonly [DiskSink, string])[],
+  signal?: AbortSignal,
+): Promise<Changes> {
   let total = NO_CHANGES;
   for (const [sink, live] of pairs) {
     // The build record a deploy folder holds is the build's bookkeeping, rewritten by every build, not a file it changed.
-    const before = (await listTree(live)).filter((p) => p !== RECORD_FILE).length;
+    const before = (await listTree(live, signal)).filter((p) => p !== RECORD_FILE).length;
     const { added, modified, unchanged } = sink.counts;
     total = {
       added: total.added + added,

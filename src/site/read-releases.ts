@@ -20,6 +20,10 @@ export interface ReadOptions {
   readonly year?: number | null;
   readonly releaseName?: string | null;
   readonly events?: BuildEvents;
+  /** Checked between chunks of the dump; a set signal aborts the read. */
+  readonly signal?: AbortSignal;
+  /** `--max-read-mib` (src/dump/limits.ts). */
+  readonly maxReadMiB?: number;
 }
 
 /** A dump read: the file read (the dump a folder holds), its release, what reading found and the inputs it covered. */
@@ -44,7 +48,10 @@ async function readRelease(given: string, options: ReadOptions): Promise<ReadRel
   const reading = new PhaseClock(options.events, 'read', null);
   let read = { files: 0, bytes: 0 };
   const before = await snapshotInputs(dump, DUMP_INPUTS);
-  const raw = await readDump(dump, (done, total) => reading.progress((read = done), total));
+  const raw = await readDump(dump, (done, total) => reading.progress((read = done), total), {
+    ...(options.maxReadMiB === undefined ? {} : { maxMiB: options.maxReadMiB }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
   const extras = readExtras(dump);
   const changed = changedInputs(before, await snapshotInputs(dump, DUMP_INPUTS));
   if (changed.length > 0) {

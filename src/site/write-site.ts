@@ -43,6 +43,8 @@ export type { SiteOptions } from './site-options.js';
 export interface WriteProgress {
   /** Called every few hundred files; may throw to abort (e.g. on a signal). */
   tick?(files: number): void | Promise<void>;
+  /** Looked at each time the sink has settled (every 64 files): set, the write stops with its reason. */
+  signal?: AbortSignal;
 }
 
 /** Error bodies as files, for hosts that answer an error with a file (Netlify, CloudFront). */
@@ -246,7 +248,10 @@ export async function writeSite(
   const put = async (path: string, body: string | Uint8Array) => {
     if (collect && typeof body === 'string' && isPreloadable(path)) runtimeData.set(path, body);
     sink.write(path, body);
-    if (++files % 64 === 0) await sink.settle?.(64);
+    if (++files % 64 === 0) {
+      await sink.settle?.(64);
+      progress.signal?.throwIfAborted();
+    }
     if (files % 500 === 0) await progress.tick?.(files);
   };
   const aliases: SuffixAlias[] = [];

@@ -116,6 +116,17 @@ export const HOSTILE_CASES: readonly CorpusCase[] = [
       /^<case>\/d\/MATRIX_DATA\.txt:\d+: matrix MA0103\.1: column 1001 is past the 1000 columns a matrix may have$/,
   },
   {
+    name: 'a column of four zero counts (warning)',
+    dump: 'd',
+    files: () =>
+      sampleFolder({
+        'MATRIX_DATA.txt': (t) =>
+          ['A', 'C', 'G', 'T'].reduce((text, _, i) => replaceLine(3 + i * 9, `101\t${'ACGT'[i]}\t3\t0`)(text), t),
+      }),
+    warning:
+      '<case>/d/MATRIX_DATA.txt:3: matrix MA0103.1: column 3 has no counts (all four are 0); published as it is, MEME answers write 0.25 for each letter there',
+  },
+  {
     name: 'a negative count (warning)',
     dump: 'd',
     files: () =>

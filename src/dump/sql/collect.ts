@@ -4,6 +4,7 @@
  * in TABLE_COLUMNS order (extra columns, such as MATRIX_ANNOTATION.LOCAL_ID, are dropped).
  */
 import { UserError } from '../../errors.js';
+import { ReadBudget } from '../limits.js';
 import { onceEach, TABLE_COLUMNS, TABLE_NAMES, type RawTable, type SourceRow, type TableName } from '../tables.js';
 import { renderRow } from './statement-state.js';
 import type { CreateTable, InsertHead, StatementSink } from './statements.js';
@@ -56,7 +57,10 @@ export class TableCollector implements StatementSink {
   /** Tables the dump declares or fills that the API does not serve (RawDump.notServed). */
   private readonly passed: string[] = [];
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly budget = new ReadBudget(),
+  ) {}
 
   wants(table: string): boolean {
     if (neededTable(table) !== undefined) return true;
@@ -122,6 +126,7 @@ export class TableCollector implements StatementSink {
       );
     }
     const cells = layout.pick.map((i) => detach(values[i] ?? null));
+    this.budget.add(cells, { file: this.file, table: layout.table, line });
     this.rows.get(layout.table)?.push({ cells, line });
   }
 

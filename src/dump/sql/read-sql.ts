@@ -10,7 +10,9 @@ import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { UserError } from '../../errors.js';
+import { ReadBudget, type ReadLimits } from '../limits.js';
 import type { ReadProgress } from '../progress.js';
+import { MAX_TOKEN_LENGTH } from './tokens.js';
 import type { RawDump } from '../tables.js';
 import { SqlDumpReader } from './reader.js';
 
@@ -23,11 +25,13 @@ export function releaseName(path: string): string {
 
 /**
  * Read a SQL dump into the tables the API needs. gzip is recognised by its magic bytes (1f 8b),
- * whatever the file is called. `shape` says which dialect was detected (see dialect.ts).
+ * whatever the file is called. `shape` says which dialect was detected (see dialect.ts). The kept
+ * rows are bounded by `limits` and a set signal stops the read within a chunk (limits.ts).
  * @throws UserError naming file, table, line and text for unreadable, truncated or malformed dumps.
  */
-export async function readSqlDump(path: string, progress?: ReadProgress): Promise<RawDump> {
-  const reader = new SqlDumpReader(path, releaseName(path));
+export async function readSqlDump(path: string, progress?: ReadProgress, limits: ReadLimits = {}): Promise<RawDump> {
+  const reader = new SqlDumpReader(path, releaseName(path), MAX_TOKEN_LENGTH, new ReadBudget(limits));
+  const signal = limits.signal;
   // The reader's own error (a malformed dump) is the one to report: the pipeline then aborts
   // its other stages and may reject with that abort instead.
   let readerError: unknown = null;
@@ -41,9 +45,12 @@ export async function readSqlDump(path: string, progress?: ReadProgress): Promis
   };
   try {
     const counter = progress ? await counting(path, progress) : new PassThrough();
-    if (await isGzip(path)) await pipeline(createReadStream(path), counter, createGunzip(), consume);
-    else await pipeline(createReadStream(path), counter, consume);
+    const options = signal === undefined ? {} : { signal };
+    if (await isGzip(path)) await pipeline(createReadStream(path), counter, createGunzip(), consume, options);
+    else await pipeline(createReadStream(path), counter, consume, options);
   } catch (caught) {
+    // Stopped by the signal (SIGTERM): its reason, whatever stage noticed first.
+    signal?.throwIfAborted();
     const error = readerError ?? caught;
     if (error instanceof UserError) throw error;
     const code = errorCode(error);

@@ -5,6 +5,7 @@
  */
 import { UserError, type Place } from '../../errors.js';
 import type { RawDump } from '../tables.js';
+import type { ReadBudget } from '../limits.js';
 import { TableCollector } from './collect.js';
 import { DialectGuess, DIALECT_SHAPES } from './dialect.js';
 import { StatementState } from './statement-state.js';
@@ -25,13 +26,15 @@ export class SqlDumpReader {
   /**
    * @param file the dump's path as the user gave it, for error messages
    * @param name the release name (see releaseName)
+   * @param budget the memory the kept rows may take (limits.ts)
    */
   constructor(
     readonly file: string,
     readonly name: string,
     maxTokenLength = MAX_TOKEN_LENGTH,
+    budget?: ReadBudget,
   ) {
-    this.collector = new TableCollector(file);
+    this.collector = new TableCollector(file, budget);
     this.feed = parseStatements(this.collector, this.dialect, this.state);
     this.feed.next(); // run to the first `yield`
     this.tokenizer = new SqlTokenizer((token) => void this.feed.next(token), this.dialect, maxTokenLength);

@@ -7,6 +7,7 @@ import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { UserError, type Place } from '../../errors.js';
+import { ReadBudget, ROWS_PER_TURN, turn, type ReadLimits } from '../limits.js';
 import type { ReadProgress } from '../progress.js';
 import type { RawDump, RawTable, SourceRow, TableName } from '../tables.js';
 import { findTables, selectRows, widthOf, type SqliteTable } from './schema.js';
@@ -29,10 +30,11 @@ export function isSqliteHeader(head: Uint8Array): boolean {
 
 /**
  * Read the needed tables of a SQLite database. Cells are text (numbers as SQLite prints them) or null.
- * `line` of each row is its rowid (its 1-based position in a WITHOUT ROWID table).
+ * `line` of each row is its rowid (its 1-based position in a WITHOUT ROWID table). The kept rows
+ * are bounded by `limits`, and a set signal stops the read within {@link ROWS_PER_TURN} rows.
  * @throws UserError naming file, table, row and text for unreadable or malformed databases.
  */
-export async function readSqliteDump(path: string, progress?: ReadProgress): Promise<RawDump> {
+export async function readSqliteDump(path: string, progress?: ReadProgress, limits: ReadLimits = {}): Promise<RawDump> {
   await checkHeader(path);
   // SQLite reads pages in whatever order its queries need: progress is told once, at the end.
   const total = progress ? { files: 1, bytes: (await stat(path)).size } : null;
@@ -46,10 +48,13 @@ export async function readSqliteDump(path: string, progress?: ReadProgress): Pro
   try {
     const tables: Partial<Record<TableName, RawTable>> = {};
     const found = findTables(db, path);
+    const budget = new ReadBudget(limits);
     for (const t of found.tables) {
+      await turn(limits.signal);
       at.table = t.table;
       at.line = undefined;
-      tables[t.table] = { name: t.table, file: path, rows: readRows(db, t, path, at) };
+      const rows = await readRows(db, t, path, at, budget, limits.signal);
+      tables[t.table] = { name: t.table, file: path, rows };
     }
     if (progress && total) progress(total, total);
     return { shape: SQLITE_SHAPE, name: sqliteReleaseName(path), tables, notServed: found.others };
@@ -65,7 +70,14 @@ export async function readSqliteDump(path: string, progress?: ReadProgress): Pro
   }
 }
 
-function readRows(db: sqlite.Database, t: SqliteTable, file: string, at: { line?: number }): SourceRow[] {
+async function readRows(
+  db: sqlite.Database,
+  t: SqliteTable,
+  file: string,
+  at: { line?: number },
+  budget: ReadBudget,
+  signal: AbortSignal | undefined,
+): Promise<SourceRow[]> {
   const rows: SourceRow[] = [];
   const width = widthOf(t.table);
   // Cells arrive as the bytes SQLite prints them as, and are decoded strictly here: the
@@ -99,7 +111,9 @@ function readRows(db: sqlite.Database, t: SqliteTable, file: string, at: { line?
           });
         }
       }
+      budget.add(cells, { file, table: t.table, line });
       rows.push({ cells, line });
+      if (position % ROWS_PER_TURN === 0) await turn(signal);
     }
   } finally {
     statement.finalize();
