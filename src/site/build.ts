@@ -3,7 +3,7 @@
  * folder beside the target, and swap it in only when everything succeeded. One build at a
  * time per target (a lock beside it); what dead builds left there is cleaned up first.
  */
-import { sqliteTables } from '../dump/export/sqlite-file.js';
+import { withSqliteTables } from '../download/files.js';
 import { readDump, resolveDump } from '../dump/read-dump.js';
 import { EXTRA_FOLDERS, readExtras } from '../dump/extras/read-extras.js';
 import { isTableFile } from '../dump/flat/files.js';
@@ -149,10 +149,8 @@ async function readRelease(given: string, options: BuildOptions) {
     extras,
   });
   const { warnings, yearFrom } = built;
-  // The download area's JASPAR<year>.sqlite (contract §9): a dump that is no SQLite file gets
-  // its tables written as one, now, while the tables are at hand (deterministic, about 0.3 s).
-  const release =
-    built.release.shipped?.dump?.kind === 'sqlite' ? built.release : { ...built.release, sqlite: sqliteTables(raw) };
+  // The download area's JASPAR<year>.sqlite (contract §9).
+  const release = withSqliteTables(built.release, raw);
   const readSeconds = reading.end(read);
   const { info } = release;
   const summary: ReadSummary = {
