@@ -1,6 +1,6 @@
 /**
- * Benchmark: builds a real release and prints files written, bytes, seconds, files/s, MB/s
- * and peak RSS. `npm run bench [-- DUMP…]`; default: ../shared/releases/JASPAR2016.
+ * Benchmark: builds a real release (the JSON tree, the full tree, a compact build) and prints
+ * files written, bytes, seconds, files/s, MB/s and peak RSS, and what the download area adds. `npm run bench [-- DUMP…]`; default: ../shared/releases/JASPAR2016.
  * Each dump is built in a child process so peak RSS is that build's own.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,7 @@ for (const dump of dumps) {
   mkdirSync(join(root, '.bench'), { recursive: true });
   const out = mkdtempSync(join(root, '.bench', 'run-'));
   // /usr/bin/time is not everywhere; ask the child for its own peak RSS instead.
-  for (const tree of ['json', 'all']) {
+  for (const tree of ['json', 'all', 'compact']) {
     const r = spawnSync(process.execPath, [join(root, 'lib/bench/child.js'), cli, dump, join(out, tree), tree], {
       encoding: 'utf8',
     });

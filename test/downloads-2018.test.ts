@@ -7,6 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readDump } from '../src/dump/read-dump.js';
+import { readSqliteDump } from '../src/dump/sqlite/read-sqlite.js';
+import type { RawDump } from '../src/dump/tables.js';
+import { buildRelease } from '../src/model/build-release.js';
 import { describeWith, sharedPath } from './support/requirements.js';
 import { serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 import { readZip } from './support/zip-read.js';
@@ -135,6 +139,20 @@ describeWith("the download area against JASPAR's own 2018 download files", [dump
     }
   });
 
+  it("serves the SQL dump's tables as an SQLite database the build reads back as the same release", async () => {
+    const res = await fetch(`${dev.origin}/download/database/JASPAR2018.sqlite`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.sqlite3');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const file = join(site.dir, 'download/database/JASPAR2018.sqlite');
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(file))).toBe(true);
+    const model = async (raw: Promise<RawDump>) => {
+      const { release } = buildRelease(await raw, { year: 2018 });
+      return { matrices: release.matrices, tffms: release.tffms };
+    };
+    expect(await model(readSqliteDump(file))).toEqual(await model(readDump(dump.path)));
+  });
+
   it('serves the dump as read, gzip-encoded SQL, and 404 for a download path that does not exist', async () => {
     const res = await fetch(`${dev.origin}/download/database/JASPAR2018.sql.gz`, {
       headers: { 'accept-encoding': 'identity' },
@@ -150,7 +168,7 @@ describeWith("the download area against JASPAR's own 2018 download files", [dump
     for (const path of [
       '/download/data/2018/CORE/JASPAR2018_CORE_mammals_redundant_pfms_jaspar.txt',
       '/download/data/2016/CORE/JASPAR2016_CORE_redundant_pfms_jaspar.txt',
-      '/download/database/JASPAR2018.sqlite',
+      '/download/database/JASPAR2018.db',
     ]) {
       const got = await get(path);
       expect(got.status, path).toBe(404);

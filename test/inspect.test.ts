@@ -1,11 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli/main.js';
+import { readExtras } from '../src/dump/extras/read-extras.js';
 import { readFlatDump } from '../src/dump/flat/read-flat.js';
 import { inspectDump } from '../src/inspect/inspect.js';
 import { renderReport } from '../src/inspect/render.js';
+import { BASE, sharedSite } from './support/site.js';
 
 const SAMPLE = join(import.meta.dirname, '../releases/sample');
 const dir = mkdtempSync(join(tmpdir(), 'jaspar-static-inspect-'));
@@ -81,12 +83,42 @@ describe('inspect', () => {
     expect(text).toContain('problems: 5 fatal (a build stops at the first), 4 warning(s)');
   });
 
+  it('reports the download area a build writes: files and bytes in all and per folder, as the built site has them', async () => {
+    const report = inspectDump(await readFlatDump(SAMPLE), { extras: readExtras(SAMPLE), baseUrl: BASE });
+    // The sample built at BASE: every file of its download/ but the Downloads page, counted by folder.
+    const site = await sharedSite(SAMPLE);
+    const root = join(site.dir, 'download');
+    const built = new Map<string, { files: number; bytes: number }>();
+    for (const e of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!e.isFile() || e.name === 'index.html') continue;
+      const path = relative(root, join(e.parentPath, e.name)).split('/');
+      const name = path[0] === 'database' ? 'database' : path[2]!;
+      const count = built.get(name) ?? { files: 0, bytes: 0 };
+      built.set(name, { files: count.files + 1, bytes: count.bytes + statSync(join(e.parentPath, e.name)).size });
+    }
+    const d = report.downloads!;
+    expect(d.folder).toBe('sample');
+    expect(new Map(d.folders.map((f) => [f.name, { files: f.files, bytes: f.bytes }]))).toEqual(built);
+    expect([...built.keys()].sort()).toEqual(['CORE', 'bed', 'collections', 'database', 'sites']);
+    expect(d.files).toBe(d.folders.reduce((n, f) => n + f.files, 0));
+    const text = renderReport('sample', report);
+    expect(text).toContain(
+      `download area (/download/data/sample/ and /download/database/): ${d.files} files, ${d.bytes.toLocaleString('en-US')} bytes`,
+    );
+    // A dump no build would finish: no download area to report.
+    const broken = inspectDump(await readFlatDump(brokenSample()));
+    expect(broken.downloads).toBeNull();
+    expect(renderReport('broken', broken)).toContain('download area: not computed (the dump has fatal problems)');
+  });
+
   it('jaspar-static inspect prints the report and fails when a build would', async () => {
     const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       expect(await main(['node', 'jaspar-static', 'inspect', SAMPLE])).toBe(0);
       expect(String(out.mock.calls[0]?.[0])).toContain('matrices: 34, TFFMs: 23, collections: 4');
+      // The files beside the tables are read: the binding sites are in the download area.
+      expect(String(out.mock.calls[0]?.[0])).toMatch(/\n {2}sites +1 files +[\d,]+ bytes\n/);
       const d = brokenSample();
       expect(await main(['node', 'jaspar-static', 'inspect', d])).toBe(1);
       expect(err.mock.calls.map((c) => String(c[0])).join('')).toBe(

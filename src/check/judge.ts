@@ -8,6 +8,7 @@ import type { Tier } from '../hosting/adapter.js';
 import { missingHeader } from './headers.js';
 import { failed, type FailureKind, type Outcome, type ReplyShape } from './outcome.js';
 import { referenceRequest } from './reference-request.js';
+import { sameBody } from './same-reply.js';
 import { asPrebuilt, judgeRulesTier, type TierVerdict } from './tier.js';
 import type { ClientRequest, Reply } from './types.js';
 
@@ -35,7 +36,7 @@ function locationPath(r: Reply): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** What differs first between two replies, or null when status, type and bytes agree. */
+/** What differs first between two replies, or null when status, type and bytes (a zip's members) agree. */
 function difference(expected: Reply, got: Reply): { kind: FailureKind; detail: string } | null {
   if (got.status >= 500 && expected.status < 500)
     return { kind: 'unreachable', detail: `server error ${got.status} where ${expected.status} is expected` };
@@ -52,11 +53,12 @@ function difference(expected: Reply, got: Reply): { kind: FailureKind; detail: s
       kind: 'wrong type',
       detail: `Content-Type ${got.contentType ?? 'none'}, expected ${expected.contentType ?? 'none'}`,
     };
-  if (!expected.body.equals(got.body)) {
+  if (!sameBody(expected, got)) {
     const at = firstDifference(expected.body, got.body);
+    const zip = expected.contentType === 'application/zip' ? ' (a zip: not the same member names and contents)' : '';
     return {
       kind: 'wrong bytes',
-      detail: `${got.body.length} bytes, expected ${expected.body.length}; first difference at byte ${at}`,
+      detail: `${got.body.length} bytes, expected ${expected.body.length}; first difference at byte ${at}${zip}`,
     };
   }
   return null;

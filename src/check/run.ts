@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Tier } from '../hosting/adapter.js';
 import { manifestFile } from '../site/manifest.js';
 import { client, MAX_TIMER_MS, NetworkError, type Sender } from './client.js';
+import { downloadRequests } from './downloads.js';
 import { askable, traitsOf } from './hosts.js';
 import { judge, type RulesTraits } from './judge.js';
 import { failed, type Outcome } from './outcome.js';
@@ -95,12 +96,16 @@ async function plan(options: CheckOptions, choice: TierChoice, hasSite: boolean)
   // The rules tier's hosts are asked what they answer (Netlify: GET and HEAD), before any sample is drawn.
   const asked = (requests: ClientRequest[]) =>
     choice.tier === 'rules' ? askable(traitsOf(choice.target), requests) : requests;
-  const table = asked(clientRequests());
   const { selection } = options;
+  // The download area: a sample of it with the table, every file of it with --all and --sample.
+  const downloads = hasSite ? await downloadRequests(options.site, selection.kind !== 'table') : [];
+  const table = asked([...clientRequests(), ...(selection.kind === 'table' ? downloads : [])]);
   const built =
     hasSite && (selection.kind !== 'table' || choice.tier === 'rules') ? await readBuilt(options.site) : null;
-  const all = built === null ? [] : [...prebuiltRequests(built)];
-  const prebuilt = choice.tier === 'rules' && built !== null ? new Set(all.map((r) => r.target)) : null;
+  const all = built === null ? [] : [...prebuiltRequests(built), ...(selection.kind === 'table' ? [] : downloads)];
+  // Every host of the tier serves the prebuilt routes and the download area's files.
+  const prebuilt =
+    choice.tier === 'rules' && built !== null ? new Set([...all, ...downloads].map((r) => r.target)) : null;
   const chosen =
     selection.kind === 'table' || built === null
       ? table

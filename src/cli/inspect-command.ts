@@ -1,4 +1,5 @@
 /** `jaspar-static inspect`: reads a dump and prints what it holds and every problem in it. */
+import { readExtras } from '../dump/extras/read-extras.js';
 import { readDump, resolveDump } from '../dump/read-dump.js';
 import { UserError } from '../errors.js';
 import { inspectDump } from '../inspect/inspect.js';
@@ -13,7 +14,7 @@ interface InspectFlags {
 export async function runInspect(given: string, flags: InspectFlags): Promise<void> {
   // A folder holding one dump file and no tables (what `fetch` writes) is that file.
   const dump = resolveDump(given).path;
-  const report = inspectDump(await readDump(dump), { year: flags.release ?? null });
+  const report = inspectDump(await readDump(dump), { year: flags.release ?? null, extras: readExtras(dump) });
   const text = flags.json ? JSON.stringify(report, null, 2) : renderReport(dump, report).join('\n');
   process.stdout.write(`${text}\n`);
   if (report.fatal.length > 0) {

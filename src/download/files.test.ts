@@ -96,7 +96,7 @@ describe('the download area of the sample release', () => {
       readFileSync(join(PROJECT_ROOT, 'releases/sample/sites/MA0101.2.sites')),
     );
     expect(files.has('download/data/2016/bed/MA0113.1.bed')).toBe(true);
-    // A folder of tables is no dump file: no database download.
+    // A folder of tables is no dump file, and its tables as SQLite are the build's (test/downloads-database.test.ts).
     expect([...files.keys()].filter((p) => p.startsWith('download/database/'))).toEqual([]);
   });
 

@@ -5,7 +5,8 @@
  * download/data/<y>/CORE/JASPAR<y>_CORE[_<t>]_{non-redundant,redundant}_pfms_{jaspar,meme,transfac}.{txt,zip}
  * download/data/<y>/collections/JASPAR<y>_<COLLECTION>_pfms_{jaspar,meme,transfac}.{txt,zip}
  * download/data/<y>/{sites,bed,centrality,TFFM}/…        the release folder's files, as shipped
- * download/database/JASPAR<y>.sql.gz (or .sqlite)         the dump file, as read
+ * download/database/JASPAR<y>.sql.gz                     the dump file as read, when it was SQL
+ * download/database/JASPAR<y>.sqlite                     the dump file as read, or its tables written as SQLite
  * ```
  *
  * A record is the matrix's detail answer in that format (the renderers of src/formats/); a
@@ -19,6 +20,8 @@ import * as jaspar from '../formats/jaspar.js';
 import type { MatrixTextContext, MatrixTextRenderer } from '../formats/matrix-text.js';
 import * as meme from '../formats/meme.js';
 import * as transfac from '../formats/transfac.js';
+import { sqliteTables } from '../dump/export/sqlite-file.js';
+import type { RawDump } from '../dump/tables.js';
 import type { Matrix, Release } from '../model/types.js';
 import { bundles } from './bundles.js';
 import { DOWNLOAD_ROOT } from './media.js';
@@ -57,11 +60,42 @@ export function downloadPlaces(served: readonly Release[]): DownloadPlace[] {
   });
 }
 
-/** The database file name of a dump file as read (`.sql` is published gzipped), or null. */
-export function databaseFile(release: Release, prefix: string): string | null {
+/**
+ * `release` with its dump's tables as SQLite (`Release.sqlite`) when the dump is not an SQLite
+ * file (flat tables, SQL): written now, while the tables are at hand (deterministic, about 0.3 s).
+ */
+export function withSqliteTables(release: Release, raw: RawDump): Release {
+  return release.shipped?.dump?.kind === 'sqlite' ? release : { ...release, sqlite: sqliteTables(raw) };
+}
+
+/** One file of `download/database/`: its path below the site root and how its bytes are had. */
+export interface DatabaseFile {
+  readonly path: string;
+  readonly content: () => Uint8Array;
+}
+
+/**
+ * The database files of `release` (contract §9): the dump file as read (`.sql` published
+ * gzipped, an SQLite file as it is), and `.sqlite` for every dump that is not one: its tables
+ * as the build wrote them (`Release.sqlite`).
+ */
+export function databaseFiles(release: Release, prefix: string): DatabaseFile[] {
+  const at = (ext: string) => `${DOWNLOAD_ROOT}/database/${prefix}.${ext}`;
+  const out: DatabaseFile[] = [];
   const dump = release.shipped?.dump;
-  if (!dump) return null;
-  return `${DOWNLOAD_ROOT}/database/${prefix}.${dump.kind === 'sqlite' ? 'sqlite' : 'sql.gz'}`;
+  if (dump && dump.kind !== 'sqlite') {
+    const { path, kind } = dump;
+    out.push({
+      path: at('sql.gz'),
+      content: () => (kind === 'sql' ? gzipSync(readFileSync(path)) : readFileSync(path)),
+    });
+  }
+  if (dump?.kind === 'sqlite') out.push({ path: at('sqlite'), content: () => readFileSync(dump.path) });
+  else if (release.sqlite !== undefined) {
+    const bytes = release.sqlite;
+    out.push({ path: at('sqlite'), content: () => bytes });
+  }
+  return out;
 }
 
 /** Every file of `release`'s download area. */
@@ -92,10 +126,5 @@ export function* downloadFiles(release: Release, place: DownloadPlace, baseUrl: 
   }
   for (const [name, path] of release.shipped?.files ?? [])
     yield { path: `${data}/${name}`, content: readFileSync(path) };
-  const dump = release.shipped?.dump;
-  const database = databaseFile(release, place.prefix);
-  if (dump && database) {
-    const bytes = readFileSync(dump.path);
-    yield { path: database, content: dump.kind === 'sql' ? gzipSync(bytes) : bytes };
-  }
+  for (const file of databaseFiles(release, place.prefix)) yield { path: file.path, content: file.content() };
 }

@@ -4,7 +4,7 @@
  */
 import type { Release } from '../model/types.js';
 import { bundles } from './bundles.js';
-import { BUNDLE_FORMATS, databaseFile, downloadFiles, downloadPlaces } from './files.js';
+import { BUNDLE_FORMATS, databaseFiles, downloadFiles, downloadPlaces } from './files.js';
 import { DOWNLOADS_PAGE, downloadsPage, type ListedRelease } from './page.js';
 
 type Put = (path: string, body: string | Uint8Array) => Promise<void>;
@@ -32,7 +32,7 @@ export async function writeDownloads(served: readonly Release[], baseUrl: string
 export function downloadFileCount(release: Release, served: readonly Release[]): number {
   const place = downloadPlaces(served)[served.indexOf(release)] ?? downloadPlaces([release])[0]!;
   const page = release === served[0] ? 1 : 0;
-  const database = databaseFile(release, place.prefix) === null ? 0 : 1;
+  const database = databaseFiles(release, place.prefix).length;
   return (
     bundles(release, place.prefix).length * BUNDLE_FORMATS.length * 2 +
     (release.shipped?.files.length ?? 0) +

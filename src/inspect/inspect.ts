@@ -5,6 +5,8 @@
  * exactly the same checks.
  */
 import { TABLE_NAMES, type RawDump, type TableName } from '../dump/tables.js';
+import { withSqliteTables } from '../download/files.js';
+import type { ReleaseExtras } from '../dump/extras/read-extras.js';
 import type { Place, Warning } from '../errors.js';
 import { buildRelease } from '../model/build-release.js';
 import { CollectAll } from '../model/problems.js';
@@ -12,6 +14,10 @@ import type { Matrix } from '../model/types.js';
 import { DEFAULT_PAGE_SIZE } from '../routes/page-size.js';
 import { pageCount } from '../routes/select.js';
 import { groupSorted } from '../plan/release-index.js';
+import { downloadsReport, type DownloadsReport } from './downloads.js';
+
+/** The build's default --base-url (src/cli/main.ts), which the MEME bundles carry. */
+const DEFAULT_DOWNLOAD_BASE_URL = 'http://127.0.0.1:8080';
 
 /** One table of the dump: where it was read from and how many rows it has; null when absent. */
 export interface TableReport {
@@ -49,6 +55,16 @@ export interface InspectReport {
   readonly lists: readonly ListReport[];
   readonly fatal: readonly FatalReport[];
   readonly warnings: readonly Warning[];
+  /** The download area a build writes (contract §9); null when the dump has fatal problems (no build would). */
+  readonly downloads: DownloadsReport | null;
+}
+
+export interface InspectOptions {
+  readonly year?: number | null;
+  /** The files beside the tables (binding sites, …, the dump file): the download area copies them. */
+  readonly extras?: ReleaseExtras;
+  /** The address the site would be served from: the MEME bundles carry it (default: the build's). */
+  readonly baseUrl?: string;
 }
 
 /** How many matrices fall under each key (a matrix may have several), keys in byte order. */
@@ -67,9 +83,14 @@ const GROUPED_LISTS: readonly { readonly list: string; readonly keys: (m: Matrix
 ];
 
 /** Analyse a dump; never throws for problems in its data (they are in the report). */
-export function inspectDump(dump: RawDump, options: { year?: number | null } = {}): InspectReport {
+export function inspectDump(dump: RawDump, options: InspectOptions = {}): InspectReport {
   const problems = new CollectAll();
-  const { release } = buildRelease(dump, { year: options.year ?? null, problems });
+  const { release } = buildRelease(dump, {
+    year: options.year ?? null,
+    problems,
+    ...(options.extras ? { extras: options.extras } : {}),
+  });
+  const fine = problems.fatals.length === 0;
   const size = DEFAULT_PAGE_SIZE;
   const list = (name: string, items: number): ListReport => ({ list: name, items, pages: pageCount(items, size) });
   const lists: ListReport[] = [list('matrix', release.matrices.length), list('tffm', release.tffms.length)];
@@ -90,5 +111,8 @@ export function inspectDump(dump: RawDump, options: { year?: number | null } = {
     lists,
     fatal: problems.fatals.map((e) => ({ message: e.message, place: e.place, formatted: e.format() })),
     warnings: problems.warnings,
+    downloads: fine
+      ? downloadsReport(withSqliteTables(release, dump), options.baseUrl ?? DEFAULT_DOWNLOAD_BASE_URL)
+      : null,
   };
 }

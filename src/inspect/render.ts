@@ -22,6 +22,20 @@ function listLines(lists: readonly ListReport[], kind: string, foldAbove: number
   ];
 }
 
+const bytes = (n: number): string => `${n.toLocaleString('en-US')} bytes`;
+
+/** The download area: in all, then per folder. */
+function downloadLines(r: InspectReport): string[] {
+  const d = r.downloads;
+  if (d === null) return ['download area: not computed (the dump has fatal problems)'];
+  return [
+    `download area (/download/data/${d.folder}/ and /download/database/): ${d.files} files, ${bytes(d.bytes)}`,
+    ...d.folders.map(
+      (f) => `  ${f.name.padEnd(18)} ${String(f.files).padStart(8)} files ${bytes(f.bytes).padStart(18)}`,
+    ),
+  ];
+}
+
 /** Render the report as lines of text (problems listed in full, never truncated). */
 export function renderReport(dump: string, r: InspectReport): string[] {
   const lines = [`${dump}: ${r.shape}, release ${r.release}${r.year === null ? '' : ` (${r.year})`}`, 'tables:'];
@@ -33,6 +47,7 @@ export function renderReport(dump: string, r: InspectReport): string[] {
   lines.push(`lists (page size ${r.pageSize}):`);
   for (const kind of ['matrix', 'tffm', 'collections', 'taxon']) lines.push(...listLines(r.lists, kind, 30));
   lines.push(...listLines(r.lists, 'species', 10));
+  lines.push(...downloadLines(r));
   lines.push(`problems: ${r.fatal.length} fatal (a build stops at the first), ${r.warnings.length} warning(s)`);
   for (const f of r.fatal) lines.push(`  fatal: ${f.formatted}`);
   for (const w of r.warnings)

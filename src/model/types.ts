@@ -73,4 +73,9 @@ export interface Release {
   readonly tffmFiles: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** The dump file and per-matrix files the release folder ships, copied into the download area (absent: none). */
   readonly shipped?: ShippedFiles;
+  /**
+   * The dump's tables as the bytes of an SQLite database, which the build writes when the dump is
+   * not one (flat tables, SQL): the download area's `JASPAR<y>.sqlite` (contract §9).
+   */
+  readonly sqlite?: Uint8Array;
 }

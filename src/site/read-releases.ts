@@ -2,6 +2,7 @@
  * The build's first step: every dump read into a release (each checked unchanged while it was
  * read, its reading timed and summarised), newest release first.
  */
+import { withSqliteTables } from '../download/files.js';
 import { readDump, resolveDump } from '../dump/read-dump.js';
 import { EXTRA_FOLDERS, readExtras } from '../dump/extras/read-extras.js';
 import { isTableFile } from '../dump/flat/files.js';
@@ -60,11 +61,14 @@ async function readRelease(given: string, options: ReadOptions): Promise<ReadRel
       { file: dump },
     );
   }
-  const { release, warnings, yearFrom } = buildRelease(raw, {
+  const built = buildRelease(raw, {
     year: options.year ?? null,
     releaseName: options.releaseName ?? null,
     extras,
   });
+  const { warnings, yearFrom } = built;
+  // The download area's JASPAR<year>.sqlite (contract §9).
+  const release = withSqliteTables(built.release, raw);
   const readSeconds = reading.end(read);
   const { info } = release;
   const summary: ReadSummary = {

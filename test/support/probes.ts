@@ -62,6 +62,8 @@ export const PROBES: readonly (readonly [string, readonly string[]])[] = [
   ['zip', ['-v']],
   // Debian unzip: reads the download area's zips (src/download/zip.test.ts).
   ['unzip', ['-v']],
+  // Debian sqlite3: reads the download area's .sqlite (test/downloads-database.test.ts).
+  ['sqlite3', ['-version']],
 ];
 
 export const probeKey = (cmd: string, args: readonly string[]): string => JSON.stringify([cmd, ...args]);

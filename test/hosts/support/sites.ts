@@ -29,6 +29,8 @@ export interface SampleChanges {
   readonly year?: number;
   /** A subset of the formats (`--formats`); default every format. */
   readonly formats?: readonly FormatName[];
+  /** Another dump of the sample (e.g. its tables as an SQL dump); default the sample's folder. */
+  readonly dump?: string;
 }
 
 /** Build the sample (full or compact) for `targets` into a temporary folder, with its deploy folder. */
@@ -43,7 +45,7 @@ export async function buildSample(
   const cleanup = () => rmSync(root, { recursive: true, force: true });
   try {
     await build({
-      dump: SAMPLE,
+      dump: changes.dump ?? SAMPLE,
       out: site,
       deployDir: deploy,
       baseUrl: changes.baseUrl ?? BASE,
