@@ -111,10 +111,20 @@ export function unofferedEndpoint(segment: string | undefined): ApiError | null 
   return null;
 }
 
-/** Headers every API answer carries (contract §6). */
+/**
+ * How long an answer may be reused without asking again (decided, docs/hosting.md "Caching"):
+ * five minutes, on every answer of every host. A built release never changes, but a rebuild on
+ * release day changes the lists (the newest release, the default order of names), so clients and
+ * shared caches must not keep them for days; after five minutes they revalidate, which the
+ * validators (ETag, and Last-Modified on files) make a 304 of a few hundred bytes.
+ */
+export const CACHE_CONTROL = 'public, max-age=300';
+
+/** Headers every API answer carries (contract §6), and the cache policy. */
 export const API_HEADERS: readonly (readonly [string, string])[] = [
   ['Vary', 'Accept'],
   ['Access-Control-Allow-Origin', '*'],
+  ['Cache-Control', CACHE_CONTROL],
 ];
 /**
  * Security headers every API answer carries too (contract §8.1, decided), kept apart from

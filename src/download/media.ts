@@ -14,17 +14,19 @@ export interface DownloadType {
   readonly mediaType: string;
   /** The stored bytes are this encoding of the media type's (sent as `Content-Encoding`). */
   readonly encoding: 'gzip' | null;
+  /** Whether compressing it pays (hosts compress the rest; a zip or a gzip is compressed already). */
+  readonly compressible: boolean;
 }
 
 const TEXT = 'text/plain; charset=utf-8';
 
 export const DOWNLOAD_TYPES: readonly DownloadType[] = [
-  { suffix: '.txt', mediaType: TEXT, encoding: null },
-  { suffix: '.sites', mediaType: TEXT, encoding: null },
-  { suffix: '.bed', mediaType: TEXT, encoding: null },
-  { suffix: '.zip', mediaType: 'application/zip', encoding: null },
-  { suffix: '.sql.gz', mediaType: 'application/sql', encoding: 'gzip' },
-  { suffix: '.sqlite', mediaType: 'application/vnd.sqlite3', encoding: null },
+  { suffix: '.txt', mediaType: TEXT, encoding: null, compressible: true },
+  { suffix: '.sites', mediaType: TEXT, encoding: null, compressible: true },
+  { suffix: '.bed', mediaType: TEXT, encoding: null, compressible: true },
+  { suffix: '.zip', mediaType: 'application/zip', encoding: null, compressible: false },
+  { suffix: '.sql.gz', mediaType: 'application/sql', encoding: 'gzip', compressible: false },
+  { suffix: '.sqlite', mediaType: 'application/vnd.sqlite3', encoding: null, compressible: true },
 ];
 
 /** The prefix of every download path, with leading and trailing slash. */

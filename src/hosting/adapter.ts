@@ -56,6 +56,8 @@ export interface HostAdapter<T extends string = string> {
   readonly suffixAliases: boolean;
   /** Whether its files embed the runtime's data (SiteFacts.runtimeData). */
   readonly preloads?: boolean;
+  /** Whether it serves a stored `.gz` beside a file (src/hosting/compression.ts): the build writes them. */
+  readonly precompressed?: boolean;
   /** The configuration files it writes for a site. */
   files(site: SiteConfig, facts: SiteFacts): HostFile[];
 }

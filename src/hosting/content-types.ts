@@ -53,6 +53,8 @@ export interface SuffixType {
   readonly mediaType: string;
   /** Sent as `Content-Encoding` (the stored bytes are that encoding of the media type's). */
   readonly encoding: 'gzip' | null;
+  /** Whether compressing it pays (a zip or a gzip is compressed already). */
+  readonly compressible: boolean;
 }
 
 export const SUFFIX_TYPES: readonly SuffixType[] = DOWNLOAD_TYPES.map((t) => ({ prefix: DOWNLOAD_PREFIX, ...t }));

@@ -1,7 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS_TOO_LARGE, NOT_FOUND, RANGE_NOT_SATISFIABLE } from '../api/errors.js';
+import { createHash } from 'node:crypto';
+import { get as httpGet } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { CACHE_CONTROL, HEADERS_TOO_LARGE, NOT_FOUND, RANGE_NOT_SATISFIABLE } from '../api/errors.js';
 import { DiskSink } from '../output/sink.js';
 import { defaultRouteOptions } from '../plan/generate.js';
 import { writeSite } from '../site/write-site.js';
@@ -18,6 +21,21 @@ describe('sitePath', () => {
     expect(sitePath('/srv/site', '')).toBeNull();
   });
 });
+
+/** A GET as sent: the bytes on the wire (fetch would decompress them). */
+function raw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 describe('the dev server on a sample site', () => {
   let root: string;
@@ -99,7 +117,9 @@ describe('the dev server on a sample site', () => {
 
   it('answers a prebuilt page with validators: 304 on If-None-Match and If-Modified-Since', async () => {
     const url = `${base}/api/v1/matrix/?format=json`;
-    const first = await fetch(url);
+    // The file's own bytes (fetch asks for gzip unless told otherwise: a compressed answer's ETag is weak).
+    const identity = { 'accept-encoding': 'identity' };
+    const first = await fetch(url, { headers: identity });
     const body = await first.text();
     const etag = first.headers.get('etag');
     const modified = first.headers.get('last-modified');
@@ -119,14 +139,57 @@ describe('the dev server on a sample site', () => {
 
   it('answers HEAD with the headers of GET and no body', async () => {
     const url = `${base}/api/v1/matrix/?format=json`;
-    const got = await fetch(url);
+    const identity = { 'accept-encoding': 'identity' };
+    const got = await fetch(url, { headers: identity });
     const size = (await got.arrayBuffer()).byteLength;
-    const head = await fetch(url, { method: 'HEAD' });
+    const head = await fetch(url, { method: 'HEAD', headers: identity });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(size));
     expect(head.headers.get('etag')).toBe(got.headers.get('etag'));
     expect(head.headers.get('content-type')).toBe(got.headers.get('content-type'));
     expect(await head.text()).toBe('');
+  });
+
+  it('compresses a large answer when asked (file or computed), the same bytes once decompressed', async () => {
+    for (const path of ['/api/v1/matrix/?format=json', '/api/v1/matrix/?format=json&page_size=100&search=a']) {
+      const plain = await raw(`${base}${path}`, {});
+      const zipped = await raw(`${base}${path}`, { 'accept-encoding': 'gzip, deflate' });
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      expect(zipped.headers['content-encoding'], path).toBe('gzip');
+      expect(zipped.headers.vary, path).toBe('Accept, Accept-Encoding');
+      expect(zipped.body.length, path).toBeLessThan(plain.body.length / 2);
+      expect(gunzipSync(zipped.body).equals(plain.body), path).toBe(true);
+    }
+    // Small answers and errors are sent as they are.
+    const error = await raw(`${base}/api/v1/matrix/NOPE/`, { 'accept-encoding': 'gzip' });
+    expect(error.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('gives a computed answer an ETag from its body, the same after a restart, and 304 for it', async () => {
+    const path = '/api/v1/matrix/?search=a&page_size=3';
+    const identity = { 'accept-encoding': 'identity' };
+    const first = await fetch(`${base}${path}`, { headers: identity });
+    const etag = first.headers.get('etag');
+    const body = await first.text();
+    expect(etag).toBe(`"${createHash('sha1').update(body).digest('base64url')}"`);
+    expect((await fetch(`${base}${path}`, { headers: identity })).headers.get('etag')).toBe(etag);
+    const again = await startDevServer({ dir: root, port: 0, host: '127.0.0.1' });
+    try {
+      const other = `http://127.0.0.1:${(again.address() as AddressInfo).port}`;
+      expect((await fetch(`${other}${path}`, { headers: identity })).headers.get('etag')).toBe(etag);
+      const unchanged = await fetch(`${other}${path}`, { headers: { ...identity, 'if-none-match': `"x", ${etag}` } });
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.headers.get('content-type')).toBeNull();
+      expect(unchanged.headers.get('etag')).toBe(etag);
+      expect(await unchanged.text()).toBe('');
+    } finally {
+      await new Promise<void>((resolve) => again.close(() => resolve()));
+    }
+  });
+
+  it('says how long every API answer may be cached', async () => {
+    for (const path of ['/api/v1/matrix/', '/api/v1/matrix/?search=a', '/api/v1/matrix/NOPE/', '/api/v1/'])
+      expect((await fetch(`${base}${path}`)).headers.get('cache-control'), path).toBe(CACHE_CONTROL);
   });
 
   it('answers one byte range, a suffix range, a stale If-Range and a range past the end', async () => {

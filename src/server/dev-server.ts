@@ -5,6 +5,9 @@
  * pages link to) to serve-handler with Content-Type from the format table. No directory
  * listings; nothing outside the site folder; never crashes on a bad URL.
  */
+import { createHash } from 'node:crypto';
+import { maybeCompressed } from './compress.js';
+import { etagOf, takesEtag, withValidator } from '../runtime/validators.js';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import serveHandler from 'serve-handler';
@@ -24,16 +27,28 @@ export interface DevServerOptions {
   readonly mode?: Mode;
 }
 
-function send(res: ServerResponse, a: Answer, body: string | undefined): void {
-  const buf = body === undefined ? null : Buffer.from(body, 'utf8');
-  const headers: Record<string, string> = {};
+/** Send an answer the runtime computed: a 200 with its ETag (or its 304), compressed where asked. */
+function send(res: ServerResponse, given: Answer, req?: IncomingMessage): void {
+  const a =
+    takesEtag(given) && req !== undefined
+      ? withValidator(
+          given,
+          etagOf(createHash('sha1').update(given.body!, 'utf8').digest('base64url')),
+          req.headers['if-none-match'],
+        )
+      : given;
+  const buf = a.body === undefined ? null : Buffer.from(a.body, 'utf8');
+  let headers: Record<string, string> = {};
   for (const [k, v] of a.headers) headers[k] = v;
-  headers['Content-Length'] = String(buf === null ? 0 : buf.length);
+  if (a.status !== 304) headers['Content-Length'] = String(buf === null ? 0 : buf.length);
+  let out: Buffer | null = buf;
+  if (buf !== null && req !== undefined)
+    ({ headers, body: out } = maybeCompressed(req.headers, a.status, headers, buf));
   res.writeHead(a.status, headers);
-  res.end(buf ?? undefined);
+  res.end(out ?? undefined);
 }
 
-const sendError = (res: ServerResponse, e: ApiError) => send(res, errorAnswer(e), e.body);
+const sendError = (res: ServerResponse, e: ApiError) => send(res, errorAnswer(e));
 
 /** serve-handler configuration derived from the format table, for files outside the API. */
 function handlerConfig(root: string) {
@@ -87,8 +102,9 @@ async function sendFile(
       body: cached.bytes,
     };
   }
-  res.writeHead(reply.status, reply.headers);
-  res.end(head ? undefined : reply.body);
+  const sent = maybeCompressed(req.headers, reply.status, reply.headers, reply.body);
+  res.writeHead(reply.status, sent.headers);
+  res.end(head ? undefined : sent.body);
   return true;
 }
 
@@ -148,7 +164,7 @@ export async function createHandler(
       const missing: Answer | 'compute' = a.missing ?? errorAnswer(NOT_FOUND);
       a = missing === 'compute' ? await answer(handle, request, { mode, skipFiles: true }) : missing;
     }
-    send(res, a, a.body);
+    send(res, a, req);
   };
 
   return (req, res) => {

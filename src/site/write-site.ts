@@ -34,7 +34,15 @@ import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from 
 import { indexData } from '../plan/index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
 import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosting/adapter.js';
-import { hostFiles, NEEDS_SUFFIX_ALIASES, wantsRuntimeData, type SuffixAlias } from '../targets/registry.js';
+import {
+  hostFiles,
+  NEEDS_SUFFIX_ALIASES,
+  wantsPrecompressed,
+  wantsRuntimeData,
+  type SuffixAlias,
+} from '../targets/registry.js';
+import { precompressed } from '../hosting/compression.js';
+import { gzipSync } from 'node:zlib';
 import type { SiteOptions } from './site-options.js';
 import { writeDownloads } from '../download/write.js';
 
@@ -245,9 +253,15 @@ export async function writeSite(
   let files = 0;
   const runtimeData = new Map<string, string>();
   const collect = wantsRuntimeData(options.targets);
+  const gzip = wantsPrecompressed(options.targets);
   const put = async (path: string, body: string | Uint8Array) => {
     if (collect && typeof body === 'string' && isPreloadable(path)) runtimeData.set(path, body);
     sink.write(path, body);
+    // A stored .gz beside a larger answer, for hosts that serve one (deterministic: gzip's time field is 0).
+    if (gzip && precompressed(path, body.length)) {
+      sink.write(`${path}.gz`, gzipSync(body, { level: 9 }));
+      ++files;
+    }
     if (++files % 64 === 0) {
       await sink.settle?.(64);
       progress.signal?.throwIfAborted();

@@ -38,6 +38,10 @@ export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(
 export const wantsRuntimeData = (targets: readonly HostTarget[]): boolean =>
   targets.some((t) => (adapterOf(t) as { preloads?: boolean }).preloads === true);
 
+/** Whether any of `targets` serves stored `.gz` files beside the larger ones (src/hosting/compression.ts). */
+export const wantsPrecompressed = (targets: readonly HostTarget[]): boolean =>
+  targets.some((t) => (adapterOf(t) as { precompressed?: boolean }).precompressed === true);
+
 /** Hosts that answer every query by computing it: the only targets of a compact build. */
 export const COMPACT_TARGETS: readonly HostTarget[] = HOSTS.filter((h) => h.tier === 'compute').map((h) => h.target);
 

@@ -17,6 +17,7 @@ computeHostSuite({
   title: 'Cloudflare Worker in workerd answers as the dev server',
   // miniflare runs workerd, an npm package's binary: there after `npm ci` where workerd supports the platform.
   requirements: [command(WORKERD, ['--version'], 'workerd (npm, installed with miniflare by npm ci)')],
+  compresses: 'platform',
   target: 'cloudflare',
   start: async (built) => {
     const worker = await startWorker(built.site, join(built.site, '_worker.js'));

@@ -13,6 +13,7 @@ import { computeHostSuite } from './support/suite.js';
 computeHostSuite({
   title: 'Netlify Edge Function under Deno answers as the dev server',
   requirements: denoRequirements(),
+  compresses: 'platform',
   target: 'netlify-edge',
   start: async (built) => {
     const edge = await startEdge(built.site, join(built.deploy, EDGE_DIR, `${EDGE_FUNCTION}.js`));

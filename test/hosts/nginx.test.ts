@@ -11,6 +11,7 @@ import { computeHostSuite } from './support/suite.js';
 computeHostSuite({
   title: 'nginx + njs answers as the dev server',
   requirements: nginxRequirements(),
+  compresses: 'host',
   target: 'nginx',
   start: async (built) => {
     const nginx = await startNginx(built.site, built.deploy);

@@ -194,7 +194,7 @@ ${nginxConf(s)}CONF
   ln -sf "$ROOT/etc/nginx/sites-available/default" "$ROOT/etc/nginx/sites-enabled/default" ;;
 apache2)
   mkdir -p "$ROOT/var/www/html" "$ROOT/etc/apache2/sites-available" "$ROOT/etc/apache2/sites-enabled" "$ROOT/etc/apache2/mods-available" "$ROOT/etc/apache2/mods-enabled"
-  for m in rewrite headers; do echo "LoadModule \${m}_module /usr/lib/apache2/modules/mod_\${m}.so" > "$ROOT/etc/apache2/mods-available/$m.load"; done
+  for m in rewrite headers filter deflate; do echo "LoadModule \${m}_module /usr/lib/apache2/modules/mod_\${m}.so" > "$ROOT/etc/apache2/mods-available/$m.load"; done
   printf '<VirtualHost *:80>\\n    DocumentRoot /var/www/html\\n</VirtualHost>\\n' > "$ROOT/etc/apache2/sites-available/000-default.conf"
   ln -sf "$ROOT/etc/apache2/sites-available/000-default.conf" "$ROOT/etc/apache2/sites-enabled/000-default.conf" ;;
 esac; done`,

@@ -11,6 +11,7 @@ import { resolve, type ResolveOptions, type RuntimeRequest } from '../../runtime
 import type { SiteConfig } from '../../routes/site-data.js';
 import { remember, type CacheBook } from './file-cache.js';
 import { MAX_STEPS, tooMany, whenMissing } from './steps.js';
+import { validated } from './etag.js';
 
 /** A site's files as the host serves them. */
 export interface SiteFiles {
@@ -83,6 +84,7 @@ async function serve(host: FetchHost, request: Request): Promise<Response> {
     const missing = whenMissing(a);
     a = missing === 'compute' ? await answerOf(host, req, { mode: 'compute', skipFiles: true }) : missing;
   }
+  a = await validated(a, request.headers.get('if-none-match'));
   return response(a, a.body ?? null, head);
 }
 

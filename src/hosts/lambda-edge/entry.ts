@@ -10,6 +10,7 @@
  * accepts gzip; a prebuilt file still too big goes to the origin as the S3 object it is (the
  * request rewritten to its key); an assembled body still too big is refused with a detail.
  */
+import { validated } from '../../hosting/edge/etag.js';
 import { INTERNAL_ERROR, responseTooLarge } from '../../api/errors.js';
 import { errorAnswer, type Answer, type Header, type Loaded } from '../../runtime/answer.js';
 import type { RuntimeRequest } from '../../runtime/resolve.js';
@@ -154,6 +155,7 @@ async function serve(host: StepHost, request: CfRequest, max: number): Promise<C
     const missing = whenMissing(a);
     a = missing === 'compute' ? await answerOf(host, req, { mode: 'compute', skipFiles: true }) : missing;
   }
+  a = await validated(a, header(request, 'if-none-match'));
   const body = a.body === undefined || head ? null : utf8(a.body);
   return (await generated(a.status, a.headers, body, gzipOk, max)) ?? tooLarge(body?.length ?? 0, max);
 }

@@ -15,6 +15,7 @@ import { errorAnswer, fileText, type Answer, type Loaded } from '../../runtime/a
 import type { RuntimeRequest } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { answerSync, splitTarget, whenMissing } from '../../hosting/edge/steps.js';
+import { etagOf, takesEtag, withValidator } from '../../runtime/validators.js';
 
 /** What the handler uses of njs's request object. */
 export interface NjsRequest {
@@ -61,9 +62,9 @@ function send(r: NjsRequest, a: Answer): void {
     r.return(a.status, a.body);
     return;
   }
-  // No body (OPTIONS): headers only, no Content-Type of nginx's choosing.
+  // No body (OPTIONS, a 304): headers only, no Content-Type of nginx's choosing.
   r.status = a.status;
-  r.headersOut['Content-Length'] = '0';
+  if (a.status !== 304) r.headersOut['Content-Length'] = '0';
   r.sendHeader();
   r.finish();
 }
@@ -78,8 +79,19 @@ export interface Preloaded {
   readonly derived: { readonly [key: string]: unknown };
 }
 
-/** The js_content handler for a site (`site` embedded by the adapter, `fs` from njs, the preloaded data or null). */
-export function nginxHandler(site: SiteConfig, fs: NjsFs, preloaded: Preloaded | null): (r: NjsRequest) => void {
+/** The SHA-1 of a body's UTF-8 bytes in base64url (njs's crypto module, src/runtime/validators.ts). */
+export type Digest = (body: string) => string;
+
+/**
+ * The js_content handler for a site (`site` embedded by the adapter, `fs` and the digest from
+ * njs, the preloaded data or null).
+ */
+export function nginxHandler(
+  site: SiteConfig,
+  fs: NjsFs,
+  preloaded: Preloaded | null,
+  digest: Digest,
+): (r: NjsRequest) => void {
   return (r) => {
     const target = splitTarget(r.variables.request_uri ?? '/');
     const req: RuntimeRequest = {
@@ -113,7 +125,8 @@ export function nginxHandler(site: SiteConfig, fs: NjsFs, preloaded: Preloaded |
         a = missing === 'compute' ? answerSync(req, site, loaded, { mode: 'compute', skipFiles: true }, load) : missing;
       }
       // The js locations cover /api and compact logos only: never a static file of the site.
-      send(r, a.passThrough ? errorAnswer(NOT_FOUND) : a);
+      if (a.passThrough) a = errorAnswer(NOT_FOUND);
+      send(r, takesEtag(a) ? withValidator(a, etagOf(digest(a.body!)), r.headersIn['If-None-Match']) : a);
     } catch (e) {
       r.error(`jaspar: ${String(e)}`);
       send(r, errorAnswer(INTERNAL_ERROR));

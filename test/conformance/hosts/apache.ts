@@ -14,7 +14,7 @@ import { freePort, waitForPort } from './http.js';
 import type { Running } from './nginx.js';
 
 const MODULES = '/usr/lib/apache2/modules';
-const LOAD = ['mpm_event', 'authz_core', 'mime', 'dir', 'rewrite', 'headers'];
+const LOAD = ['mpm_event', 'authz_core', 'mime', 'dir', 'rewrite', 'headers', 'filter', 'deflate'];
 
 /** Debian apache2 with the modules the include needs. */
 export function apacheRequirements(): Requirement[] {

@@ -8,7 +8,10 @@ import type { ClientRequest, Reply } from '../../../src/check/types.js';
 
 export function send(port: number, req: ClientRequest): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = req.accept === undefined ? {} : { Accept: req.accept };
+    const headers: Record<string, string> = {
+      ...(req.headers ?? {}),
+      ...(req.accept === undefined ? {} : { Accept: req.accept }),
+    };
     const r = request(
       { host: '127.0.0.1', port, method: req.method, path: req.target, headers, agent: false, timeout: 60_000 },
       (res) => {

@@ -38,7 +38,8 @@ export function originRequestEvent(req: ClientRequest, bucket: string, more: Rec
     via: [{ key: 'Via', value: '2.0 2afae0d44e2540f472c0635ab62c232b.cloudfront.net (CloudFront)' }],
     ...(req.accept === undefined ? {} : { accept: [{ key: 'Accept', value: req.accept }] }),
   };
-  for (const [key, value] of Object.entries(more)) headers[key.toLowerCase()] = [{ key, value }];
+  for (const [key, value] of Object.entries({ ...(req.headers ?? {}), ...more }))
+    headers[key.toLowerCase()] = [{ key, value }];
   const request = {
     clientIp: '203.0.113.178',
     headers,

@@ -3,7 +3,11 @@
  * file), the dev server and the host started on each, and every client-shaped request answered
  * by both with the same status, Content-Type and bytes.
  */
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CACHE_CONTROL } from '../../../src/api/errors.js';
+import { MIN_COMPRESSED } from '../../../src/hosting/compression.js';
 import type { HostTarget } from '../../../src/targets/registry.js';
 import { describeWith, type Requirement } from '../../support/requirements.js';
 import { notingNosniff } from './client.js';
@@ -31,12 +35,21 @@ export interface ComputeHostSuite {
   readonly requirements: Requirement[];
   readonly target: HostTarget;
   start(built: BuiltSample, kind: BuildKind): Promise<HostUnderTest>;
+  /** A fresh instance of the host over the same deployment (default: `start` again). */
+  restart?(built: BuiltSample, kind: BuildKind): Promise<HostUnderTest>;
   /** Requests beyond the common table (e.g. the logos where the host answers them). */
   extraRequests?(kind: BuildKind): ClientRequest[];
   /** Whether the host's reply agrees with the dev server's (default: status, Content-Type and bytes). */
   agree?(expected: Reply, got: Reply): boolean;
   /** Further checks on the builds. */
   more?(built: (kind: BuildKind) => BuiltSample): void;
+  /**
+   * Who compresses (docs/hosting.md "Compression"): the host's own configuration (`host`: asked
+   * with Accept-Encoding gzip, a large answer comes compressed), or the platform in front of the
+   * code, which this engine is not (`platform`: the code sends it whole, uncompressed, with
+   * nothing that forbids compressing it).
+   */
+  readonly compresses: 'host' | 'platform';
 }
 
 const KINDS: readonly BuildKind[] = ['full', 'compact'];
@@ -93,6 +106,53 @@ export function computeHostSuite(suite: ComputeHostSuite): void {
         } finally {
           await server.close();
         }
+      });
+    }
+
+    // Issue 35: compression, validators and the cache policy, on the engine itself.
+    for (const kind of KINDS) {
+      it(`${kind} build: large answers compressed (${suite.compresses}), a computed ETag stable across a restart and its 304, Cache-Control`, async () => {
+        const run = runs.get(kind)!;
+        const send = run.host.send;
+        for (const target of ['/api/v1/matrix/?page_size=100&search=a', '/api/v1/matrix/?page_size=100']) {
+          const plain = await send({ method: 'GET', target });
+          const asked = await send({ method: 'GET', target, headers: { 'Accept-Encoding': 'gzip' } });
+          expect(plain.status, target).toBe(200);
+          expect(plain.body.length, target).toBeGreaterThan(MIN_COMPRESSED);
+          if (suite.compresses === 'host') {
+            expect(asked.headers?.['content-encoding'], target).toBe('gzip');
+            expect(asked.body.length, target).toBeLessThan(plain.body.length / 2);
+            expect(gunzipSync(asked.body).equals(plain.body), target).toBe(true);
+          } else {
+            // The code sends it whole; the engine may compress it as the platform does (workerd does).
+            const encoding = asked.headers?.['content-encoding'];
+            expect([undefined, 'gzip'], target).toContain(encoding);
+            expect((encoding === 'gzip' ? gunzipSync(asked.body) : asked.body).equals(plain.body), target).toBe(true);
+          }
+          expect(asked.headers?.['cache-control'] ?? '', target).not.toMatch(/no-transform/);
+        }
+        const target = '/api/v1/matrix/?search=a&page_size=3';
+        const first = await send({ method: 'GET', target });
+        const etag = first.headers?.etag;
+        expect(etag).toBe(`"${createHash('sha1').update(first.body).digest('base64url')}"`);
+        expect((await send({ method: 'GET', target })).headers?.etag).toBe(etag);
+        const again = await (suite.restart ?? suite.start)(run.built, kind);
+        try {
+          expect((await again.send({ method: 'GET', target })).headers?.etag, 'after a restart').toBe(etag);
+          const unchanged = await again.send({ method: 'GET', target, headers: { 'If-None-Match': etag! } });
+          expect(unchanged.status).toBe(304);
+          expect(unchanged.body.length).toBe(0);
+        } finally {
+          await again.close();
+        }
+        for (const t of [
+          '/api/v1/matrix/',
+          target,
+          '/api/v1/matrix/NOPE/',
+          '/api/v1/matrix/MA0101.2/?format=meme',
+          '/api/v1/',
+        ])
+          expect((await send({ method: 'GET', target: t })).headers?.['cache-control'], t).toBe(CACHE_CONTROL);
       });
     }
 
