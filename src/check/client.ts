@@ -12,6 +12,8 @@
  */
 import { request as httpRequest, Agent as HttpAgent } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import { gunzipSync } from 'node:zlib';
+import { DOWNLOAD_PREFIX } from '../download/media.js';
 import type { ClientRequest, Reply } from './types.js';
 
 export interface ClientOptions {
@@ -105,8 +107,12 @@ export function client(base: URL, options: ClientOptions): Client {
       };
       const timer = setTimeout(() => stop(named('TimeoutError', '')), Math.min(options.timeoutMs, MAX_TIMER_MS));
       live.add(stop);
-      const headers: Record<string, string> = { 'User-Agent': 'jaspar-static check' };
+      const headers: Record<string, string> = { 'User-Agent': 'jaspar-static check', ...(req.headers ?? {}) };
       if (req.accept !== undefined) headers.Accept = req.accept;
+      // As browsers and most clients ask: compression is the transport's, the answer is the same once decoded.
+      // Not for the download area, whose `.sql.gz` is the stored gzip the contract names (§9).
+      if (!req.target.startsWith(DOWNLOAD_PREFIX) && headers['Accept-Encoding'] === undefined)
+        headers['Accept-Encoding'] = 'gzip';
       const send = https ? httpsRequest : httpRequest;
       const r = send(
         {
@@ -138,10 +144,24 @@ export function client(base: URL, options: ClientOptions): Client {
             const got: Record<string, string> = {};
             for (const [k, v] of Object.entries(res.headers))
               if (v !== undefined) got[k] = Array.isArray(v) ? v.join(', ') : v;
+            let body = Buffer.concat(chunks);
+            if (headers['Accept-Encoding'] === 'gzip' && got['content-encoding'] === 'gzip' && body.length > 0) {
+              // Decoded within the same cap: a bomb stops here as too large.
+              try {
+                body = gunzipSync(body, { maxOutputLength: options.maxBytes });
+              } catch (err) {
+                return stop(
+                  (err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
+                    ? named('TooLargeError', '')
+                    : (err as Error),
+                );
+              }
+              delete got['content-encoding'];
+            }
             settle(null, {
               status: res.statusCode ?? 0,
               contentType: res.headers['content-type'] ?? null,
-              body: Buffer.concat(chunks),
+              body,
               headers: got,
             });
           });

@@ -1,5 +1,6 @@
 /**
- * The headers the contract requires on API answers (§6, §8.1) and on the download area's files
+ * The headers the contract requires on API answers (§6, §8.1, and the cache policy decided in
+ * src/api/errors.ts) and on the download area's files
  * (§9: Content-Encoding of the stored gzip; Content-Type is judged with the body): a header the
  * reference sends that the mirror lacks (or sends without one of the reference's values) is a
  * failure. `Allow` is required on 405 only: hosts that cannot set it elsewhere still answer every
@@ -8,13 +9,14 @@
 import { DOWNLOAD_PREFIX } from '../download/media.js';
 import type { ClientRequest, Reply } from './types.js';
 
-const ALWAYS = ['x-content-type-options', 'access-control-allow-origin', 'vary'] as const;
+const ALWAYS = ['x-content-type-options', 'access-control-allow-origin', 'vary', 'cache-control'] as const;
 
+/** A header's values, lower-cased; `Vary: Accept-Encoding` is the transport's (a host that compresses), never required. */
 const tokens = (v: string): string[] =>
   v
     .split(',')
     .map((t) => t.trim().toLowerCase())
-    .filter((t) => t !== '');
+    .filter((t) => t !== '' && t !== 'accept-encoding');
 
 /** The first required header `got` lacks, as `Name: expected value, got …`, or null. */
 export function missingHeader(req: ClientRequest, expected: Reply, got: Reply): string | null {

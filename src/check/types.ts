@@ -9,6 +9,8 @@ export interface ClientRequest {
   readonly target: string;
   /** The Accept header, when the client sends one. */
   readonly accept?: string;
+  /** Other request headers (Accept-Encoding, If-None-Match), where the sender passes them. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface Reply {
