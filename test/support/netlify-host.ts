@@ -4,7 +4,11 @@
  * Netlify's production rule engine) matches requests. Around the engine this models what the
  * contract (§7) states: a rule that is not forced loses to a file at the request path; a rewrite
  * to a missing file answers the site's /404.html with status 404; `_headers` rules apply to the
- * path of the file served.
+ * path of the file served. `_headers` is read by Netlify's own parser (`@netlify/headers-parser`,
+ * which rejects what Netlify would) and its paths matched by that parser's patterns (a `*`
+ * matches anything, inside a segment too: `/download/*.zip`); a later rule's header replaces an
+ * earlier one's; the headers Netlify's documentation says it sets itself ("Custom headers",
+ * Limitations: `Content-Encoding`, `Allow`, …) are dropped, as Netlify ignores them.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,26 +28,36 @@ interface Matcher {
 }
 
 interface HeaderRule {
-  path: string;
-  headers: [string, string][];
+  forRegExp: RegExp;
+  values: Record<string, string>;
 }
 
-function parseHeadersFile(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      rules.push({ path: line.trim(), headers: [] });
-      continue;
-    }
-    const i = line.indexOf(':');
-    rules.at(-1)?.headers.push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);
-  }
-  return rules;
-}
+/** Headers Netlify's servers set themselves: a `_headers` value for them is ignored (docs.netlify.com, "Custom headers"). */
+export const NETLIFY_IGNORED_HEADERS: readonly string[] = [
+  'accept-ranges',
+  'age',
+  'allow',
+  'alt-svc',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-range',
+  'date',
+  'location',
+  'server',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
 
-function headerPathMatches(pattern: string, path: string): boolean {
-  return pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
+/** The rules of a `_headers` file, read by Netlify's own parser. */
+async function headerRules(file: string): Promise<HeaderRule[]> {
+  const { parseAllHeaders } = (await import('@netlify/headers-parser')) as {
+    parseAllHeaders(o: object): Promise<{ headers: HeaderRule[]; errors: unknown[] }>;
+  };
+  const { headers, errors } = await parseAllHeaders({ headersFiles: [file], minimal: false });
+  if (errors.length) throw new Error(`Netlify's parser rejected _headers: ${errors.map(String).join('; ')}`);
+  return headers;
 }
 
 export async function netlifyHost(siteDir: string): Promise<(url: string) => HostResponse> {
@@ -67,7 +81,7 @@ export async function netlifyHost(siteDir: string): Promise<(url: string) => Hos
     }),
   );
   const matcher = await redirector.parseJSON(JSON.stringify(engineRules), {});
-  const headerRules = parseHeadersFile(readFileSync(join(siteDir, '_headers'), 'utf8'));
+  const rules = await headerRules(join(siteDir, '_headers'));
 
   const fileAt = (path: string): string | null => {
     const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`];
@@ -79,8 +93,10 @@ export async function netlifyHost(siteDir: string): Promise<(url: string) => Hos
   };
   const respond = (status: number, file: string): HostResponse => {
     const headers: Record<string, string> = {};
-    for (const rule of headerRules) {
-      if (headerPathMatches(rule.path, file)) for (const [k, v] of rule.headers) headers[k.toLowerCase()] = v;
+    for (const rule of rules) {
+      if (!rule.forRegExp.test(file)) continue;
+      for (const [k, v] of Object.entries(rule.values))
+        if (!NETLIFY_IGNORED_HEADERS.includes(k.toLowerCase())) headers[k.toLowerCase()] = v;
     }
     return { status, headers, body: readFileSync(join(siteDir, file)), file };
   };

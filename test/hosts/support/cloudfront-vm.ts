@@ -80,28 +80,64 @@ export function viewerEvent(req: ClientRequest) {
   };
 }
 
-/** The uploaded objects: which site files upload.sh sends, and with which Content-Type. */
-export function bucket(site: string, script: string): (key: string) => { file: string; type: string } | null {
-  // A typed sync: of a folder (`"$SITE/files/meme/"`, all of it), or of the paths its
-  // `--include`s name below a folder (`"$SITE/" … --exclude '*' --include 'files/json/*' --include '404.html'`).
-  const typed = [...script.matchAll(/^\s*aws s3 sync "\$SITE(\/\S*)" .*--content-type '([^']+)'/gm)].flatMap((m) => {
-    const includes = [...m[0].matchAll(/--include '([^']+)'/g)].map((i) => i[1]!);
-    return (includes.length > 0 ? includes : ['*']).map((i) => ({ path: `${m[1]!}${i}`, type: m[2]! }));
-  });
-  // The untyped sync: the whole site, less what its excludes name.
-  const untyped =
-    script.split('\n').find((l) => l.startsWith('aws s3 sync "$SITE/" ') && !l.includes('--content-type')) ?? '';
-  const excludes = [...untyped.matchAll(/--exclude '([^']+)'/g)].map((m) => m[1]!);
-  const excluded = (key: string) =>
-    excludes.some((e) => (e.endsWith('*') ? key.startsWith(e.slice(0, -1)) : key === e));
+/** An uploaded object: the site file, its Content-Type and its Content-Encoding (null for none). */
+export interface S3Object {
+  readonly file: string;
+  readonly type: string;
+  readonly encoding: string | null;
+}
+
+/** An `aws s3` filter: `--exclude` or `--include` and its pattern. */
+interface Filter {
+  readonly include: boolean;
+  readonly pattern: RegExp;
+}
+
+/** The filters of a command line, in order: an `aws s3` pattern is fnmatch's (`*` crosses `/`, `?` one character). */
+const filtersOf = (line: string): Filter[] =>
+  [...line.matchAll(/--(exclude|include) '([^']+)'/g)].map((m) => ({
+    include: m[1] === 'include',
+    pattern: new RegExp(
+      `^${m[2]!
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+      's',
+    ),
+  }));
+
+/** Whether `aws s3 sync` takes a path (relative to the folder synced): the last filter it matches decides, none: taken. */
+const takes = (filters: readonly Filter[], path: string): boolean =>
+  filters.reduce((taken, f) => (f.pattern.test(path) ? f.include : taken), true);
+
+/**
+ * The uploaded objects: which site files upload.sh sends, and with which Content-Type and
+ * Content-Encoding. Its syncs run in order, each with its own filters and the excludes the
+ * earlier ones appended to `"$@"` (`set -- "$@" --exclude …`), relative to the folder it syncs;
+ * the first sync that takes a file uploads it (a later one finds the object up to date).
+ */
+export function bucket(site: string, script: string): (key: string) => S3Object | null {
+  const syncs: { folder: string; filters: Filter[]; type: string | null; encoding: string | null }[] = [];
+  let appended: Filter[] = [];
+  for (const line of script.split('\n')) {
+    const sync = /^\s*aws s3 sync "\$SITE(\/\S*)" /.exec(line);
+    if (sync)
+      syncs.push({
+        folder: sync[1]!,
+        filters: [...filtersOf(line), ...appended],
+        type: /--content-type '([^']+)'/.exec(line)?.[1] ?? null,
+        encoding: /--content-encoding '([^']+)'/.exec(line)?.[1] ?? null,
+      });
+    else if (/^\s*set -- "\$@" /.test(line)) appended = [...appended, ...filtersOf(line)];
+  }
   return (key) => {
     const file = join(site, key);
     if (!file.startsWith(`${site}/`) || !existsSync(file) || !statSync(file).isFile()) return null;
-    const t = typed.find((x) =>
-      x.path.endsWith('*') ? `/${key}`.startsWith(x.path.slice(0, -1)) : `/${key}` === x.path,
+    const sync = syncs.find(
+      (s) => `/${key}`.startsWith(s.folder) && takes(s.filters, `/${key}`.slice(s.folder.length)),
     );
-    if (t) return { file, type: t.type };
-    return excluded(key) ? null : { file, type: CLI_GUESS[extname(key)] ?? 'binary/octet-stream' };
+    if (!sync) return null;
+    return { file, type: sync.type ?? CLI_GUESS[extname(key)] ?? 'binary/octet-stream', encoding: sync.encoding };
   };
 }
 
@@ -146,7 +182,13 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
       key = uri.slice(1);
     }
     const found = object(key);
-    if (found) return finish(200, { 'content-type': found.type }, readFileSync(found.file), method);
+    if (found)
+      return finish(
+        200,
+        { 'content-type': found.type, ...(found.encoding === null ? {} : { 'content-encoding': found.encoding }) },
+        readFileSync(found.file),
+        method,
+      );
     // Without s3:ListBucket a missing key is 403; the error responses turn it into the 404 page.
     const rule = errors.find((e) => e.ErrorCode === 403);
     const page = rule ? object(rule.ResponsePagePath.slice(1)) : null;
