@@ -29,6 +29,8 @@ export interface BuildFlags {
   compact: boolean;
   /** `--strict-limits`: a broken platform limit fails the build (for CI). */
   strictLimits?: boolean;
+  /** `--precompress`: a stored .gz beside each larger answer (nginx). */
+  precompress?: boolean;
   force?: boolean;
   /** `--max-read-mib`: the memory the dump's kept rows may take. */
   maxReadMib?: number;
@@ -124,6 +126,7 @@ export async function runBuild(
       filterOrders: flags.filterOrders,
       compact: flags.compact,
       strictLimits: flags.strictLimits === true,
+      precompress: flags.precompress === true,
       signal: controller.signal,
       events,
       // What the build cleaned up beside the target (stale locks, dead builds' staging folders).

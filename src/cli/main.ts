@@ -118,6 +118,11 @@ function buildCommand(cmd: Command): void {
       false,
     )
     .option(
+      '--precompress',
+      "write a .gz beside each answer of 8 KiB or more of the clients' formats, which nginx sends to clients that accept gzip (gzip_static) instead of compressing it per request; with --targets nginx (docs/hosting.md)",
+      false,
+    )
+    .option(
       '--strict-limits',
       "fail the build (before replacing the site) when it breaks a chosen target's documented limit, instead of warning (docs/hosting.md)",
       false,

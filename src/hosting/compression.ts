@@ -28,9 +28,13 @@ const PRECOMPRESSED_ENDINGS: readonly string[] = [
   '.sqlite',
 ];
 
-/** Whether the build writes `<path>.gz` beside a file of `size` bytes. */
+/** Folders whose files get no stored `.gz`: the runtime's data (never served) and the download area (files as §9 lists them). */
+const NOT_PRECOMPRESSED: readonly string[] = ['_jaspar/', 'download/'];
+
+/** Whether the build writes `<path>.gz` beside a file of `size` bytes (with `--precompress`). */
 export function precompressed(path: string, size: number): boolean {
   if (size < MIN_PRECOMPRESSED) return false;
+  for (const folder of NOT_PRECOMPRESSED) if (path.startsWith(folder) || path.includes(`/${folder}`)) return false;
   for (const ending of PRECOMPRESSED_ENDINGS) if (path.endsWith(ending)) return true;
   return false;
 }

@@ -52,6 +52,8 @@ export interface BuildOptions extends Partial<Omit<RouteOptions, 'formats'>> {
   readonly events?: BuildEvents;
   /** A compact build, for hosts that run the request runtime (docs/runtime.md). */
   readonly compact?: boolean;
+  /** `--precompress` (SiteOptions.precompress). */
+  readonly precompress?: boolean;
   /** `--strict-limits`: a platform limit of a chosen target that the site breaks fails the build, before the swap. */
   readonly strictLimits?: boolean;
   /** Replace `out` and the deploy folder even when they are not this tool's (replace-guard.ts); some folders are never replaced. */
@@ -208,6 +210,7 @@ function siteOptions(options: BuildOptions, deployDir: string, releases: readonl
     filterKeys: options.filterKeys === undefined ? defaults.filterKeys : options.filterKeys,
     filterOrders: options.filterOrders ?? defaults.filterOrders,
     compact: options.compact ?? false,
+    precompress: options.precompress ?? false,
     // Configuration that points at the site (Cloudflare's wrangler.toml) does so from the deploy
     // folder; Netlify's netlify.toml names both folders from their common parent.
     siteFromDeploy: relative(resolve(deployDir), resolve(options.out)).split(sep).join('/'),

@@ -14,4 +14,6 @@ export interface SiteOptions extends RouteOptions {
   readonly deployFromSite?: string;
   /** What release records say of each release that the dump cannot (`--release-pubmed`, `--release-website`). */
   readonly releaseAbout?: ReleaseAbout;
+  /** `--precompress`: a stored `.gz` beside each larger answer, for hosts that serve one (src/hosting/compression.ts). */
+  readonly precompress?: boolean;
 }

@@ -253,13 +253,13 @@ export async function writeSite(
   let files = 0;
   const runtimeData = new Map<string, string>();
   const collect = wantsRuntimeData(options.targets);
-  const gzip = wantsPrecompressed(options.targets);
+  const gzip = options.precompress === true && wantsPrecompressed(options.targets);
   const put = async (path: string, body: string | Uint8Array) => {
     if (collect && typeof body === 'string' && isPreloadable(path)) runtimeData.set(path, body);
     sink.write(path, body);
     // A stored .gz beside a larger answer, for hosts that serve one (deterministic: gzip's time field is 0).
     if (gzip && precompressed(path, body.length)) {
-      sink.write(`${path}.gz`, gzipSync(body, { level: 9 }));
+      sink.write(`${path}.gz`, gzipSync(body));
       ++files;
     }
     if (++files % 64 === 0) {
