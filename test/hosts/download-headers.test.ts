@@ -33,7 +33,7 @@ beforeAll(async () => {
   };
   for (const f of [...FILES.map((f) => f.path), OUTSIDE, '/404.html']) write(f, `bytes of ${f}\n`);
   write('/_redirects', '');
-  write('/_headers', netlifyHeaders({ aliases: [], siteFromDeploy: '', deployFromSite: '', runtimeData: new Map() }));
+  write('/_headers', netlifyHeaders({ aliases: [] }));
 });
 
 afterAll(async () => {

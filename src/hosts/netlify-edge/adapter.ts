@@ -16,6 +16,7 @@ import { LOGO_DIR } from '../../logos/files.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
 import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
+import { netlifyHeaders } from '../../hosting/netlify-headers.js';
 
 /** The deploy folder's subfolder Netlify reads edge functions from (netlify.toml `edge_functions`). */
 export const EDGE_DIR = 'netlify-edge';
@@ -74,6 +75,8 @@ const netlifyToml = (facts: SiteFacts): string => {
 /** The Netlify Edge Function adapter: the function and its netlify.toml, in the deploy folder. */
 export function netlifyEdgeFiles(site: SiteConfig, facts: SiteFacts): HostFile[] {
   return [
+    // Netlify's CDN serves the static files (the download area among them) with the site's `_headers`.
+    { path: '_headers', content: netlifyHeaders(facts) },
     { path: `${EDGE_DIR}/${EDGE_FUNCTION}.js`, content: edgeFunction(site), place: 'deploy' },
     { path: `${EDGE_DIR}/${NETLIFY_TOML}`, content: netlifyToml(facts), place: 'deploy' },
   ];

@@ -16,7 +16,7 @@ const TYPES = {
   '.js': 'application/javascript',
 };
 
-// Netlify's `_headers` (when the site has one): a Content-Type rule for a path (or a `prefix*`) wins over the extension's.
+// Netlify's `_headers` (when the site has one): a Content-Type rule for a path pattern wins over the extension's.
 const headerTypes = [];
 try {
   let path = null;
@@ -29,9 +29,9 @@ try {
 } catch {
   // no _headers: types by extension
 }
-const ruled = (path) =>
-  headerTypes.filter((h) => (h.path.endsWith('*') ? path.startsWith(h.path.slice(0, -1)) : h.path === path)).pop()
-    ?.type;
+// A `*` matches anything there, inside a segment too (`/download/*.zip`), as Netlify's parser reads it.
+const pattern = (p) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+const ruled = (path) => headerTypes.filter((h) => pattern(h.path).test(path)).pop()?.type;
 const typeOf = (path) => ruled(path) ?? TYPES[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream';
 
 async function readSiteFile(pathname) {
