@@ -4,13 +4,13 @@
  * and MEME list page parses, with as many motifs as its JSON page lists, in the same order. The
  * release is the sample with its names replaced, generated here; one python3 reads every page.
  */
-import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import type { FormatName } from '../src/api/formats.js';
 import { build } from '../src/site/build.js';
 import { listFiles } from './support/files.js';
+import { run } from './support/process.js';
 import { describeWith, pythonWith } from './support/requirements.js';
 import { tempDir } from './support/scratch.js';
 import { BASE, SAMPLE } from './support/site.js';
@@ -97,12 +97,10 @@ describeWith('Biopython reads every list page of a release with hostile names', 
     const all = pages.map((p) => p.text).join('\n');
     for (const name of NAMES) expect(all, name).toContain(name);
     expect(pages.length).toBeGreaterThan(20);
-    const ran = spawnSync(python.interpreter, ['-c', SCRIPT], {
+    const ran = await run(python.interpreter, ['-c', SCRIPT], {
       input: JSON.stringify(pages.map(({ reader, text }) => ({ reader, text }))),
-      encoding: 'utf8',
-      maxBuffer: 64 * 2 ** 20,
     });
-    expect(ran.status, ran.stderr).toBe(0);
+    expect(ran.code, ran.stderr).toBe(0);
     const reads = JSON.parse(ran.stdout) as Read[];
     expect(reads).toHaveLength(pages.length);
     for (const [i, page] of pages.entries()) {

@@ -79,6 +79,7 @@ for (const target of TARGETS) {
     expect(policy.CustomHeadersConfig.Items.map((i: Json) => `${i.Header}: ${i.Value}`)).toEqual([
       'Vary: Accept',
       'Access-Control-Allow-Origin: *',
+      'Cache-Control: public, max-age=300',
       'Allow: GET, HEAD, OPTIONS',
     ]);
     for (const b of [d.DefaultCacheBehavior, ...d.CacheBehaviors])

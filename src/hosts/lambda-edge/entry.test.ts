@@ -45,6 +45,7 @@ describe('the Lambda@Edge handler', () => {
         headers: {
           vary: [{ key: 'Vary', value: 'Accept' }],
           'access-control-allow-origin': [{ key: 'Access-Control-Allow-Origin', value: '*' }],
+          'cache-control': [{ key: 'Cache-Control', value: 'public, max-age=300' }],
           'x-content-type-options': [{ key: 'X-Content-Type-Options', value: 'nosniff' }],
           allow: [{ key: 'Allow', value: 'GET, HEAD, OPTIONS' }],
           'content-type': [{ key: 'Content-Type', value: 'application/json' }],
