@@ -1,0 +1,172 @@
+/**
+ * Host speed (issue 35): `npm run bench:hosts [-- DUMP]` builds a release (default
+ * ../shared/releases/JASPAR2018) full and compact for nginx, starts Debian's nginx with the
+ * emitted configuration (2 workers, the njs module) on each, the dev server on each, and plain
+ * nginx serving a prebuilt file, and prints req/s and p99 per request class in one run, and the
+ * bytes on the wire of a large page with and without compression. autocannon, 16 connections,
+ * BENCH_SECONDS (default 8) each after a 2 s warm-up. On a 2-core machine autocannon takes a
+ * core of its own: read the figures beside the plain file's, measured in the same run.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const cli = join(root, 'bin/jaspar-static.js');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 16;
+const NJS = '/usr/lib/nginx/modules/ngx_http_js_module.so';
+
+/** The request classes of issue 35, by build. */
+const CLASSES: readonly { name: string; build: 'full' | 'compact'; path: string }[] = [
+  { name: 'prebuilt list page', build: 'full', path: '/api/v1/matrix/?page=3&order=-name' },
+  { name: 'detail ?format=meme', build: 'full', path: '/api/v1/matrix/MA0004.1/?format=meme' },
+  { name: 'search=FOX&page_size=100 (computed)', build: 'full', path: '/api/v1/matrix/?search=FOX&page_size=100' },
+  { name: 'list page (compact, computed)', build: 'compact', path: '/api/v1/matrix/?page=3&order=-name' },
+  { name: 'detail (compact, computed)', build: 'compact', path: '/api/v1/matrix/MA0004.1/?format=meme' },
+];
+/** The plain file nginx serves for comparison: the prebuilt list page's own file. */
+const PLAIN = '/files/default/matrix/_/default/-name/3.json';
+/** A large page for the bytes on the wire. */
+const LARGE = '/api/v1/matrix/?page_size=1000';
+
+function buildSite(dump: string, out: string, compact: boolean): void {
+  const args = [
+    cli,
+    'build',
+    dump,
+    '-o',
+    out,
+    '--targets',
+    'nginx',
+    '--quiet',
+    '--force',
+    ...(compact ? ['--compact'] : []),
+  ];
+  const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`build exited ${r.status}`);
+}
+
+/** nginx with the emitted configuration over `site`, 2 workers, on `port`; resolves once it answers. */
+async function startNginx(dir: string, site: string, port: number): Promise<() => void> {
+  const conf = join(dir, 'conf');
+  for (const d of [conf, join(dir, 'logs'), join(dir, 'tmp')]) mkdirSync(d, { recursive: true });
+  cpSync(`${site}.deploy/nginx`, join(conf, 'jaspar'), { recursive: true });
+  writeFileSync(
+    join(conf, 'nginx.conf'),
+    `load_module ${NJS};
+worker_processes 2;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log warn;
+events { worker_connections 1024; }
+http {
+    include /etc/nginx/mime.types;
+    access_log off;
+    variables_hash_max_size 4096;
+    client_body_temp_path ${dir}/tmp/body; proxy_temp_path ${dir}/tmp/proxy; fastcgi_temp_path ${dir}/tmp/fastcgi;
+    uwsgi_temp_path ${dir}/tmp/uwsgi; scgi_temp_path ${dir}/tmp/scgi;
+    include jaspar/jaspar-http.conf;
+    server { listen 127.0.0.1:${port}; root ${site}; include jaspar/jaspar.conf; }
+}
+`,
+  );
+  const args = ['-p', `${dir}/`, '-c', join(conf, 'nginx.conf'), '-e', join(dir, 'logs/error.log')];
+  const r = spawnSync('nginx', args, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`nginx did not start: ${r.stderr}`);
+  const stop = () => void spawnSync('nginx', [...args, '-s', 'stop']);
+  try {
+    await answering(`http://127.0.0.1:${port}/api/v1/`);
+  } catch (err) {
+    stop();
+    throw new Error(`${String(err)}\n${readFileSync(join(dir, 'logs/error.log'), 'utf8').slice(-2000)}`);
+  }
+  return stop;
+}
+
+async function answering(url: string, child?: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child !== undefined && child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+async function measure(url: string): Promise<string> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const bad = r.non2xx + r.errors;
+  return `${r.requests.average.toFixed(0).padStart(6)} req/s  p99 ${String(r.latency.p99).padStart(4)} ms${bad ? `  (${bad} failed)` : ''}`;
+}
+
+/** Bytes of body on the wire for `url`, asked with and without gzip. */
+function wire(url: string, gzip: boolean): Promise<string> {
+  return new Promise((done, fail) => {
+    const req = request(url, { headers: gzip ? { 'Accept-Encoding': 'gzip' } : {} }, (res) => {
+      let n = 0;
+      res.on('data', (c: Buffer) => (n += c.length));
+      res.on('end', () =>
+        done(
+          `${n.toLocaleString('en-US')} B${res.headers['content-encoding'] ? ` (${res.headers['content-encoding']})` : ''}`,
+        ),
+      );
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+async function main(): Promise<void> {
+  const dump = resolve(process.argv[2] ?? join(root, '../shared/releases/JASPAR2018'));
+  if (!existsSync(dump)) throw new Error(`no dump at ${dump}: give one (npm run bench:hosts -- DUMP)`);
+  mkdirSync(join(root, '.bench'), { recursive: true });
+  const tmp = mkdtempSync(join(root, '.bench', 'hosts-'));
+  // nginx's workers run as another user: they must reach the sites.
+  chmodSync(tmp, 0o755);
+  const stops: (() => void)[] = [];
+  try {
+    const sites = { full: join(tmp, 'full'), compact: join(tmp, 'compact') };
+    buildSite(dump, sites.full, false);
+    buildSite(dump, sites.compact, true);
+    const nginx = { full: 18411, compact: 18412 };
+    const dev = { full: 18421, compact: 18422 };
+    for (const b of ['full', 'compact'] as const) {
+      stops.push(await startNginx(join(tmp, `nginx-${b}`), sites[b], nginx[b]));
+      const child = spawn(process.execPath, [cli, 'serve', sites[b], '--port', String(dev[b])], { stdio: 'ignore' });
+      stops.push(() => child.kill());
+      await answering(`http://127.0.0.1:${dev[b]}/api/v1/`, child);
+    }
+    const njs = spawnSync('nginx', ['-V'], { encoding: 'utf8' }).stderr.split('\n')[0];
+    console.log(`${njs}; ${dump}; ${CONNECTIONS} connections, ${SECONDS} s each after a 2 s warm-up\n`);
+    console.log(
+      `plain nginx, the prebuilt page's file ${PLAIN}: ${await measure(`http://127.0.0.1:${nginx.full}${PLAIN}`)}`,
+    );
+    for (const c of CLASSES) {
+      console.log(`\n${c.name}: GET ${c.path} (${c.build} build)`);
+      console.log(`  nginx + njs   ${await measure(`http://127.0.0.1:${nginx[c.build]}${c.path}`)}`);
+      console.log(`  dev server    ${await measure(`http://127.0.0.1:${dev[c.build]}${c.path}`)}`);
+    }
+    console.log(`\nbytes on the wire, GET ${LARGE}:`);
+    for (const b of ['full', 'compact'] as const)
+      console.log(
+        `  nginx, ${b} build: ${await wire(`http://127.0.0.1:${nginx[b]}${LARGE}`, false)}; asked with gzip: ${await wire(`http://127.0.0.1:${nginx[b]}${LARGE}`, true)}`,
+      );
+    const rss = (pid: string) => readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
+    const master = readFileSync(join(tmp, 'nginx-compact', 'nginx.pid'), 'utf8').trim();
+    console.log(`\nnginx master RSS, compact build (the preloaded data): ${Math.round(Number(rss(master)) / 1024)} MB`);
+  } finally {
+    for (const stop of stops.reverse()) stop();
+    if (process.env.BENCH_KEEP === undefined) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();
