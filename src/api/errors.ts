@@ -24,6 +24,10 @@ export const HEADERS_TOO_LARGE = detail(431, 'Request header fields too large.')
 /** A byte range that starts past the end of the file (RFC 9110 §15.5.17), sent with a Content-Range naming the size. */
 export const RANGE_NOT_SATISFIABLE = detail(416, 'Requested range not satisfiable.');
 export const INTERNAL_ERROR = detail(500, 'Internal error.');
+/** A request body past what the server reads (the API takes none: nginx and Apache stop it first). */
+export const PAYLOAD_TOO_LARGE = detail(413, 'Request body too large.');
+/** The server cannot answer now (a proxy's upstream, an overloaded server). */
+export const UNAVAILABLE = detail(503, 'Service temporarily unavailable.');
 /** An answer bigger than the host may send (Lambda@Edge: 1 MB generated), with the remedies. */
 export const responseTooLarge = (bytes: number, max: number): ApiError =>
   detail(

@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CACHE_CONTROL,
   ALLOW,
   INVALID_PAGE,
   methodNotAllowed,
@@ -96,11 +97,12 @@ describe('conformance: one site, every host', () => {
       expect(wrong.slice(0, 20), `${wrong.length} of ${files.length}`).toEqual([]);
     });
 
-    it('API answers carry Vary: Accept and Allow', async () => {
+    it('API answers carry Vary: Accept (and Accept-Encoding where compressible), Allow and the cache policy', async () => {
       const port = Number(new URL(dev.origin).port);
       for (const target of ['/api/v1/matrix/?page=2', '/api/v1/matrix/MA9999.1/', '/api/v1/tffm/?format=xml']) {
         const a = await send(port, { method: 'GET', target });
-        expect(a.headers.vary, target).toBe('Accept');
+        expect(a.headers.vary, target).toMatch(/^Accept(?:, Accept-Encoding)?$/);
+        expect(a.headers['cache-control'], target).toBe(CACHE_CONTROL);
         expect(a.headers.allow, target).toBe(ALLOW);
       }
     });

@@ -9,11 +9,13 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RANGE_NOT_SATISFIABLE } from '../../src/api/errors.js';
 import { SAMPLE, serve, sharedSite, type BuiltSite } from '../support/site.js';
 import { send, type Request } from './hosts/http.js';
 import { describeEachServer } from './hosts/servers.js';
 
 const CANARY = 'CANARY-7d1e0c5a-outside-the-site';
+const RANGE_NOT_SATISFIABLE_TEXT = (JSON.parse(RANGE_NOT_SATISFIABLE.body) as { detail: string }).detail;
 const long = (n: number) => 'a'.repeat(n);
 
 /** [method, target, allowed statuses] */
@@ -76,6 +78,37 @@ function check(port: () => number): void {
     expect(body).not.toContain(CANARY);
     expect(body).not.toContain('js_import');
     expect(body).not.toContain('RewriteEngine');
+  });
+  // Issue 37 item 5: ranges are bounded, and the server's own errors are the API's JSON.
+  const jsonDetail = (body: Buffer) => (JSON.parse(body.toString('utf8')) as { detail?: unknown }).detail;
+  it('a thousand byte ranges cost one answer: the whole file once, or one part', async () => {
+    const target = '/api/v1/matrix/?page=2';
+    const whole = await send(port(), { method: 'GET', target });
+    expect(whole.status).toBe(200);
+    const ranges = Array.from({ length: 1000 }, (_, i) => `${i}-${i}`).join(',');
+    const answer = await send(port(), { method: 'GET', target, headers: { Range: `bytes=${ranges}` } });
+    expect([200, 206]).toContain(answer.status);
+    expect(answer.body.length).toBeLessThanOrEqual(whole.body.length);
+  });
+  it('a range past the end: 416 with the API error, never the file', async () => {
+    const answer = await send(port(), {
+      method: 'GET',
+      target: '/api/v1/matrix/?page=2',
+      headers: { Range: 'bytes=99999999-' },
+    });
+    expect(answer.status).toBe(416);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(jsonDetail(answer.body)).toBe(RANGE_NOT_SATISFIABLE_TEXT);
+  });
+  it('a request body announced past any limit: 405 or 413, with the API error', async () => {
+    const answer = await send(port(), {
+      method: 'POST',
+      target: '/api/v1/matrix/',
+      headers: { 'Content-Length': String(64 * 2 ** 20), Connection: 'close' },
+    });
+    expect([405, 413]).toContain(answer.status);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(typeof jsonDetail(answer.body)).toBe('string');
   });
   it('still answers afterwards', async () => {
     expect((await send(port(), { method: 'GET', target: '/api/v1/matrix/?page=2' })).status).toBe(200);

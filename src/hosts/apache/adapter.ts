@@ -11,7 +11,16 @@
  * (apache-keys.ts); the groups answer in order (apache-groups.ts); errors end in an error
  * document that is the error's JSON file. Content-Type comes from the format table.
  */
-import { ALLOW, BAD_REQUEST, EVERY_API_HEADER, URI_TOO_LONG } from '../../api/errors.js';
+import {
+  ALLOW,
+  BAD_REQUEST,
+  EVERY_API_HEADER,
+  INTERNAL_ERROR,
+  PAYLOAD_TOO_LARGE,
+  RANGE_NOT_SATISFIABLE,
+  UNAVAILABLE,
+  URI_TOO_LONG,
+} from '../../api/errors.js';
 import { API_DOCUMENTS } from '../../api/documents.js';
 import type { FormatName } from '../../api/formats.js';
 import { NOT_SERVED } from '../../runtime/resolve.js';
@@ -35,6 +44,9 @@ import { API_PREFIX } from '../../api/urls.js';
 /** Errors Apache answers besides the groups' own. */
 export const APACHE_ERRORS: readonly HostError[] = [ENCODED_NAME_ERROR, NOT_FOUND_ERROR, ...UNOFFERED_ERRORS];
 
+/** The statuses Apache answers itself with one of the API's JSON bodies (ErrorDocument strings). */
+const OWN_STATUSES = [400, 405, 413, 414, 416, 500, 502, 503, 504];
+
 /** The internal path of the error document. */
 const ERROR_DOC = '/_jaspar-error';
 /** An ErrorDocument string: a backslash is written through mod_rewrite's unescape. */
@@ -47,7 +59,7 @@ function headerLines(): string[] {
     // The core's Allow of a static file (OPTIONS) is replaced by the API's.
     'Header unset Allow',
     `Header always set Allow "${ALLOW}"`,
-    `Header always set Content-Type application/json "expr=%{REQUEST_STATUS} in {'400','405','414'}"`,
+    `Header always set Content-Type application/json "expr=%{REQUEST_STATUS} in {${OWN_STATUSES.map((s) => `'${s}'`).join(',')}}"`,
     // An OPTIONS answer has no body, so no type; an error answering it keeps its JSON type.
     `Header always unset Content-Type "expr=%{REQUEST_METHOD} == 'OPTIONS' && %{REQUEST_STATUS} == '200'"`,
   ];
@@ -84,6 +96,15 @@ function preludeLines(): string[] {
     `ErrorDocument 405 '{"detail":"Method %{unescape:%5C}"%{REQUEST_METHOD}%{unescape:%5C}" not allowed."}'`,
     `ErrorDocument 406 ${ERROR_DOC}`,
     `ErrorDocument 414 ${quote(URI_TOO_LONG.body)}`,
+    // Apache's own errors past the API's: a body too large, a range past the end, its own failures.
+    ...[PAYLOAD_TOO_LARGE, RANGE_NOT_SATISFIABLE, INTERNAL_ERROR].map(
+      (e) => `ErrorDocument ${e.status} ${quote(e.body)}`,
+    ),
+    ...[502, 503, 504].map((status) => `ErrorDocument ${status} ${quote(UNAVAILABLE.body)}`),
+    '# One byte range per request at most (several: the whole answer once), so a thousand ranges cost one answer.',
+    'MaxRanges 1',
+    '# The API takes no request body: one past 64 KiB is refused (413) before it is read.',
+    'LimitRequestBody 65536',
     ...headerLines(),
     '',
     '# Error documents: the JSON file of the error the request ended in (JASPAR_ERROR), else not found.',

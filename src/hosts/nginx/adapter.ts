@@ -16,8 +16,12 @@ import {
   BAD_REQUEST,
   ERROR_MEDIA_TYPE,
   EVERY_API_HEADER,
+  INTERNAL_ERROR,
   methodNotAllowed,
   NOT_FOUND,
+  PAYLOAD_TOO_LARGE,
+  RANGE_NOT_SATISFIABLE,
+  UNAVAILABLE,
   URI_TOO_LONG,
 } from '../../api/errors.js';
 import { LOGO_DIR } from '../../logos/files.js';
@@ -101,6 +105,30 @@ const OWN_ERRORS: readonly {
     status: URI_TOO_LONG.status,
     body: nginxString(URI_TOO_LONG.body),
   },
+  {
+    codes: '413',
+    target: '/_jaspar-error/too-large',
+    status: PAYLOAD_TOO_LARGE.status,
+    body: nginxString(PAYLOAD_TOO_LARGE.body),
+  },
+  {
+    codes: '416',
+    target: '/_jaspar-error/range',
+    status: RANGE_NOT_SATISFIABLE.status,
+    body: nginxString(RANGE_NOT_SATISFIABLE.body),
+  },
+  {
+    codes: '500',
+    target: '/_jaspar-error/internal',
+    status: INTERNAL_ERROR.status,
+    body: nginxString(INTERNAL_ERROR.body),
+  },
+  {
+    codes: '502 503 504',
+    target: '/_jaspar-error/unavailable',
+    status: UNAVAILABLE.status,
+    body: nginxString(UNAVAILABLE.body),
+  },
 ];
 
 function serverInclude(site: SiteConfig, fast: boolean): string {
@@ -125,6 +153,8 @@ function serverInclude(site: SiteConfig, fast: boolean): string {
     api('^~ /api/'),
     // A compact build keeps the logos in fragment chunks: the runtime answers them.
     ...(site.prebuilt === null ? [js(`^~ /${LOGO_DIR}/`)] : []),
+    '# One byte range per request at most (several: the whole answer once), so a thousand ranges cost one answer.',
+    'max_ranges 1;',
     '# Compression (docs/hosting.md "Compression"): the .gz the build wrote beside a larger file, else on the fly.',
     `gzip on; gzip_static on; gzip_vary on; gzip_proxied any; gzip_comp_level 5; gzip_min_length ${MIN_COMPRESSED}; gzip_types *;`,
     '# Content-Type per folder, from the format table.',
@@ -148,7 +178,8 @@ function serverInclude(site: SiteConfig, fast: boolean): string {
     'error_page 404 @jaspar_not_found;',
     'error_page 403 =404 @jaspar_not_found;',
     `location @jaspar_not_found { types { } default_type "${ERROR_MEDIA_TYPE}"; ${headers} return 404 '${NOT_FOUND.body}'; }`,
-    "# nginx's own errors (a request it cannot parse, too long, a method a file refuses): the API's JSON.",
+    "# nginx's own errors (a request it cannot parse, too long, a body too large, a method a file refuses, a range past",
+    "# the end, its own failures): the API's JSON.",
     ...OWN_ERRORS.flatMap((e) => [
       `error_page ${e.codes} ${e.target};`,
       `location ${e.target.startsWith('@') ? e.target : `= ${e.target}`} { ${e.target.startsWith('@') ? '' : 'internal; '}types { } default_type "${ERROR_MEDIA_TYPE}"; ${headers} return ${e.status} ${e.body}; }`,
