@@ -39,37 +39,48 @@ function recordFormats(kind: ItemKind, site: SiteConfig): FormatName[] {
   return resourceFormats(holder, site).filter((f) => fragmentFormat(f) === f);
 }
 
-function kindRecords<K extends ItemKind>(
+/** Items rendered between two pauses: rendering every record is a build's longest step without a file written. */
+const ITEMS_PER_PAUSE = 256;
+
+/** Lets signal handlers run and stops when one asked to (the build's); resolves at once where none is given. */
+export type Pause = () => Promise<void>;
+
+async function kindRecords<K extends ItemKind>(
   kind: K,
   index: ReleaseIndex,
   records: RecordContext,
   ctx: RenderContext,
   site: SiteConfig,
-): Map<string, readonly string[]> {
+  pause: Pause,
+): Promise<Map<string, readonly string[]>> {
   const source = ITEM_SOURCES[kind];
   const items: readonly ItemTypes[K][] = source.items(index);
   const inputs = items.map((item) => ({ record: source.record(item, records), matrix: source.matrix(item), kind }));
   const out = new Map<string, readonly string[]>();
   for (const format of recordFormats(kind, site)) {
     const render = RENDERERS[format].record;
-    if (render)
-      out.set(
-        format,
-        inputs.map((input) => render(input, ctx)),
-      );
+    if (!render) continue;
+    const rendered: string[] = [];
+    for (let k = 0; k < inputs.length; k++) {
+      if (k % ITEMS_PER_PAUSE === ITEMS_PER_PAUSE - 1) await pause();
+      rendered.push(render(inputs[k]!, ctx));
+    }
+    out.set(format, rendered);
+    await pause();
   }
   return out;
 }
 
 /** Every list record of the release in every format that applies. */
-export function recordFragments(
+export async function recordFragments(
   index: ReleaseIndex,
   records: RecordContext,
   ctx: RenderContext,
   site: SiteConfig,
-): FragmentSet {
+  pause: Pause = async () => {},
+): Promise<FragmentSet> {
   const set: FragmentSet = new Map();
-  for (const kind of ITEM_KINDS) set.set(recordKind(kind), kindRecords(kind, index, records, ctx, site));
+  for (const kind of ITEM_KINDS) set.set(recordKind(kind), await kindRecords(kind, index, records, ctx, site, pause));
   return set;
 }
 

@@ -30,7 +30,7 @@ import { documentFiles } from './openapi/docs-page.js';
 import { openApiDocument } from './openapi/document.js';
 import { coreApiFiles } from './coreapi/document.js';
 import { pageFiles } from './coreapi/pages.js';
-import { chunkFiles, compactFragments, recordFragments, type FragmentSet } from './fragments.js';
+import { chunkFiles, compactFragments, recordFragments, type FragmentSet, type Pause } from './fragments.js';
 import { indexData } from '../plan/index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
 import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosting/adapter.js';
@@ -171,8 +171,10 @@ async function writeRelease(
   put: Put,
   assetsDone: Set<string>,
   aliases: SuffixAlias[],
+  pause: Pause,
 ): Promise<void> {
   const newest = release === served[0];
+  await pause();
   const index = indexRelease(release, served, options.releaseAbout);
   const records: RecordContext = {
     baseUrl: options.baseUrl,
@@ -187,8 +189,10 @@ async function writeRelease(
     compact: options.compact ?? false,
   };
   const root = releaseConfig.root;
+  await pause();
   const data = indexData(index);
-  const fragments = recordFragments(index, records, ctx, site);
+  await pause();
+  const fragments = await recordFragments(index, records, ctx, site, pause);
   const stored = options.compact ? new Map([...fragments, ...compactFragments(index, records, ctx, site)]) : fragments;
   const chunks = chunkFiles(stored, releaseConfig);
   for (const f of chunks.files) await put(f.path, f.content);
@@ -270,8 +274,13 @@ export async function writeSite(
   };
   const aliases: SuffixAlias[] = [];
   const assetsDone = new Set<string>();
+  // Between batches of records rendered (no file written for seconds on a big release): signals run, and stop the write.
+  const pause: Pause = async () => {
+    await new Promise<void>((done) => setImmediate(done));
+    progress.signal?.throwIfAborted();
+  };
   for (let i = 0; i < served.length; i++)
-    await writeRelease(served[i]!, served, site.releases[i]!, site, options, put, assetsDone, aliases);
+    await writeRelease(served[i]!, served, site.releases[i]!, site, options, put, assetsDone, aliases, pause);
   // JASPAR's download files of every release (contract §9), full and compact builds alike.
   await writeDownloads(served, options.baseUrl, put);
 
