@@ -104,8 +104,11 @@ async function answering(url: string, child?: ChildProcess): Promise<void> {
 async function measure(url: string): Promise<string> {
   await autocannon({ url, connections: CONNECTIONS, duration: 2 });
   const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  const bad = r.non2xx + r.errors;
-  return `${r.requests.average.toFixed(0).padStart(6)} req/s  p99 ${String(r.latency.p99).padStart(4)} ms${bad ? `  (${bad} failed)` : ''}`;
+  const bad = [
+    ...(r.non2xx > 0 ? [`${r.non2xx} non-2xx`] : []),
+    ...(r.errors > 0 ? [`${r.errors} socket errors, ${r.timeouts} timeouts`] : []),
+  ];
+  return `${r.requests.average.toFixed(0).padStart(6)} req/s  p99 ${String(r.latency.p99).padStart(4)} ms${bad.length ? `  (${bad.join(', ')})` : ''}`;
 }
 
 /** Bytes of body on the wire for `url`, asked with and without gzip. */

@@ -8,6 +8,7 @@
  *   JN_<n>=<format>                what negotiation picks among the n-th set of formats
  *   JD_<n>=1, JK_<n>, JE_<n>, JM_<n>  key rule n matched; its fill, refusal, missing error
  */
+import type { Numbered } from '../../hosting/rules/numbered.js';
 import type { FormatName } from '../../api/formats.js';
 import { negotiationSteps } from './accept.js';
 import type { Group, KeyMatch, KeyRule } from '../../hosting/rules/groups.js';
@@ -17,22 +18,6 @@ export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 
 /** Rules that only set variables run for API paths. */
 export const API_PATH = `^${API_PREFIX.slice(0, -1)}(?:/|$)`;
-
-/** Distinct values by their JSON, numbered in first-seen order. */
-export class Numbered<T> {
-  private readonly ids = new Map<string, number>();
-  readonly items: T[] = [];
-  id(item: T): number {
-    const key = JSON.stringify(item);
-    let n = this.ids.get(key);
-    if (n === undefined) {
-      n = this.items.length;
-      this.ids.set(key, n);
-      this.items.push(item);
-    }
-    return n;
-  }
-}
 
 /** The query keys the groups read, in first-seen order. */
 export function groupKeys(groups: readonly Group[]): string[] {

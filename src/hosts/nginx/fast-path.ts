@@ -21,6 +21,7 @@
  * All of it is `map` blocks, which nginx allows only in the `http` context: the deploy folder's
  * `jaspar-http.conf`.
  */
+import { Numbered } from '../../hosting/rules/numbered.js';
 import { FORMATS, type FormatName } from '../../api/formats.js';
 import { API_PREFIX } from '../../api/urls.js';
 import { RESOURCES } from '../../api/resources.js';
@@ -41,22 +42,6 @@ const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** An nginx string: quoted, with backslashes and quotes escaped. */
 const str = (s: string): string => `"${s.replace(/[\\"]/g, '\\$&')}"`;
 const variable = (name: string): string => `\${${name}}`;
-
-/** Distinct items by their JSON, numbered in first-seen order. */
-class Numbered<T> {
-  private readonly ids = new Map<string, number>();
-  readonly items: T[] = [];
-  id(item: T): number {
-    const k = JSON.stringify(item);
-    let n = this.ids.get(k);
-    if (n === undefined) {
-      n = this.items.length;
-      this.ids.set(k, n);
-      this.items.push(item);
-    }
-    return n;
-  }
-}
 
 /** The query keys the serve groups read, `format` first. */
 function fastKeys(groups: readonly Group[]): string[] {
