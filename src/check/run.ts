@@ -19,6 +19,7 @@ import { startLocalReference } from './reference.js';
 import { clientRequests } from './requests.js';
 import { prebuiltRequests } from './routes.js';
 import { sample } from './sample.js';
+import { REVALIDATED, revalidated, type Revalidation } from './revalidate.js';
 import { chooseTier, largestFile, readBuilt, readManifest, type TierChoice } from './site.js';
 import { Tally, type CheckSummary } from './summary.js';
 import type { ClientRequest } from './types.js';
@@ -150,6 +151,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
   const referenceNet = local === null ? net : { ...net, timeoutMs: Math.max(net.timeoutMs, LOCAL_TIMEOUT_MS) };
   const reference = client(local?.url ?? options.against!, { ...referenceNet, sockets: options.concurrency * 2 });
   const tally = new Tally(requests);
+  const budget: Revalidation = { left: REVALIDATED };
   try {
     options.planned?.(requests.length, choice);
     const down = requests.length > 0 ? await cannotReach(mirror.send, requests[0]!) : null;
@@ -159,7 +161,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckSummary> {
         tally.add(i, failed({ kind: 'unreachable', detail: down, expected: null, got: null }));
     } else {
       await runPool(requests, { ...options, signal }, async (req, i) => {
-        const outcome = await judged(req, mirror.send, reference.send, local === null, choice.tier, traits);
+        const outcome = await judged(req, mirror.send, reference.send, local === null, choice.tier, traits, budget);
         if (outcome === null || signal.aborted) return;
         tally.add(i, outcome);
         options.progress?.(tally.done, requests.length, tally.failing);
@@ -203,6 +205,7 @@ async function judged(
   remoteReference: boolean,
   tier: Tier,
   traits: RulesTraits,
+  budget: Revalidation,
 ): Promise<Outcome | null> {
   const [expected, got] = await Promise.allSettled([reference(req), mirror(req)]);
   for (const [r, who] of [
@@ -221,7 +224,9 @@ async function judged(
   }
   if (expected.status !== 'fulfilled' || got.status !== 'fulfilled') return null;
   try {
-    return await judge(tier, req, expected.value, got.value, reference, traits);
+    const outcome = await judge(tier, req, expected.value, got.value, reference, traits);
+    if (outcome.verdict !== 'identical') return outcome;
+    return (await revalidated(req, got.value, mirror, budget)) ?? outcome;
   } catch (err) {
     if (err instanceof NetworkError)
       return failed({ kind: 'unreachable', detail: `the reference: ${err.message}`, expected: null, got: null });
