@@ -8,8 +8,11 @@
 import fc from 'fast-check';
 import type { Request } from '../conformance/hosts/http.js';
 
-/** Names of files beside the site that must never be served (planted by the test). */
-export const CANARY_NAMES = ['canary.json', 'fuzz-canary.txt'] as const;
+/**
+ * Names of files beside the site that must never be served (planted by the test). Not the hostile
+ * suite's names: both plant beside the one shared sample site, from forks that run at once.
+ */
+export const CANARY_NAMES = ['fuzz-canary.json', 'fuzz-canary.txt'] as const;
 
 const SEGMENTS = [
   'api',
