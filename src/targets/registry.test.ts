@@ -30,7 +30,7 @@ describe('compact builds', () => {
 });
 
 describe('runtime host adapters', () => {
-  it('write into the site only what the site must hold (the Pages worker), the rest into the deploy folder', () => {
+  it("write into the site only what the site must hold (the Pages worker, Netlify's _headers), the rest into the deploy folder", () => {
     const files = hostFiles(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge'], site(false), {
       aliases: [],
       siteFromDeploy: '../dist',
@@ -38,7 +38,8 @@ describe('runtime host adapters', () => {
       runtimeData: new Map(),
     });
     const inSite = files.filter((f) => f.place !== 'deploy').map((f) => f.path);
-    expect(inSite.sort()).toEqual(['.assetsignore', '_worker.js']);
+    // Netlify's CDN serves the Edge Function's static files with the site's `_headers` (the download area's types).
+    expect(inSite.sort()).toEqual(['.assetsignore', '_headers', '_worker.js']);
     expect(files.filter((f) => f.place === 'deploy').map((f) => f.path.split('/')[0])).toEqual(
       expect.arrayContaining(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge']),
     );
