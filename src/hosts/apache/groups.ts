@@ -5,7 +5,8 @@
  * every key it lists matched; then its refusals in key order, its file (checked with -f, every
  * bound value a safe segment) and the error of a missing file.
  */
-import { esc, matchConditions } from './keys.js';
+import { matchConditions } from './keys.js';
+import { esc } from '../../hosting/rules/pattern.js';
 import type { Numbered } from '../../hosting/rules/numbered.js';
 import { ID_PLACEHOLDER, placeholderAt } from '../../hosting/rules/group-targets.js';
 import type { FormatName } from '../../api/formats.js';

@@ -8,13 +8,12 @@
  *   JN_<n>=<format>                what negotiation picks among the n-th set of formats
  *   JD_<n>=1, JK_<n>, JE_<n>, JM_<n>  key rule n matched; its fill, refusal, missing error
  */
+import { esc } from '../../hosting/rules/pattern.js';
 import type { Numbered } from '../../hosting/rules/numbered.js';
 import type { FormatName } from '../../api/formats.js';
 import { negotiationSteps } from './accept.js';
 import type { Group, KeyMatch, KeyRule } from '../../hosting/rules/groups.js';
 import { API_PREFIX } from '../../api/urls.js';
-
-export const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Rules that only set variables run for API paths. */
 export const API_PATH = `^${API_PREFIX.slice(0, -1)}(?:/|$)`;

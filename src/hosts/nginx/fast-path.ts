@@ -22,6 +22,7 @@
  * `jaspar-http.conf`.
  */
 import { Numbered } from '../../hosting/rules/numbered.js';
+import { esc } from '../../hosting/rules/pattern.js';
 import { FORMATS, type FormatName } from '../../api/formats.js';
 import { API_PREFIX } from '../../api/urls.js';
 import { RESOURCES } from '../../api/resources.js';
@@ -38,7 +39,6 @@ const SAFE_SEGMENT = `(?!\\.\\.?(?:/|$))${SAFE_VALUE}`;
 /** What a refusing key contributes: a character no built file name holds, so `-f` fails. */
 const NO_FILE = '%';
 
-const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** An nginx string: quoted, with backslashes and quotes escaped. */
 const str = (s: string): string => `"${s.replace(/[\\"]/g, '\\$&')}"`;
 const variable = (name: string): string => `\${${name}}`;
