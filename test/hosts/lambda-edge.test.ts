@@ -2,7 +2,7 @@
  * S3 + CloudFront with Lambda@Edge (`--targets lambda-edge`) answers client-shaped requests
  * exactly as the dev server — status, Content-Type, bytes and the API headers — on a full and a
  * compact build: the emitted handler invoked with CloudFront's origin-request event over the
- * site uploaded by the emitted upload.sh to a real S3 API on loopback (s3rver), reading it with
+ * objects the emitted upload.sh uploads, in a real S3 API on loopback (s3rver), reading them with
  * SigV4-signed GETs (their signatures are checked against botocore in s3-object.test.ts). Also: the zipped package against Lambda@Edge's limit,
  * and answers over the 1 MB generated-response limit (gzip, the S3 object, or a refusal).
  */
@@ -12,7 +12,6 @@ import { API_HEADERS, INTERNAL_ERROR } from '../../src/api/errors.js';
 import type { CfResponse } from '../../src/hosts/lambda-edge/entry.js';
 import { LAMBDA_ZIP_LIMIT as PACKAGE_LIMIT } from '../../src/hosting/aws/limits.js';
 import { LAMBDA_DIR } from '../../src/hosts/lambda-edge/adapter.js';
-import { AWS_CLI } from '../support/probes.js';
 import { runOk } from '../support/process.js';
 import { command } from '../support/requirements.js';
 import { tempDir } from '../support/scratch.js';
@@ -51,7 +50,7 @@ const agree = (expected: Reply, got: Reply) =>
 
 computeHostSuite({
   title: 'S3 + CloudFront with Lambda@Edge (s3rver) answers as the dev server',
-  requirements: [command(AWS_CLI, ['--version'], 'Debian awscli'), command('zip', ['-v'], 'zip (Debian zip)')],
+  requirements: [command('zip', ['-v'], 'zip (Debian zip)')],
   compresses: 'platform',
   target: 'lambda-edge',
   start: async (built, kind) => {

@@ -1,6 +1,7 @@
 /**
  * S3 + CloudFront with the Lambda@Edge origin-request handler, around the emitted artifacts:
- * the site uploaded by the emitted upload.sh (Debian's awscli) to s3rver on loopback; the
+ * the objects the emitted upload.sh uploads, put into s3rver on loopback (s3-seed.ts: the upload
+ * itself is held to Debian's awscli in s3-upload.test.ts, aws-stack.test.ts and the guides); the
  * emitted index.mjs imported in Node and called with CloudFront's origin-request event (AWS,
  * "Lambda@Edge event structure") for the paths of cache-behaviors.json; its generated
  * response (status as a string, `{lowercase: [{key, value}]}` headers, text or base64 body)
@@ -16,10 +17,10 @@ import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { CfEvent, CfRequest, CfResponse, LambdaOptions } from '../../../src/hosts/lambda-edge/entry.js';
 import { LAMBDA_DIR } from '../../../src/hosts/lambda-edge/adapter.js';
-import { runOk } from '../../support/process.js';
-import { awsEnv, S3_CREDENTIALS, S3_REGION, start } from '../../support/s3-server.js';
+import { S3_CREDENTIALS, S3_REGION, start } from '../../support/s3-server.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 import { distributionConfig } from './cfn-template.js';
+import { seedBucket } from './s3-seed.js';
 import type { BuiltSample } from './sites.js';
 
 type Handler = (event: CfEvent) => Promise<CfResponse | CfRequest>;
@@ -107,7 +108,8 @@ export async function startLambdaEdge(built: BuiltSample): Promise<LambdaEdgeHos
   const s3 = await start();
   try {
     const dir = join(built.deploy, LAMBDA_DIR);
-    await runOk('sh', [join(dir, 'upload.sh'), built.site, s3.bucket], { env: awsEnv(s3) });
+    // What upload.sh uploads, put without the AWS CLI (s3-seed.ts): the handler reading it is the subject here.
+    await seedBucket(s3, built.site, readFileSync(join(dir, 'upload.sh'), 'utf8'));
     const mod = (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as {
       handlerWith(o: LambdaOptions): Handler;
     };
