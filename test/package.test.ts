@@ -17,7 +17,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from './hosts/support/ports.js';
 import { netlifyDeployConfig } from './support/netlify-cli-config.js';
 import { runOk } from './support/process.js';
-import { type Manifest, packAndInstall } from './support/packed.js';
+import { copyProject, type Manifest, sharedPackage } from './support/packed.js';
 import { describeWith, PROJECT_ROOT, sharedPath } from './support/requirements.js';
 import { removeTree, tempDir } from './support/scratch.js';
 
@@ -57,8 +57,9 @@ describeWith('the npm package, installed into an empty project', [jaspar2016], (
   const npx = (args: string[]) => runOk('npx', ['--no-install', 'jaspar-static', ...args], { cwd: project });
   beforeAll(async () => {
     dir = await tempDir('package');
-    const packed = await packAndInstall(dir);
-    project = packed.project;
+    // The run's one packed tarball (shared with the guides), installed; this file writes into its own copy.
+    const packed = await sharedPackage();
+    project = await copyProject(packed.project, join(dir, 'project'));
     files = packed.files;
     size = packed.size;
     console.log(`npm pack: ${packed.tarball}, ${size} bytes, ${files.length} files`);

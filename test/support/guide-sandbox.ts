@@ -1,5 +1,5 @@
 /**
- * Where test/guides.test.ts runs a host guide: a folder standing for the operator's machine,
+ * Where test/guides/ runs a host guide: a folder standing for the operator's machine,
  * with its own home (`~`), its own root for the system folders the guides write to
  * (`/etc/…`, `/var/www/…`), stand-ins on PATH for the system's and the cloud's commands, and
  * the engine the mirror is served by on a loopback port. The substitutions and stand-ins are

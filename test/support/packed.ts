@@ -4,12 +4,14 @@
  * project's lock gives the versions of the runtime dependencies, and `npm ci` of this
  * repository left their tarballs in npm's cache). The tarball is built with `--ignore-scripts`
  * from the lib/ that `npm ci` (prepare) compiled: rebuilding lib/ here would rewrite files
- * other test files are running. Used by test/package.test.ts and test/guides.test.ts.
+ * other test files are running. Packed once per run ({@link sharedPackage}) for test/package.test.ts
+ * and the guides (test/guides/).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runOk } from './process.js';
 import { PROJECT_ROOT } from './requirements.js';
+import { shared } from './shared.js';
 
 export const NPM_FLAGS = ['--no-audit', '--no-fund', '--loglevel=error'];
 
@@ -84,4 +86,19 @@ export async function packAndInstall(dir: string): Promise<Packed> {
   await writeFile(join(project, 'package-lock.json'), `${JSON.stringify(await projectLock(tarball))}\n`);
   await runOk('npm', ['ci', '--offline', ...NPM_FLAGS], { cwd: project });
   return { tarball, project, files: info.files.map((f) => f.path), size: info.size };
+}
+
+/**
+ * The package packed and installed once per test run, shared by every file that installs it
+ * (test/package.test.ts, the guides in test/guides/): read-only, a file that writes into the
+ * project copies it first ({@link copyProject}).
+ */
+export async function sharedPackage(): Promise<Packed> {
+  return (await shared('packed', (dir) => packAndInstall(dir))).value;
+}
+
+/** A copy of an installed project (symbolic links kept), for a test that writes into it. */
+export async function copyProject(project: string, to: string): Promise<string> {
+  await cp(project, to, { recursive: true, verbatimSymlinks: true });
+  return to;
 }

@@ -33,7 +33,7 @@ export const S3_REGION = 'us-east-1';
  * ListObjectsV2 does): s3rver walks folders in name order, so `matrix/…` came before
  * `matrix-detail/…` ('/' sorts after '-'), and `aws s3 sync --delete`, which merges the
  * bucket's listing with the local one assuming S3's order, then deleted objects it was
- * uploading (a second upload lost `_jaspar/frag/matrix-detail/…`; test/guides.test.ts).
+ * uploading (a second upload lost `_jaspar/frag/matrix-detail/…`; test/guides/).
  */
 const CHILD = `
 const fs = require('fs');
@@ -100,6 +100,3 @@ export async function start(options: { dir?: string; bucket?: string } = {}): Pr
   };
   return { endpoint, bucket, env, close };
 }
-
-/** The environment awscli needs to talk to `s3` (endpoint, key pair, region; no user config). */
-export const awsEnv = (s3: S3Server): NodeJS.ProcessEnv => s3.env;

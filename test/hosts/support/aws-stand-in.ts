@@ -1,6 +1,6 @@
 /**
  * A stand-in `aws` for running the AWS targets' deploy.sh here (test/hosts/aws-stack.test.ts)
- * and the AWS guides (test/guides.test.ts): CloudFormation, CloudFront and STS answered from a
+ * and the AWS guides (test/guides/): CloudFormation, CloudFront and STS answered from a
  * table and recorded, line by line, in a log; S3 passed to Debian's AWS CLI against s3rver
  * (test/support/s3-server.ts). `cloudformation deploy` also records the template it was given
  * (the stack's template, for a model of the distribution to read).

@@ -1,6 +1,6 @@
 /**
  * A CloudFront distribution as an HTTP server on loopback, for the AWS guides
- * (test/guides.test.ts): the distribution of the template the last `cloudformation deploy`
+ * (test/guides/): the distribution of the template the last `cloudformation deploy`
  * was given (the stand-in `aws` records its path, test/hosts/support/aws-stand-in.ts), in
  * front of the bucket deploy.sh uploaded to s3rver. Per request, as CloudFront: the first
  * behavior whose path pattern matches (else the default one: GET and HEAD only); its

@@ -1,5 +1,5 @@
 /**
- * `netlify deploy --config <netlify.toml>` as the Netlify guide's engine (test/guides.test.ts):
+ * `netlify deploy --config <netlify.toml>` as the Netlify guide's engine (test/guides/):
  * the sandbox's stand-in `netlify` records the folder it ran in and the `--config` it was
  * given; here that pair is resolved with Netlify's own configuration resolver (npm
  * `@netlify/config`, as `netlify deploy` calls it: test/support/netlify-cli-config.ts), and the

@@ -1,5 +1,5 @@
 /**
- * `wrangler deploy -c <wrangler.toml>` as the Cloudflare guide's engine (test/guides.test.ts):
+ * `wrangler deploy -c <wrangler.toml>` as the Cloudflare guide's engine (test/guides/):
  * a loopback HTTP server answering with the Worker of the configuration last "deployed" (its
  * path recorded in a file by the sandbox's stand-in `wrangler`), run in workerd through npm
  * `miniflare` as test/hosts/support/miniflare.ts runs it: `main` as the module, the `[assets]`
