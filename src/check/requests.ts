@@ -318,7 +318,8 @@ export const LOGO_REQUESTS: readonly ClientRequest[] = [
 
 /**
  * The download area of the sample built as 2016 (contract §9): a bundle in each format and file
- * kind, a file the release folder ships, the Downloads page's folder, and missing ones.
+ * kind, a file the release folder ships, the database files (the `.sql.gz` only in a build from
+ * an SQL dump), the Downloads page's folder, and missing ones (an unknown path is a 404).
  */
 export const DOWNLOAD_REQUESTS: readonly ClientRequest[] = [
   get('/download/data/2016/CORE/JASPAR2016_CORE_non-redundant_pfms_jaspar.txt'),
@@ -329,5 +330,7 @@ export const DOWNLOAD_REQUESTS: readonly ClientRequest[] = [
   get('/download/data/2016/bed/MA0113.1.bed'),
   get('/download/data/2016/CORE/JASPAR2016_CORE_mammals_redundant_pfms_jaspar.txt'),
   get('/download/database/JASPAR2016.sql.gz'),
+  get('/download/database/JASPAR2016.sqlite'),
   get('/download/data/'),
+  get('/download/data/2016/CORE/nothing.txt'),
 ];

@@ -3,11 +3,8 @@
  * judged on the client-shaped requests against the dev server (it reads Accept, so it
  * negotiates and answers 406 as the dev server does).
  */
-import { expect, it } from 'vitest';
-import { DOWNLOAD_REQUESTS } from '../../src/check/requests.js';
 import { apacheRequirements, startApache } from '../conformance/hosts/apache.js';
 import { send } from './support/client.js';
-import { compareHosts } from './support/compare.js';
 import { rulesHostSuite } from './support/rules-suite.js';
 import { PROFILE_REQUESTS } from '../../src/check/requests.js';
 
@@ -21,19 +18,5 @@ rulesHostSuite({
   start: async (built) => {
     const apache = await startApache(built.site, built.deploy);
     return { send: (req) => send(apache.port, req), close: () => apache.close(), log: () => apache.log() };
-  },
-  more: (built, reference) => {
-    it('serves the download area as the dev server does: status, Content-Type and bytes (contract §9)', async () => {
-      const apache = await startApache(built().site, built().deploy);
-      try {
-        const { mismatches, statuses } = await compareHosts(DOWNLOAD_REQUESTS, reference().send, (req) =>
-          send(apache.port, req),
-        );
-        expect(mismatches, apache.log().slice(-2000)).toEqual([]);
-        expect(statuses[200]).toBeGreaterThanOrEqual(6);
-      } finally {
-        await apache.close();
-      }
-    });
   },
 });

@@ -10,7 +10,7 @@ import { WORKERD } from '../support/probes.js';
 import { command } from '../support/requirements.js';
 import { send } from './support/client.js';
 import { startWorker } from './support/miniflare.js';
-import { DOWNLOAD_REQUESTS, LOGO_REQUESTS, PROFILE_REQUESTS } from '../../src/check/requests.js';
+import { LOGO_REQUESTS, PROFILE_REQUESTS } from '../../src/check/requests.js';
 import { computeHostSuite } from './support/suite.js';
 
 computeHostSuite({
@@ -26,7 +26,6 @@ computeHostSuite({
   extraRequests: () => [
     ...LOGO_REQUESTS,
     ...PROFILE_REQUESTS,
-    ...DOWNLOAD_REQUESTS,
     { method: 'GET', target: '/_worker.js' },
     { method: 'GET', target: '/.assetsignore' },
   ],

@@ -16,7 +16,8 @@ import { sameReply } from '../../src/check/same-reply.js';
 import { cloudfrontHost, type CloudFrontReply } from './support/cloudfront-vm.js';
 import { startReference, type Reference } from './support/dev-server.js';
 import { clientRequests, PROFILE_REQUESTS } from '../../src/check/requests.js';
-import { buildSample, sampleOracle, type BuiltSample } from './support/sites.js';
+import { downloadProblems, staticNotFound } from './support/downloads.js';
+import { buildSample, sampleOracle, sampleSqlDump, type BuiltSample } from './support/sites.js';
 import { coreapiFlow, PYTHON_COREAPI } from './support/coreapi-flow.js';
 import { describeWith } from '../support/requirements.js';
 import { judgeAll } from './support/rules-suite.js';
@@ -37,7 +38,8 @@ describe('CloudFront function over S3 answers as the dev server in rules mode', 
   let compute: Reference;
 
   beforeAll(async () => {
-    built = await buildSample(['cloudfront'], false);
+    // From the SQL dump: the download area has every ending, the `.sql.gz` included.
+    built = await buildSample(['cloudfront'], false, { dump: await sampleSqlDump() });
     reference = await startReference(built.site, 'rules');
     compute = await startReference(built.site);
   });
@@ -47,7 +49,7 @@ describe('CloudFront function over S3 answers as the dev server in rules mode', 
     built?.cleanup();
   });
 
-  it('status, Content-Type and bytes of every client request (S3 404 page aside)', async () => {
+  it('status, Content-Type and bytes of every client request (S3 404 page aside) and of the download area', async () => {
     const host = cloudfrontHost(built.site, built.deploy);
     // The profile pages too: the stack's profile function names each page's index.html in S3.
     const requests = [...clientRequests(), ...PROFILE_REQUESTS];
@@ -55,6 +57,9 @@ describe('CloudFront function over S3 answers as the dev server in rules mode', 
     expect(mismatches, `${mismatches.length} of ${requests.length} differ`).toEqual([]);
     // Rules mode answers prebuilt pages only; the rest are 404s naming the hosts that compute.
     expect(statuses[200]).toBeGreaterThan(100);
+    // The download area: S3's objects as upload.sh typed them, an unknown path the 404 page (contract §9).
+    const downloads = await downloadProblems(built.site, reference.send, async (req) => host(req), [staticNotFound]);
+    expect(downloads).toEqual([]);
   });
 
   it("as a rules-tier host: the dev server's answer (compute mode) where it answers 200, else an error with a detail", async () => {

@@ -19,6 +19,7 @@ import type { Reply } from '../../src/check/types.js';
 import { sameReply } from '../../src/check/same-reply.js';
 import { replyOf, startLambdaEdge, type LambdaEdgeHost } from './support/lambda-edge.js';
 import { startReference } from './support/dev-server.js';
+import { staticNotFound } from './support/downloads.js';
 import { LOGO_REQUESTS } from '../../src/check/requests.js';
 import { computeHostSuite, type BuildKind } from './support/suite.js';
 
@@ -64,6 +65,8 @@ computeHostSuite({
     return { send: (req) => fresh.send(req), close: async () => undefined, log: () => '' };
   },
   agree,
+  // The download area is S3's: a missing key is the distribution's 404 page.
+  downloadDeviations: [staticNotFound],
   // Logos are the function's only in a compact build; otherwise the bucket serves them as files.
   extraRequests: (kind) => (kind === 'compact' ? [...LOGO_REQUESTS] : []),
   more: (built) => {

@@ -6,6 +6,7 @@
  */
 import { netlifyHost } from '../support/netlify-host.js';
 import type { Reply } from '../../src/check/types.js';
+import { netlifyDump, staticNotFound } from './support/downloads.js';
 import { rulesHostSuite } from './support/rules-suite.js';
 import { PROFILE_REQUESTS } from '../../src/check/requests.js';
 
@@ -21,6 +22,8 @@ rulesHostSuite({
     { method: 'GET', target: '/api/v1/matrix/?format=jsonp&callback=cb&tax_group=vertebrates' },
     { method: 'GET', target: '/api/v1/matrix/?format=jsonp&callback=cb&tax_group=vertebrates&version=latest' },
   ],
+  // A missing file is the site's 404 page; Netlify ignores Content-Encoding in _headers: the .sql.gz goes as application/gzip.
+  downloadDeviations: [staticNotFound, netlifyDump],
   start: async (built) => {
     const netlify = await netlifyHost(built.site);
     return {
@@ -31,6 +34,7 @@ rulesHostSuite({
           contentType: r.headers['content-type'] ?? null,
           body: req.method === 'HEAD' ? Buffer.alloc(0) : r.body,
           nosniff: r.headers['x-content-type-options'] === 'nosniff',
+          headers: r.headers,
         };
       },
       close: async () => {},

@@ -5,7 +5,7 @@
  */
 import { send } from './support/client.js';
 import { nginxRequirements, startNginx } from './support/nginx.js';
-import { DOWNLOAD_REQUESTS, LOGO_REQUESTS, PROFILE_REQUESTS } from '../../src/check/requests.js';
+import { LOGO_REQUESTS, PROFILE_REQUESTS } from '../../src/check/requests.js';
 import { computeHostSuite } from './support/suite.js';
 
 computeHostSuite({
@@ -17,5 +17,5 @@ computeHostSuite({
     const nginx = await startNginx(built.site, built.deploy);
     return { send: (req) => send(nginx.port, req), close: () => nginx.close(), log: () => nginx.log() };
   },
-  extraRequests: () => [...LOGO_REQUESTS, ...PROFILE_REQUESTS, ...DOWNLOAD_REQUESTS],
+  extraRequests: () => [...LOGO_REQUESTS, ...PROFILE_REQUESTS],
 });

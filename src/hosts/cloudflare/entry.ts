@@ -3,13 +3,14 @@
  * src/hosts/cloudflare/adapter.ts): Pages advanced mode (`_worker.js` in the site) or a Worker with
  * static assets (`wrangler.toml`), both with the site's files behind the `ASSETS` binding.
  * Every request comes here first: API answers from the runtime (its data parsed once per
- * isolate), other paths from the assets with Content-Type from the format table, a missing
- * one the API's 404 body, as the dev server answers.
+ * isolate), other paths from the assets with Content-Type from the format table (and a
+ * `.sql.gz` its Content-Encoding), a missing one the API's 404 body, as the dev server answers.
  */
 import { NOT_FOUND } from '../../api/errors.js';
 import { errorAnswer, type Loaded } from '../../runtime/answer.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { mediaTypeOf } from '../../hosting/content-types.js';
+import { downloadTypeOf } from '../../download/media.js';
 import { newBook } from '../../hosting/edge/file-cache.js';
 import { fileOrNull, respond, type SiteFiles } from '../../hosting/edge/fetch-host.js';
 
@@ -54,10 +55,19 @@ async function staticAnswer(assets: AssetsBinding, request: Request): Promise<Re
       headers: a.headers.map((h) => [h[0], h[1]] as [string, string]),
     });
   }
-  const type = mediaTypeOf(decodeURIComponent(url.pathname));
+  const path = decodeURIComponent(url.pathname);
+  const type = mediaTypeOf(path);
   if (type === undefined) return res;
-  const out = new Response(res.body, res);
+  // A `.sql.gz` is the stored gzip, said by Content-Encoding (contract §9) and sent as it is:
+  // `encodeBody: 'manual'`, else the runtime would encode the body by that header once more.
+  const encoding = downloadTypeOf(path)?.encoding ?? null;
+  const init: ResponseInit & { encodeBody?: 'manual' } =
+    encoding === null
+      ? res
+      : { status: res.status, statusText: res.statusText, headers: res.headers, encodeBody: 'manual' };
+  const out = new Response(res.body, init);
   out.headers.set('Content-Type', type);
+  if (encoding !== null) out.headers.set('Content-Encoding', encoding);
   return out;
 }
 

@@ -6,7 +6,8 @@
  * "Lambda@Edge event structure") for the paths of cache-behaviors.json; its generated
  * response (status as a string, `{lowercase: [{key, value}]}` headers, text or base64 body)
  * turned into the HTTP reply, or the request it returns fetched from the bucket as CloudFront's
- * S3 origin would. Other paths go to the bucket directly (the default behavior).
+ * S3 origin would (a missing key: the distribution's custom error page). Other paths go to the
+ * bucket directly (the default behavior).
  *
  * The handler reads the bucket through `handlerWith({ s3 })` (path style on s3rver's port),
  * signing with s3rver's key pair.
@@ -20,6 +21,7 @@ import { LAMBDA_DIR } from '../../../src/hosts/lambda-edge/adapter.js';
 import { S3_CREDENTIALS, S3_REGION, start } from '../../support/s3-server.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 import { distributionConfig } from './cfn-template.js';
+import { sendTo } from './client.js';
 import { seedBucket } from './s3-seed.js';
 import type { BuiltSample } from './sites.js';
 
@@ -67,13 +69,16 @@ export function originRequestEvent(req: ClientRequest, bucket: string, more: Rec
   return { Records: [{ cf }] };
 }
 
-/** A generated response as the viewer gets it (a gzip body decoded, as the client would). */
+/** A generated response as the viewer gets it (a gzip body decoded, as the client would, and then said to be none). */
 export function replyOf(res: CfResponse, method: string): Reply {
   const headers: Record<string, string> = {};
   for (const [name, values] of Object.entries(res.headers)) headers[name] = values.map((v) => v.value).join(', ');
   let body =
     res.body === undefined ? Buffer.alloc(0) : Buffer.from(res.body, res.bodyEncoding === 'base64' ? 'base64' : 'utf8');
-  if (headers['content-encoding'] === 'gzip') body = gunzipSync(body);
+  if (headers['content-encoding'] === 'gzip') {
+    body = gunzipSync(body);
+    delete headers['content-encoding'];
+  }
   return {
     status: Number(res.status),
     contentType: headers['content-type'] ?? null,
@@ -113,21 +118,22 @@ export async function startLambdaEdge(built: BuiltSample): Promise<LambdaEdgeHos
     const mod = (await import(pathToFileURL(join(dir, 'index.mjs')).href)) as {
       handlerWith(o: LambdaOptions): Handler;
     };
-    // The API's behaviors, as the stack's distribution declares them.
-    const patterns = distributionConfig(readFileSync(join(dir, 'template.json'), 'utf8')).CacheBehaviors.map(
-      (b) => b.PathPattern,
-    );
+    // The API's behaviors and the custom error responses, as the stack's distribution declares them.
+    const distribution = distributionConfig(readFileSync(join(dir, 'template.json'), 'utf8'));
+    const patterns = distribution.CacheBehaviors.map((b) => b.PathPattern);
 
-    // CloudFront's S3 origin: the object as uploaded; a missing key is S3's error as it is.
+    // CloudFront's S3 origin: the object as uploaded, its bytes as stored (a `.sql.gz` not
+    // decoded). A missing key is 403 from the bucket, which the distribution may not list
+    // (s3rver, which lets anyone list it, answers 404): the custom error responses turn it
+    // into their page.
+    const object = (uri: string, method: string) => sendTo(s3.endpoint, { method, target: `/${s3.bucket}${uri}` });
     const origin = async (uri: string, method: string): Promise<Reply> => {
-      const res = await fetch(`${s3.endpoint}/${s3.bucket}${uri}`);
-      const body = Buffer.from(await res.arrayBuffer());
-      return {
-        status: res.status,
-        contentType: res.headers.get('content-type'),
-        body: method === 'HEAD' ? Buffer.alloc(0) : body,
-        headers: Object.fromEntries(res.headers),
-      };
+      const res = await object(uri, method);
+      const rule = distribution.CustomErrorResponses.find(
+        (e) => e.ErrorCode === (res.status === 404 ? 403 : res.status),
+      );
+      if (rule === undefined) return res;
+      return { ...(await object(rule.ResponsePagePath, method)), status: Number(rule.ResponseCode) };
     };
     const variant = (v: Variant): Distribution => {
       // Lambda's reserved variables as the execution role fills them. s3rver refuses an unknown

@@ -2,15 +2,16 @@
  * An HTTP address on loopback for a host the suites drive in process by its `send` (the
  * CloudFront function over its model of S3, Lambda@Edge, Netlify's engine): what needs a URL
  * (the Core API client, `jaspar-static check`) reaches it there. The reply goes out as the host
- * gave it: status, Content-Type, the headers it reports (hop-by-hop ones and Content-Encoding
- * aside: the body is the decoded one) and the body.
+ * gave it: status, Content-Type, the headers it reports (hop-by-hop ones aside) and the body,
+ * Content-Encoding with the bytes it names (a `.sql.gz` is the stored gzip; a sender that
+ * decodes a body drops the header, as lambda-edge.ts's replyOf does).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 
-/** Headers not passed on: node:http writes its own framing, and the body is already decoded. */
-const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding']);
+/** Headers not passed on: node:http writes its own framing. */
+const DROPPED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 /** Listen on 127.0.0.1:`port` (0: any free port); rejects when the port cannot be had. */
 export function listenLocal(server: Server, port: number): Promise<number> {

@@ -1,8 +1,9 @@
 /**
- * The suite every rules-tier host runs (docs/hosting.md): the sample built full with a trimmed
- * prebuilt set (so many client requests have no file), the dev server in compute mode as the
- * reference, and every client-shaped request judged by tier.ts: the same answer wherever the
- * host answers 200, otherwise an error with a JSON detail — never a different list.
+ * The suite every rules-tier host runs (docs/hosting.md): the sample built full from its SQL
+ * dump with a trimmed prebuilt set (so many client requests have no file), the dev server in
+ * compute mode as the reference, and every client-shaped request judged by tier.ts: the same
+ * answer wherever the host answers 200, otherwise an error with a JSON detail — never a
+ * different list. The download area is the dev server's answers exactly (downloads.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FORMATS } from '../../../src/api/formats.js';
@@ -16,7 +17,8 @@ import { startReference, type Reference } from './dev-server.js';
 import { compareHosts } from './compare.js';
 import { clientRequests, DOCUMENT_REQUESTS, releaseAndInferRequests } from '../../../src/check/requests.js';
 import { coreapiFlow, PYTHON_COREAPI } from './coreapi-flow.js';
-import { buildSample, sampleOracle, type BuiltSample } from './sites.js';
+import { downloadProblems, type DownloadDeviation } from './downloads.js';
+import { buildSample, sampleOracle, sampleSqlDump, type BuiltSample } from './sites.js';
 import { judgeRulesTier, asPrebuilt, type TierVerdict } from '../../../src/check/tier.js';
 import type { HostUnderTest } from './suite.js';
 
@@ -31,6 +33,8 @@ export interface RulesHostSuite {
   /** Requests asked besides the client table (files of the site this host's test engine serves, e.g. profile pages). */
   extraRequests?(): ClientRequest[];
   more?(built: () => BuiltSample, reference: () => Reference): void;
+  /** The documented ways the host's download area differs from the dev server's (downloads.ts; default none). */
+  readonly downloadDeviations?: readonly DownloadDeviation[];
 }
 
 const label = (req: ClientRequest) =>
@@ -79,7 +83,8 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
     let host: HostUnderTest;
 
     beforeAll(async () => {
-      built = await buildSample([suite.target], false);
+      // From the SQL dump: the download area has every ending, the `.sql.gz` included.
+      built = await buildSample([suite.target], false, { dump: await sampleSqlDump() });
       reference = await startReference(built.site);
       host = await suite.start(built);
     });
@@ -129,6 +134,11 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
         expect([req.target, got.status, got.contentType], show(got)).toEqual([req.target, 200, expected.contentType]);
         expect(got.body.equals(expected.body), req.target).toBe(true);
       }
+    });
+
+    it('serves the download area as the dev server does, an unknown path a 404 (contract §9)', async () => {
+      const problems = await downloadProblems(built.site, reference.send, host.send, suite.downloadDeviations);
+      expect(problems, host.log().slice(-2000)).toEqual([]);
     });
 
     describeWith(`${suite.title}: the Core API client (contract §8.2)`, [PYTHON_COREAPI], () => {

@@ -3,14 +3,20 @@
  * trimmed prebuilt set (so requests hit both prebuilt files and assembled pages), or a compact
  * build; each with its deploy folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { FORMAT_NAMES, type FormatName } from '../../../src/api/formats.js';
+import { SHIPPED_FOLDERS } from '../../../src/dump/extras/shipped.js';
+import { sqlDumpText } from '../../../src/dump/export/sql-text.js';
+import { readFlatDump } from '../../../src/dump/flat/read-flat.js';
 import { build } from '../../../src/site/build.js';
 import type { HostTarget } from '../../../src/targets/registry.js';
 import { loadFlatFiles, type OracleDb } from '../../support/oracle-db.js';
 import { PROJECT_ROOT } from '../../support/requirements.js';
+import { tempDir } from '../../support/scratch.js';
 
 export const SAMPLE = join(PROJECT_ROOT, 'releases/sample');
 export const BASE = 'https://jaspar.example.org';
@@ -64,6 +70,26 @@ export async function buildSample(
     throw err;
   }
   return { site, deploy, cleanup };
+}
+
+let sqlDump: Promise<string> | undefined;
+
+/**
+ * The sample's tables as a gzipped SQL dump, the kind of file JASPAR publishes (`JASPAR2016.sql.gz`),
+ * with the folders the sample ships beside it: a build from it has the whole download area
+ * (contract §9), the `.sql.gz` and its `Content-Encoding` included, which a build from the
+ * folder of tables has not. Written once per test file, in the run's scratch folder.
+ */
+export function sampleSqlDump(): Promise<string> {
+  sqlDump ??= (async () => {
+    const dir = await tempDir('sample-sql');
+    const dump = join(dir, `JASPAR${SAMPLE_YEAR}.sql.gz`);
+    await writeFile(dump, gzipSync(sqlDumpText(await readFlatDump(SAMPLE), 'sqlite')));
+    for (const folder of SHIPPED_FOLDERS)
+      if (existsSync(join(SAMPLE, folder))) cpSync(join(SAMPLE, folder), join(dir, folder), { recursive: true });
+    return dump;
+  })();
+  return sqlDump;
 }
 
 let oracle: Promise<OracleDb> | undefined;
