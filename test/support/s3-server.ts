@@ -51,6 +51,16 @@ utils.walk = function* walk(dir, recurseFilter) {
     else if (!recurseFilter || recurseFilter(e.full)) yield* walk(e.full, recurseFilter);
   }
 };
+// S3 has no folders; s3rver's store removes a key's folders once they are empty after a
+// DELETE, and a PUT into the same folder at that moment (aws s3 sync deletes one release's
+// dump while it uploads the other's, in parallel) opens its file in the removed folder, and
+// the write stream's unhandled error ended s3rver: every later request of the upload then
+// failed "Could not connect to the endpoint URL". Empty folders are left in place.
+const FilesystemStore = require(path.join(path.dirname(process.argv[1]), 'stores', 'filesystem.js'));
+FilesystemStore.prototype.deleteObject = async function deleteObject(bucket, key) {
+  await Promise.all(['object', 'object.md5', 'metadata.json'].map((r) =>
+    fs.promises.unlink(this.getResourcePath(bucket, key, r)).catch((err) => { if (err.code !== 'ENOENT') throw err; })));
+};
 const S3rver = require(process.argv[1]);
 const [directory, bucket] = process.argv.slice(2);
 const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
@@ -69,7 +79,12 @@ export async function start(options: { dir?: string; bucket?: string } = {}): Pr
   });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+  let closing = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A server that ends on its own leaves its clients with "Could not connect": say why, in the test's output.
+  child.once('exit', (code, signal) => {
+    if (!closing) console.error(`s3rver (${directory}) ended by itself (${code ?? signal}):\n${stderr.slice(-4000)}`);
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -95,6 +110,7 @@ export async function start(options: { dir?: string; bucket?: string } = {}): Pr
     AWS_PAGER: '',
   };
   const close = async () => {
+    closing = true;
     if (child.exitCode === null && child.signalCode === null) child.stdin.end();
     await exited;
   };
