@@ -250,6 +250,9 @@ export function clientRequests(): ClientRequest[] {
     get('/api/v1/matrix/MA0101.2/?release=2014'),
     get('/api/v1/matrix/MA9999.1/'),
     get('/api/v1/matrix/MA9999.1/', 'text/meme'),
+    // DRF negotiates before it looks up: on a site without TRANSFAC (`--formats json,meme`) an
+    // unknown id asked for it is 406, not 404 (a 404 where the site has the format).
+    get('/api/v1/matrix/MA9999.1/', 'text/transfac'),
     get('/api/v1/matrix/MA0101/', 'text/jaspar'),
     get('/api/v1/matrix/MA0101/', 'text/html'),
     get('/api/v1/tffm/TFFM9999.1/'),

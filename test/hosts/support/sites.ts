@@ -12,6 +12,7 @@ import { FORMAT_NAMES, type FormatName } from '../../../src/api/formats.js';
 import { SHIPPED_FOLDERS } from '../../../src/dump/extras/shipped.js';
 import { sqlDumpText } from '../../../src/dump/export/sql-text.js';
 import { readFlatDump } from '../../../src/dump/flat/read-flat.js';
+import type { ClientRequest } from '../../../src/check/types.js';
 import { build } from '../../../src/site/build.js';
 import type { HostTarget } from '../../../src/targets/registry.js';
 import { loadFlatFiles, type OracleDb } from '../../support/oracle-db.js';
@@ -38,6 +39,20 @@ export interface SampleChanges {
   /** Another dump of the sample (e.g. its tables as an SQL dump); default the sample's folder. */
   readonly dump?: string;
 }
+
+/** The formats of a site of some formats (`--formats json,meme`, issue 36 defect 1). */
+export const SOME_FORMATS: readonly FormatName[] = ['json', 'meme'];
+
+/**
+ * DRF's order on a site without TRANSFAC (built with {@link SOME_FORMATS}, or the guides'
+ * `json,meme,api`), as a host that reads Accept answers: negotiation before lookup, so an unknown
+ * id asked for a format the site lacks is 406, as a known one is; asked for one it has, 404.
+ */
+export const NEGOTIATED_FIRST: readonly (readonly [ClientRequest, number])[] = [
+  [{ method: 'GET', target: '/api/v1/matrix/MA9999.1/', accept: 'text/transfac' }, 406],
+  [{ method: 'GET', target: '/api/v1/matrix/MA0101.2/', accept: 'text/transfac' }, 406],
+  [{ method: 'GET', target: '/api/v1/matrix/MA9999.1/', accept: 'text/meme' }, 404],
+];
 
 /** Build the sample (full or compact) for `targets` into a temporary folder, with its deploy folder. */
 export async function buildSample(
