@@ -2,23 +2,19 @@
  * Assembled equals prebuilt (issue 10, "Checks"): every prebuilt list page of the sample
  * release, in every format (and the implicit JSON of `default/`), is byte-identical to the page
  * the runtime assembles from fragments for the request the file answers (compute mode with
- * `skipFiles`, so no file is read but the index and fragment chunks). Two builds: everything
- * prebuilt with the default options, and one with `--filter-orders`.
+ * `skipFiles`, so no file is read but the index and fragment chunks). Two builds, the run's
+ * shared ones (test/support/site.ts): everything prebuilt with the default options, and one with
+ * `--filter-orders`.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMAT_NAMES, type FormatName } from '../src/api/formats.js';
-import { build } from '../src/site/build.js';
 import { IMPLICIT_FORMAT_DIR, routeUrl } from '../src/routes/paths.js';
 import { openSite, type SiteHandle } from '../src/server/site-files.js';
 import { ask } from './support/ask.js';
 import { listPageFiles, listRouteOfFile } from './support/list-files.js';
-import { PROJECT_ROOT } from './support/requirements.js';
-import { tempDir } from './support/scratch.js';
-
-const SAMPLE = join(PROJECT_ROOT, 'releases/sample');
-const BASE = 'https://jaspar.example.org';
+import { SAMPLE, sharedSite } from './support/site.js';
 
 /**
  * Formats whose prebuilt list pages do not yet match the assembled ones for a known reason:
@@ -46,17 +42,8 @@ for (const variant of BUILDS) {
     let files: string[] = [];
 
     beforeAll(async () => {
-      // In the run's scratch folder, removed once after the run: a synchronous removal of the
-      // two full sample builds in afterAll outlasted its hook's timeout on a loaded machine.
-      dir = join(await tempDir('assembled'), 'dist');
-      await build({
-        dump: SAMPLE,
-        out: dir,
-        baseUrl: BASE,
-        formats: FORMAT_NAMES,
-        targets: [],
-        filterOrders: variant.filterOrders,
-      });
+      // The run's shared builds (read only here): the default one is the site many files read.
+      dir = (await sharedSite(SAMPLE, variant.filterOrders ? { filterOrders: true } : {})).dir;
       handle = await openSite(dir);
       files = await listPageFiles(dir);
     });
