@@ -1,7 +1,7 @@
 /**
  * The emitted `upload.sh` against a real S3 API on loopback (s3rver, test/support/s3-server.ts)
  * with the AWS CLI (Debian awscli) and `--endpoint-url`; never real AWS. On the sample (every
- * format, so every Content-Type; no page-size, order or filter variants: about 1,200 files):
+ * format, so every Content-Type; no page-size, order or filter variants: about 1,600 files):
  * the bucket holds exactly the files a host serves, each with the Content-Type the format table gives (the CLI's guess where
  * the table leaves it to the host, as the CloudFront model assumes) and the one Cache-Control,
  * checked with a HEAD on every object; a re-upload after a no-op rebuild transfers nothing; a
@@ -34,7 +34,7 @@ import { BASE, SAMPLE } from '../support/site.js';
 import { CLI_GUESS } from './support/cloudfront-vm.js';
 
 const aws = command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)');
-/** Every format (every Content-Type), no page-size, order or filter variants: about 1,200 files. */
+/** Every format (every Content-Type), no page-size, order or filter variants: about 1,600 files. */
 const OPTIONS = {
   baseUrl: BASE,
   formats: [...FORMAT_NAMES],
