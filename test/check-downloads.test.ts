@@ -5,20 +5,16 @@
  * the area, serving a bundle with other bytes, a zip missing a member or the dump without its
  * Content-Encoding fails, named by request; a zip laid out otherwise with the same members passes.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckSummary } from '../src/check/summary.js';
 import { crc32 } from 'node:zlib';
 import { zipArchive, type ZipMember } from '../src/download/zip.js';
-import { sqlDumpText } from '../src/dump/export/sql-text.js';
-import { readFlatDump } from '../src/dump/flat/read-flat.js';
 import { startDevServer } from '../src/server/dev-server.js';
-import { buildSample, SAMPLE, type BuiltSample } from './hosts/support/sites.js';
+import { buildSample, sampleSqlDump, type BuiltSample } from './hosts/support/sites.js';
 import { runMain } from './support/cli.js';
 import { readZip } from './support/zip-read.js';
 
@@ -71,24 +67,19 @@ function relaid(zip: Buffer, drop: number): Buffer {
 }
 
 describe('jaspar-static check over the download area', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'jaspar-check-downloads-'));
   let built: BuiltSample;
   let mirror: Server;
   const extra: Server[] = [];
 
   beforeAll(async () => {
     // The sample's tables as JASPAR publishes its dumps, with the folders it ships beside them.
-    const dump = join(dir, 'JASPAR2016.sql.gz');
-    writeFileSync(dump, gzipSync(sqlDumpText(await readFlatDump(SAMPLE), 'sqlite')));
-    for (const folder of ['sites', 'bed']) cpSync(join(SAMPLE, folder), join(dir, folder), { recursive: true });
-    built = await buildSample(['nginx'], false, { dump });
+    built = await buildSample(['nginx'], false, { dump: await sampleSqlDump() });
     mirror = await startDevServer({ dir: built.site, port: 0, host: '127.0.0.1' });
   });
 
   afterAll(async () => {
     await Promise.all([close(mirror), ...extra.map(close)]);
     built?.cleanup();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   /** `check --json` against the mirror behind a proxy making `change`. */

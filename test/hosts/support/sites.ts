@@ -17,7 +17,7 @@ import { build } from '../../../src/site/build.js';
 import type { HostTarget } from '../../../src/targets/registry.js';
 import { loadFlatFiles, type OracleDb } from '../../support/oracle-db.js';
 import { PROJECT_ROOT } from '../../support/requirements.js';
-import { tempDir } from '../../support/scratch.js';
+import { shared } from '../../support/shared.js';
 
 export const SAMPLE = join(PROJECT_ROOT, 'releases/sample');
 export const BASE = 'https://jaspar.example.org';
@@ -87,24 +87,21 @@ export async function buildSample(
   return { site, deploy, cleanup };
 }
 
-let sqlDump: Promise<string> | undefined;
-
 /**
  * The sample's tables as a gzipped SQL dump, the kind of file JASPAR publishes (`JASPAR2016.sql.gz`),
  * with the folders the sample ships beside it: a build from it has the whole download area
  * (contract §9), the `.sql.gz` and its `Content-Encoding` included, which a build from the
- * folder of tables has not. Written once per test file, in the run's scratch folder.
+ * folder of tables has not. Written once per test run (shared.ts), read only.
  */
-export function sampleSqlDump(): Promise<string> {
-  sqlDump ??= (async () => {
-    const dir = await tempDir('sample-sql');
-    const dump = join(dir, `JASPAR${SAMPLE_YEAR}.sql.gz`);
-    await writeFile(dump, gzipSync(sqlDumpText(await readFlatDump(SAMPLE), 'sqlite')));
+export async function sampleSqlDump(): Promise<string> {
+  const name = `JASPAR${SAMPLE_YEAR}.sql.gz`;
+  const { dir } = await shared('sample-sql-dump', async (d) => {
+    await writeFile(join(d, name), gzipSync(sqlDumpText(await readFlatDump(SAMPLE), 'sqlite')));
     for (const folder of SHIPPED_FOLDERS)
-      if (existsSync(join(SAMPLE, folder))) cpSync(join(SAMPLE, folder), join(dir, folder), { recursive: true });
-    return dump;
-  })();
-  return sqlDump;
+      if (existsSync(join(SAMPLE, folder))) cpSync(join(SAMPLE, folder), join(d, folder), { recursive: true });
+    return name;
+  });
+  return join(dir, name);
 }
 
 let oracle: Promise<OracleDb> | undefined;
