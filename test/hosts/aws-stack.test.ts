@@ -19,7 +19,7 @@ import { run, runOk } from '../support/process.js';
 import { checkTemplate, SPEC_VERSION } from '../support/cfn-spec.js';
 import { AWS_CLI } from '../support/probes.js';
 import { command, describeWith } from '../support/requirements.js';
-import { start } from '../support/s3-server.js';
+import { objectUrl, start } from '../support/s3-server.js';
 import { awsStandIn } from './support/aws-stand-in.js';
 import { tempDir } from '../support/scratch.js';
 import { build } from '../../src/site/build.js';
@@ -238,7 +238,7 @@ describeWith('deploy.sh: stack, upload and invalidation (stand-in CloudFormation
         // The site is in the stack's bucket, typed: a matrix detail, the 404 page (a plain S3
         // HEAD: the upload through the CLI is the subject, not the CLI reading it back).
         const head = async (key: string) => {
-          const res = await fetch(`${s3.endpoint}/${s3.bucket}/${key}`, { method: 'HEAD' });
+          const res = await fetch(objectUrl(s3, key), { method: 'HEAD' });
           expect(res.status, key).toBe(200);
           return res.headers.get('content-type');
         };

@@ -6,7 +6,7 @@
  * "Could not connect to the endpoint URL", now and then, under load).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { start, type S3Server } from '../support/s3-server.js';
+import { objectUrl, start, type S3Server } from '../support/s3-server.js';
 
 let s3: S3Server;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ afterAll(async () => {
   await s3?.close();
 });
 
-const url = (key: string) => `${s3.endpoint}/${s3.bucket}/${key}`;
+const url = (key: string) => objectUrl(s3, key);
 const put = async (key: string) => {
   const res = await fetch(url(key), { method: 'PUT', body: 'x'.repeat(100_000) });
   await res.arrayBuffer();

@@ -27,7 +27,7 @@ import { runOk } from '../support/process.js';
 import { prng } from '../support/prng.js';
 import { AWS_CLI } from '../support/probes.js';
 import { command, describeWith, sharedPath } from '../support/requirements.js';
-import { start, type S3Server } from '../support/s3-server.js';
+import { objectUrl, start, type S3Server } from '../support/s3-server.js';
 import { flatReleaseSubset } from '../support/release-subset.js';
 import { tempDir } from '../support/scratch.js';
 import { BASE, SAMPLE } from '../support/site.js';
@@ -105,7 +105,7 @@ async function wrongHeaders(s3: S3Server, list: readonly string[]): Promise<stri
   for (let i = 0; i < list.length; i += 16) {
     await Promise.all(
       list.slice(i, i + 16).map(async (key) => {
-        const res = await fetch(`${s3.endpoint}/${s3.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`, {
+        const res = await fetch(objectUrl(s3, key), {
           method: 'HEAD',
         });
         const got = `${res.status} ${res.headers.get('content-type')} | ${res.headers.get('cache-control')}`;

@@ -116,3 +116,7 @@ export async function start(options: { dir?: string; bucket?: string } = {}): Pr
   };
   return { endpoint, bucket, env, close };
 }
+
+/** An object's address on `s3` (path style), each segment of its key escaped. */
+export const objectUrl = (s3: S3Server, key: string): string =>
+  `${s3.endpoint}/${s3.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;

@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { listFiles } from '../../support/files.js';
-import type { S3Server } from '../../support/s3-server.js';
+import { objectUrl, type S3Server } from '../../support/s3-server.js';
 import { bucket } from './cloudfront-vm.js';
 
 /** PUTs in flight at once. */
@@ -28,8 +28,7 @@ export async function seedBucket(s3: S3Server, site: string, script: string): Pr
       const o = object(key)!;
       const headers: Record<string, string> = { 'content-type': o.type };
       if (o.encoding !== null) headers['content-encoding'] = o.encoding;
-      const url = `${s3.endpoint}/${s3.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
-      const res = await fetch(url, { method: 'PUT', headers, body: await readFile(o.file) });
+      const res = await fetch(objectUrl(s3, key), { method: 'PUT', headers, body: await readFile(o.file) });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`PUT ${key}: ${res.status}`);
     }
