@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const close of closing.reverse()) await close();
-  built?.cleanup();
+  await built?.cleanup();
 });
 
 /** A copy of `site` (in the run's scratch folder) changed by `change`, removed after the file's tests. */

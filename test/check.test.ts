@@ -5,7 +5,6 @@
  * a cache that answers page 1 for every page, a site built for another base URL, a closed port)
  * it exits 1 naming the kind; a usage error exits 2; Ctrl-C exits 130 with the partial summary.
  */
-import { rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -18,6 +17,7 @@ import { build } from '../src/site/build.js';
 import { BASE, buildSample, SAMPLE, SAMPLE_YEAR, type BuiltSample } from './hosts/support/sites.js';
 import { freePort } from './hosts/support/ports.js';
 import { runMain } from './support/cli.js';
+import { removeTree } from './support/scratch.js';
 
 const origin = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -71,8 +71,8 @@ describe('jaspar-static check', () => {
 
   afterAll(async () => {
     await Promise.all([close(mirror), ...extra.map(close)]);
-    for (const root of others) rmSync(root, { recursive: true, force: true });
-    built?.cleanup();
+    await Promise.all(others.map(removeTree));
+    await built?.cleanup();
   });
 
   const check = (url: string, ...args: string[]) => runMain(['check', url, '--site', built.site, ...args]);
@@ -211,7 +211,7 @@ describe('jaspar-static check', () => {
       expect(s.tier).toBe('compute');
       expect(s.requests).toBeGreaterThan(100);
     } finally {
-      compact.cleanup();
+      await compact.cleanup();
     }
   });
 
@@ -285,7 +285,7 @@ describe('jaspar-static check', () => {
       expect(bad.code).toBe(1);
       expect(bad.stdout).toMatch(/wrong status \d+/);
     } finally {
-      rules.cleanup();
+      await rules.cleanup();
     }
   });
 
@@ -308,7 +308,7 @@ describe('jaspar-static check', () => {
         }
       }
     } finally {
-      subset.cleanup();
+      await subset.cleanup();
     }
   });
 

@@ -5,8 +5,6 @@
  * (test/support/oracle-sql.ts) over tables loaded by the test itself (test/support/oracle-db.ts),
  * never through the project's reader, model or index.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../src/site/build.js';
@@ -17,6 +15,7 @@ import { caseGenerator, type OracleCase } from './support/oracle-cases.js';
 import { tffmCases, tffmOracleAnswer } from './support/oracle-tffm.js';
 import { oracleAnswer, pageSizeOf, type OracleAnswer, type OracleList } from './support/oracle-sql.js';
 import { describeWith, PROJECT_ROOT, sharedPath } from './support/requirements.js';
+import { removeTree, tempDir } from './support/scratch.js';
 
 const BASE = 'https://jaspar.example.org';
 
@@ -124,7 +123,7 @@ for (const release of RELEASES) {
     let db: OracleDb;
 
     beforeAll(async () => {
-      root = mkdtempSync(join(tmpdir(), 'jaspar-static-oracle-'));
+      root = await tempDir('oracle');
       // Only the runtime's data is needed: fragments and index are always written.
       await build({
         dump: release.dump.path,
@@ -140,9 +139,9 @@ for (const release of RELEASES) {
       handle = await openSite(join(root, 'dist'));
       db = await release.load(release.dump.path);
     });
-    afterAll(() => {
+    afterAll(async () => {
       db?.close();
-      if (root) rmSync(root, { recursive: true, force: true });
+      if (root) await removeTree(root);
     });
 
     /** What the contract says a list request answers (SQLite). */

@@ -46,7 +46,7 @@ describe('CloudFront function over S3 answers as the dev server in rules mode', 
 
   afterAll(async () => {
     await Promise.all([reference?.close(), compute?.close()]);
-    built?.cleanup();
+    await built?.cleanup();
   });
 
   it('status, Content-Type and bytes of every client request (S3 404 page aside) and of the download area', async () => {

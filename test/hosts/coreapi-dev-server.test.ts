@@ -22,7 +22,7 @@ describeWith('the Core API client against the dev server (contract §8.2)', [PYT
   afterAll(async () => {
     for (const run of runs) {
       await run.server.close();
-      run.built.cleanup();
+      await run.built.cleanup();
     }
   });
 

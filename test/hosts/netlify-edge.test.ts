@@ -50,7 +50,7 @@ computeHostSuite({
           await edge.close();
         }
       } finally {
-        subset.cleanup();
+        await subset.cleanup();
       }
     });
   },

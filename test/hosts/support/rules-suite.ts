@@ -91,7 +91,7 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
 
     afterAll(async () => {
       await Promise.all([reference?.close(), host?.close()]);
-      built?.cleanup();
+      await built?.cleanup();
     });
 
     it("every client request: the dev server's answer where it answers 200, else an error with a detail (a refusal naming the hosts that can)", async () => {

@@ -75,7 +75,7 @@ export function computeHostSuite(suite: ComputeHostSuite): void {
     afterAll(async () => {
       for (const run of runs.values()) {
         await Promise.all([run.reference.close(), run.host.close()]);
-        run.built.cleanup();
+        await run.built.cleanup();
       }
     });
 
