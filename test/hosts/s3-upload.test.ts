@@ -31,7 +31,7 @@ import { objectUrl, start, type S3Server } from '../support/s3-server.js';
 import { flatReleaseSubset } from '../support/release-subset.js';
 import { tempDir } from '../support/scratch.js';
 import { BASE, SAMPLE } from '../support/site.js';
-import { CLI_GUESS } from './support/cloudfront-vm.js';
+import { CLI_GUESS } from './support/cli-guess.js';
 
 const aws = command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)');
 /** Every format (every Content-Type), no page-size, order or filter variants: about 1,600 files. */
