@@ -5,8 +5,10 @@
  * on the API's behaviors, the policies, the error response); the function inside the template
  * is byte for byte the one the CloudFront suites run; and deploy.sh, run as an operator runs it
  * with CloudFormation and CloudFront answered by a stand-in `aws` that records the calls,
- * uploads the site (and the handler's zip) to a real S3 API on loopback (s3rver) with Debian's
- * AWS CLI. What cannot be checked here: AWS creating the stack, the distribution serving it.
+ * uploads the site (and the handler's zip) to a real S3 API on loopback (s3rver) through the
+ * stand-in's S3 commands (test/hosts/support/s3-sync-stand-in.ts, held to Debian's AWS CLI by
+ * test/hosts/s3-upload.test.ts, whose subject the upload through the real CLI is). What cannot
+ * be checked here: AWS creating the stack, the distribution serving it.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';

@@ -10,6 +10,12 @@
  * renamed matrix transfers exactly the files whose bytes changed and deletes exactly the files
  * the site lost, and a format no longer built loses its objects (one whose media type the site
  * still has, one whose media type it no longer has).
+ *
+ * Each upload runs twice: with the real CLI, and with the stand-in `aws` whose S3 commands the
+ * AWS guides and test/hosts/aws-stack.test.ts use (./support/s3-sync-stand-in.ts), into a
+ * second s3rver: both print the same transfers and leave the same keys with the same
+ * Content-Type, Content-Encoding and Cache-Control. The stand-in's guesses (./support/cli-guess.ts)
+ * are the CLI's own function's.
  */
 import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -28,6 +34,7 @@ import { command, describeWith } from '../support/requirements.js';
 import { objectUrl, start, type S3Server } from '../support/s3-server.js';
 import { tempDir } from '../support/scratch.js';
 import { BASE, SAMPLE } from '../support/site.js';
+import { awsStandIn } from './support/aws-stand-in.js';
 import { CLI_GUESS } from './support/cli-guess.js';
 
 const aws = command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)');
@@ -58,7 +65,7 @@ interface Transfers {
   readonly deleted: string[];
 }
 
-/** Where an upload goes: a server, and the environment whose `aws` uploads. */
+/** Where an upload goes: a server, and the environment whose `aws` uploads (the real CLI's, or the stand-in's). */
 interface Target {
   readonly s3: S3Server;
   readonly env: NodeJS.ProcessEnv;
@@ -154,31 +161,67 @@ function wrongHeaders(got: ReadonlyMap<string, string>): string[] {
   return wrong;
 }
 
+/** The keys whose headers differ between two {@link headers} results, each with both. */
+function differences(real: ReadonlyMap<string, string>, standIn: ReadonlyMap<string, string>): string[] {
+  return [...new Set([...real.keys(), ...standIn.keys()])]
+    .filter((k) => real.get(k) !== standIn.get(k))
+    .map((k) => `${k}: CLI ${real.get(k)}, stand-in ${standIn.get(k)}`);
+}
+
 describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
-  describe('the sample', () => {
+  describe('the sample, with the real CLI and with the stand-in', () => {
+    /** The real CLI's upload, and the stand-in's into a server of its own. */
     let real: Target;
+    let standIn: Target;
     let site = '';
     const rebuild = (dump: string, more: Partial<BuildOptions> = {}) =>
       build({ dump, out: site, ...OPTIONS, targets: [...OPTIONS.targets], ...more });
+    /** Upload with both; the real CLI's transfers, once the stand-in's are the same. */
+    const uploadBoth = async (more: readonly string[] = []): Promise<Transfers> => {
+      const viaCli = await upload(site, real, more);
+      const viaStandIn = await upload(site, standIn, more);
+      expect(viaStandIn, 'the stand-in transfers what the CLI transfers').toEqual(viaCli);
+      return viaCli;
+    };
+    /** Both buckets hold `expected`, each key with the same headers; the real bucket's headers of `checked`. */
+    const sameObjects = async (expected: readonly string[], checked: readonly string[]) => {
+      expect(await keys(real.s3)).toEqual(expected);
+      expect(await keys(standIn.s3)).toEqual(expected);
+      const got = await headers(real.s3, checked);
+      expect(differences(got, await headers(standIn.s3, checked))).toEqual([]);
+      return got;
+    };
 
     beforeAll(async () => {
       site = join(await tempDir('s3-upload'), 'dist');
       await rebuild(SAMPLE);
       const s3 = await start();
       real = { s3, env: s3.env };
+      const other = await start();
+      standIn = { s3: other, env: (await awsStandIn(await tempDir('s3-stand-in'), other)).env };
     }, 300_000);
     afterAll(async () => {
       await real?.s3.close();
+      await standIn?.s3.close();
+    });
+
+    it("the stand-in's Content-Type guesses are the AWS CLI's own (guess_content_type)", async () => {
+      const exts = Object.keys(CLI_GUESS);
+      const r = await runOk('/usr/bin/python3', [
+        '-c',
+        'import json, sys\nfrom awscli.customizations.s3.utils import guess_content_type\nprint(json.dumps({e: guess_content_type("x" + e) for e in sys.argv[1:]}))',
+        ...exts,
+      ]);
+      expect(JSON.parse(r.stdout)).toEqual(CLI_GUESS);
     });
 
     it('uploads exactly the served files, each with its Content-Type and the Cache-Control (HEAD on every object)', {
       timeout: 600_000,
     }, async () => {
       const files = (await listFiles(site)).filter(served);
-      const first = await upload(site, real);
+      const first = await uploadBoth();
       expect(first).toEqual({ uploaded: files, deleted: [] });
-      expect(await keys(real.s3)).toEqual(files);
-      const wrong = wrongHeaders(await headers(real.s3, files));
+      const wrong = wrongHeaders(await sameObjects(files, files));
       console.log(`S3 upload, sample: ${files.length} objects uploaded, ${files.length} HEADs, ${wrong.length} wrong`);
       expect(wrong.slice(0, 10), `${wrong.length} of ${files.length}`).toEqual([]);
     });
@@ -208,7 +251,7 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
       const overRoot = syncs.filter((s) => s.folder === '/');
       expect(overRoot.length).toBeGreaterThan(1);
       for (const s of overRoot) expect(s.pages, 'a sync over the site root').toBeGreaterThanOrEqual(3);
-      const again = await upload(site, real, ['--page-size', String(PAGE)]);
+      const again = await uploadBoth(['--page-size', String(PAGE)]);
       console.log(
         `S3 upload, no-op rebuild: ${again.uploaded.length} uploaded, ${again.deleted.length} deleted; ${syncs.length} syncs listing ${listed} objects, ${paged} in listings of 3 to ${Math.max(...syncs.map((s) => s.pages))} pages`,
       );
@@ -225,13 +268,12 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
         .map(([p]) => p)
         .sort();
       const removed = [...before.keys()].filter((p) => served(p) && !after.has(p)).sort();
-      const moved = await upload(site, real);
+      const moved = await uploadBoth();
       console.log(
         `S3 upload, ${what}: ${changed.length} served files changed, ${removed.length} removed; upload ${moved.uploaded.length} uploaded, ${moved.deleted.length} deleted`,
       );
       expect(moved).toEqual({ uploaded: changed, deleted: removed });
-      expect(await keys(real.s3)).toEqual((await listFiles(site)).filter(served));
-      expect(wrongHeaders(await headers(real.s3, changed))).toEqual([]);
+      expect(wrongHeaders(await sameObjects((await listFiles(site)).filter(served), changed))).toEqual([]);
     }
 
     // One rebuild, one upload, three changes (an upload costs a minute under load): a renamed

@@ -41,7 +41,7 @@ import { startWranglerEngine } from '../hosts/support/wrangler-engine.js';
 import { startNetlifyDeployEngine } from '../hosts/support/netlify-deploy-engine.js';
 import { denoRequirements } from '../hosts/support/deno.js';
 import { start } from './s3-server.js';
-import { awsStandInScript } from '../hosts/support/aws-stand-in.js';
+import { awsStandInScript, s3StandInProgram } from '../hosts/support/aws-stand-in.js';
 import { startDistribution } from '../hosts/support/distribution-server.js';
 import { insideScratchBase, removeTree, tempDir } from './scratch.js';
 
@@ -66,6 +66,7 @@ const aws = () => [command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)
 
 /** The AWS guides: the stand-in `aws` (CloudFormation and CloudFront recorded, S3 on s3rver) and the distribution it deployed. */
 async function awsSetUp(s: Sandbox, port: number): Promise<SetUp> {
+  const program = await s3StandInProgram();
   const s3 = await start({ dir: join(s.run, 's3') });
   const record = join(s.run, 'aws-template');
   const distribution = await startDistribution(port, record, s3).catch(async (err: unknown) => {
@@ -76,7 +77,7 @@ async function awsSetUp(s: Sandbox, port: number): Promise<SetUp> {
   return {
     standIns: [
       aptGetStandIn(s, port),
-      { name: 'aws', what: AWS_STAND_IN, script: awsStandInScript(s3, join(s.run, 'aws.log'), record) },
+      { name: 'aws', what: AWS_STAND_IN, script: awsStandInScript(s3, join(s.run, 'aws.log'), record, program) },
     ],
     env,
     stop: async () => {
