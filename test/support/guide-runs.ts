@@ -36,7 +36,7 @@ import {
 import { sharedPackage } from './packed.js';
 import { run } from './process.js';
 import { command, describeWith, PROJECT_ROOT, type Requirement } from './requirements.js';
-import { AWS_CLI, WORKERD } from './probes.js';
+import { WORKERD } from './probes.js';
 import { startWranglerEngine } from '../hosts/support/wrangler-engine.js';
 import { startNetlifyDeployEngine } from '../hosts/support/netlify-deploy-engine.js';
 import { denoRequirements } from '../hosts/support/deno.js';
@@ -62,7 +62,8 @@ export interface GuideRun {
   setUp(s: Sandbox, port: number): SetUp | Promise<SetUp>;
 }
 
-const aws = () => [command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)'), command('zip', ['-v'], 'zip')];
+/** The AWS guides' stand-in `aws` does S3 itself (no AWS CLI); deploy.sh zips the Lambda@Edge handler. */
+const aws = () => [command('zip', ['-v'], 'zip')];
 
 /** The AWS guides: the stand-in `aws` (CloudFormation and CloudFront recorded, S3 on s3rver) and the distribution it deployed. */
 async function awsSetUp(s: Sandbox, port: number): Promise<SetUp> {
