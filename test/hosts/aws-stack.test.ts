@@ -5,11 +5,13 @@
  * on the API's behaviors, the policies, the error response); the function inside the template
  * is byte for byte the one the CloudFront suites run; and deploy.sh, run as an operator runs it
  * with CloudFormation and CloudFront answered by a stand-in `aws` that records the calls,
- * uploads the site (and the handler's zip) to a real S3 API on loopback (s3rver) with Debian's
- * AWS CLI. What cannot be checked here: AWS creating the stack, the distribution serving it.
+ * uploads the site (and the handler's zip) to a real S3 API on loopback (s3rver) through the
+ * stand-in's S3 commands (test/hosts/support/s3-sync-stand-in.ts, held to Debian's AWS CLI by
+ * test/hosts/s3-upload.test.ts, whose subject the upload through the real CLI is). What cannot
+ * be checked here: AWS creating the stack, the distribution serving it.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createContext, Script } from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,7 +19,6 @@ import { TEMPLATE_BODY_LIMIT } from '../../src/hosting/aws/cfn.js';
 import { CACHING_OPTIMIZED, PROFILE_FUNCTION_CODE, versionId } from '../../src/hosting/aws/stack.js';
 import { run, runOk } from '../support/process.js';
 import { checkTemplate, SPEC_VERSION } from '../support/cfn-spec.js';
-import { AWS_CLI } from '../support/probes.js';
 import { command, describeWith } from '../support/requirements.js';
 import { objectUrl, start } from '../support/s3-server.js';
 import { awsStandIn } from './support/aws-stand-in.js';
@@ -25,7 +26,6 @@ import { tempDir } from '../support/scratch.js';
 import { build } from '../../src/site/build.js';
 import { BASE, buildSample, SAMPLE, SAMPLE_YEAR, type BuiltSample } from './support/sites.js';
 
-const aws = command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)');
 const zip = command('zip', ['-v'], 'zip');
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed template, read along paths the assertions name
@@ -185,7 +185,7 @@ it('the specification check finds what AWS would refuse', () => {
   for (const [what, change, expected] of cases) expect(mutate(change).join('\n'), what).toMatch(expected);
 });
 
-describeWith('deploy.sh: stack, upload and invalidation (stand-in CloudFormation, s3rver)', [aws, zip], () => {
+describeWith('deploy.sh: stack, upload and invalidation (stand-in CloudFormation, s3rver)', [zip], () => {
   // A small site (JSON only, no page-size, order or filter variants): the upload is the point, not its size.
   let small: { site: string; deploy: string };
   beforeAll(async () => {
@@ -236,7 +236,7 @@ describeWith('deploy.sh: stack, upload and invalidation (stand-in CloudFormation
         const params = Object.keys(templates.get(target)!.Parameters as Json);
         for (const p of params) expect(deploy).toContain(` ${p}=`);
         // The site is in the stack's bucket, typed: a matrix detail, the 404 page (a plain S3
-        // HEAD: the upload through the CLI is the subject, not the CLI reading it back).
+        // HEAD: the upload is the subject, not reading it back).
         const head = async (key: string) => {
           const res = await fetch(objectUrl(s3, key), { method: 'HEAD' });
           expect(res.status, key).toBe(200);
@@ -252,11 +252,9 @@ describeWith('deploy.sh: stack, upload and invalidation (stand-in CloudFormation
           const key = /HandlerCodeKey=(\S+)/.exec(deploy!)![1]!;
           expect(deploy).toContain('HandlerCodeBucket=jaspar-mirror-code-123456789012');
           const out = join(await tempDir('handler'), 'handler.zip');
-          await runOk(
-            AWS_CLI,
-            ['--endpoint-url', s3.endpoint, 's3', 'cp', `s3://jaspar-mirror-code-123456789012/${key}`, out],
-            { env: s3.env },
-          );
+          const zipped = await fetch(objectUrl({ ...s3, bucket: 'jaspar-mirror-code-123456789012' }, key));
+          expect(zipped.status).toBe(200);
+          await writeFile(out, Buffer.from(await zipped.arrayBuffer()));
           const listing = await runOk('unzip', ['-p', out, 'index.mjs']);
           expect(listing.stdout).toBe(await readFile(join(small.deploy, target, 'index.mjs'), 'utf8'));
         }

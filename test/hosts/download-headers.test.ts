@@ -17,7 +17,8 @@ import { syncLines } from '../../src/hosting/aws/typed-syncs.js';
 import { netlifyDownloadType, netlifyHeaders } from '../../src/hosts/netlify/adapter.js';
 import { netlifyHost } from '../support/netlify-host.js';
 import { removeTree, tempDir } from '../support/scratch.js';
-import { bucket, CLI_GUESS } from './support/cloudfront-vm.js';
+import { CLI_GUESS } from './support/cli-guess.js';
+import { bucket } from './support/cloudfront-vm.js';
 
 /** One file of every ending, deep below the download area; and a `.txt` that is not a download file. */
 const FILES = SUFFIX_TYPES.map((t) => ({ path: `${t.prefix}data/2016/CORE/JASPAR2016_CORE_x${t.suffix}`, type: t }));

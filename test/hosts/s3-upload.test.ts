@@ -2,15 +2,20 @@
  * The emitted `upload.sh` against a real S3 API on loopback (s3rver, test/support/s3-server.ts)
  * with the AWS CLI (Debian awscli) and `--endpoint-url`; never real AWS. On the sample (every
  * format, so every Content-Type; no page-size, order or filter variants: about 1,600 files):
- * the bucket holds exactly the files a host serves, each with the Content-Type the format table gives (the CLI's guess where
- * the table leaves it to the host, as the CloudFront model assumes) and the one Cache-Control,
- * checked with a HEAD on every object; a re-upload after a no-op rebuild transfers nothing; a
- * rebuild after one renamed matrix transfers exactly the files whose bytes changed and deletes
- * exactly the files the site lost, and a format no longer built loses its objects (one whose media type the
- * site still has, one whose media type it no longer has). On JASPAR2016 (JSON only, no page-size, order or
- * filter variants) cut to a quarter of its matrices (every fourth internal id, each table's own
- * rows: test/support/release-subset.ts) to keep the upload affordable, still several thousand
- * objects, so listings page: a HEAD on 300 objects picked by a seeded PRNG.
+ * the bucket holds exactly the files a host serves, each with the Content-Type the format table
+ * gives (the CLI's guess where the table leaves it to the host, as the CloudFront model assumes)
+ * and the one Cache-Control, checked with a HEAD on every object; a re-upload after a no-op
+ * rebuild transfers nothing, with every listing in pages of 30 keys (`--page-size`: each sync
+ * over the site root lists some fifty pages, each format's folder several); a rebuild after one
+ * renamed matrix transfers exactly the files whose bytes changed and deletes exactly the files
+ * the site lost, and a format no longer built loses its objects (one whose media type the site
+ * still has, one whose media type it no longer has).
+ *
+ * Each upload runs twice: with the real CLI, and with the stand-in `aws` whose S3 commands the
+ * AWS guides and test/hosts/aws-stack.test.ts use (./support/s3-sync-stand-in.ts), into a
+ * second s3rver: both print the same transfers and leave the same keys with the same
+ * Content-Type, Content-Encoding and Cache-Control. The stand-in's guesses (./support/cli-guess.ts)
+ * are the CLI's own function's.
  */
 import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -24,14 +29,13 @@ import { build, type BuildOptions } from '../../src/site/build.js';
 import { changedFiles } from '../../src/site/changes.js';
 import { hashTree, listFiles } from '../support/files.js';
 import { runOk } from '../support/process.js';
-import { prng } from '../support/prng.js';
 import { AWS_CLI } from '../support/probes.js';
-import { command, describeWith, sharedPath } from '../support/requirements.js';
+import { command, describeWith } from '../support/requirements.js';
 import { objectUrl, start, type S3Server } from '../support/s3-server.js';
-import { flatReleaseSubset } from '../support/release-subset.js';
 import { tempDir } from '../support/scratch.js';
 import { BASE, SAMPLE } from '../support/site.js';
-import { CLI_GUESS } from './support/cloudfront-vm.js';
+import { awsStandIn } from './support/aws-stand-in.js';
+import { CLI_GUESS } from './support/cli-guess.js';
 
 const aws = command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)');
 /** Every format (every Content-Type), no page-size, order or filter variants: about 1,600 files. */
@@ -44,6 +48,8 @@ const OPTIONS = {
   filterKeys: [],
   filterOrders: false,
 };
+/** Keys per listing page in the paged re-upload (`--page-size`, ListObjectsV2's max-keys). */
+const PAGE = 30;
 
 /** Whether a host serves the site file (what the bucket must hold): no configuration, no runtime data, nothing hidden. */
 const served = (path: string) =>
@@ -59,19 +65,33 @@ interface Transfers {
   readonly deleted: string[];
 }
 
+/** Where an upload goes: a server, and the environment whose `aws` uploads (the real CLI's, or the stand-in's). */
+interface Target {
+  readonly s3: S3Server;
+  readonly env: NodeJS.ProcessEnv;
+}
+
 /**
  * Run upload.sh, first waiting until the clock is past the second of the newest file: S3 keeps
  * LastModified to the second, and `aws s3 sync` uploads a file newer than its object, so a file
  * written in the same second as an upload would go again on the next run.
  */
-async function upload(site: string, s3: S3Server): Promise<Transfers> {
+async function upload(site: string, { s3, env }: Target, more: readonly string[] = []): Promise<Transfers> {
   let newest = 0;
   for (const f of await listFiles(site)) newest = Math.max(newest, (await stat(join(site, f))).mtimeMs);
   while (Math.floor(Date.now() / 1000) <= Math.floor(newest / 1000)) await new Promise((r) => setTimeout(r, 50));
   const r = await runOk(
     'sh',
-    [join(`${site}.deploy`, 'cloudfront/upload.sh'), site, s3.bucket, '--endpoint-url', s3.endpoint, '--no-progress'],
-    { env: s3.env },
+    [
+      join(`${site}.deploy`, 'cloudfront/upload.sh'),
+      site,
+      s3.bucket,
+      '--endpoint-url',
+      s3.endpoint,
+      '--no-progress',
+      ...more,
+    ],
+    { env },
   );
   const lines = r.stdout.split(/[\r\n]+/);
   const to = ` to s3://${s3.bucket}/`;
@@ -87,69 +107,154 @@ async function upload(site: string, s3: S3Server): Promise<Transfers> {
   };
 }
 
-/** Every key in the bucket. */
-async function keys(s3: S3Server): Promise<string[]> {
-  const r = await runOk('aws', ['s3', 'ls', `s3://${s3.bucket}/`, '--recursive', '--endpoint-url', s3.endpoint], {
-    env: s3.env,
-  });
-  return r.stdout
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => l.replace(/^\S+\s+\S+\s+\d+\s+/, ''))
-    .sort();
+/** Every key in the bucket (ListObjectsV2 through fetch, `pageSize` keys a page), and the size of each page. */
+async function listing(s3: S3Server, pageSize?: number): Promise<{ keys: string[]; pages: number[] }> {
+  const keys: string[] = [];
+  const pages: number[] = [];
+  const text = (xml: string, tag: string) =>
+    new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1]?.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => {
+      const map: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+      return map[e]!;
+    });
+  let token: string | undefined;
+  do {
+    const q = new URLSearchParams({ 'list-type': '2' });
+    if (pageSize !== undefined) q.set('max-keys', String(pageSize));
+    if (token !== undefined) q.set('continuation-token', token);
+    const res = await fetch(`${s3.endpoint}/${s3.bucket}?${q}`);
+    const xml = await res.text();
+    expect(res.status, xml).toBe(200);
+    const page = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map((m) => text(m[1]!, 'Key')!);
+    keys.push(...page);
+    pages.push(page.length);
+    token = text(xml, 'IsTruncated') === 'true' ? text(xml, 'NextContinuationToken') : undefined;
+  } while (token !== undefined);
+  return { keys: keys.sort(), pages };
 }
 
-/** HEAD each key (16 at a time): the ones whose status, Content-Type or Cache-Control is wrong. */
-async function wrongHeaders(s3: S3Server, list: readonly string[]): Promise<string[]> {
-  const wrong: string[] = [];
+const keys = async (s3: S3Server) => (await listing(s3)).keys;
+
+/** HEAD each key (16 at a time): its status, Content-Type, Content-Encoding and Cache-Control. */
+async function headers(s3: S3Server, list: readonly string[]): Promise<Map<string, string>> {
+  const got = new Map<string, string>();
   for (let i = 0; i < list.length; i += 16) {
     await Promise.all(
       list.slice(i, i + 16).map(async (key) => {
-        const res = await fetch(objectUrl(s3, key), {
-          method: 'HEAD',
-        });
-        const got = `${res.status} ${res.headers.get('content-type')} | ${res.headers.get('cache-control')}`;
-        const want = `200 ${expectedType(key)} | ${OBJECT_CACHE_CONTROL}`;
-        if (got !== want) wrong.push(`${key}: ${got}, expected ${want}`);
+        const res = await fetch(objectUrl(s3, key), { method: 'HEAD' });
+        const h = (name: string) => res.headers.get(name);
+        got.set(key, `${res.status} ${h('content-type')} | ${h('content-encoding')} | ${h('cache-control')}`);
       }),
     );
+  }
+  return got;
+}
+
+/** The keys whose status, Content-Type or Cache-Control is wrong in `got` (from {@link headers}). */
+function wrongHeaders(got: ReadonlyMap<string, string>): string[] {
+  const wrong: string[] = [];
+  for (const [key, line] of got) {
+    const [status, rest] = [line.slice(0, line.indexOf(' ')), line.slice(line.indexOf(' ') + 1)];
+    const [type, , cache] = rest.split(' | ');
+    const want = `200 ${expectedType(key)} | ${OBJECT_CACHE_CONTROL}`;
+    if (`${status} ${type} | ${cache}` !== want) wrong.push(`${key}: ${line}, expected ${want}`);
   }
   return wrong;
 }
 
+/** The keys whose headers differ between two {@link headers} results, each with both. */
+function differences(real: ReadonlyMap<string, string>, standIn: ReadonlyMap<string, string>): string[] {
+  return [...new Set([...real.keys(), ...standIn.keys()])]
+    .filter((k) => real.get(k) !== standIn.get(k))
+    .map((k) => `${k}: CLI ${real.get(k)}, stand-in ${standIn.get(k)}`);
+}
+
 describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
-  describe('the sample', () => {
-    let s3: S3Server;
+  describe('the sample, with the real CLI and with the stand-in', () => {
+    /** The real CLI's upload, and the stand-in's into a server of its own. */
+    let real: Target;
+    let standIn: Target;
     let site = '';
     const rebuild = (dump: string, more: Partial<BuildOptions> = {}) =>
       build({ dump, out: site, ...OPTIONS, targets: [...OPTIONS.targets], ...more });
+    /** Upload with both; the real CLI's transfers, once the stand-in's are the same. */
+    const uploadBoth = async (more: readonly string[] = []): Promise<Transfers> => {
+      const viaCli = await upload(site, real, more);
+      const viaStandIn = await upload(site, standIn, more);
+      expect(viaStandIn, 'the stand-in transfers what the CLI transfers').toEqual(viaCli);
+      return viaCli;
+    };
+    /** Both buckets hold `expected`, each key with the same headers; the real bucket's headers of `checked`. */
+    const sameObjects = async (expected: readonly string[], checked: readonly string[]) => {
+      expect(await keys(real.s3)).toEqual(expected);
+      expect(await keys(standIn.s3)).toEqual(expected);
+      const got = await headers(real.s3, checked);
+      expect(differences(got, await headers(standIn.s3, checked))).toEqual([]);
+      return got;
+    };
 
     beforeAll(async () => {
       site = join(await tempDir('s3-upload'), 'dist');
       await rebuild(SAMPLE);
-      s3 = await start();
+      const s3 = await start();
+      real = { s3, env: s3.env };
+      const other = await start();
+      standIn = { s3: other, env: (await awsStandIn(await tempDir('s3-stand-in'), other)).env };
     }, 300_000);
     afterAll(async () => {
-      await s3?.close();
+      await real?.s3.close();
+      await standIn?.s3.close();
+    });
+
+    it("the stand-in's Content-Type guesses are the AWS CLI's own (guess_content_type)", async () => {
+      const exts = Object.keys(CLI_GUESS);
+      const r = await runOk('/usr/bin/python3', [
+        '-c',
+        'import json, sys\nfrom awscli.customizations.s3.utils import guess_content_type\nprint(json.dumps({e: guess_content_type("x" + e) for e in sys.argv[1:]}))',
+        ...exts,
+      ]);
+      expect(JSON.parse(r.stdout)).toEqual(CLI_GUESS);
     });
 
     it('uploads exactly the served files, each with its Content-Type and the Cache-Control (HEAD on every object)', {
       timeout: 600_000,
     }, async () => {
       const files = (await listFiles(site)).filter(served);
-      const first = await upload(site, s3);
-      expect(first.uploaded).toEqual(files);
-      expect(await keys(s3)).toEqual(files);
-      const wrong = await wrongHeaders(s3, files);
+      const first = await uploadBoth();
+      expect(first).toEqual({ uploaded: files, deleted: [] });
+      const wrong = wrongHeaders(await sameObjects(files, files));
       console.log(`S3 upload, sample: ${files.length} objects uploaded, ${files.length} HEADs, ${wrong.length} wrong`);
       expect(wrong.slice(0, 10), `${wrong.length} of ${files.length}`).toEqual([]);
     });
 
-    it('a re-upload after a no-op rebuild transfers 0 objects', { timeout: 600_000 }, async () => {
+    it(`a re-upload after a no-op rebuild transfers 0 objects, every listing in pages of ${PAGE} keys`, {
+      timeout: 600_000,
+    }, async () => {
       const summary = await rebuild(SAMPLE);
       expect(summary.changes).toMatchObject({ added: 0, modified: 0, removed: 0 });
-      const again = await upload(site, s3);
-      console.log(`S3 upload, no-op rebuild: ${again.uploaded.length} uploaded, ${again.deleted.length} deleted`);
+      // s3rver honours max-keys: the bucket lists in pages of PAGE keys.
+      const { keys: all, pages } = await listing(real.s3, PAGE);
+      expect(pages.slice(0, -1).every((n) => n === PAGE) && pages.at(-1)! <= PAGE, `${pages}`).toBe(true);
+      expect(pages.length).toBe(Math.ceil(all.length / PAGE));
+      // Each sync lists the objects below its folder: a listing that pages at all pages at least
+      // three times (only folders smaller than a page list in one), and nearly every object is
+      // listed in paged listings (the syncs over the site root list it all).
+      const script = await readFile(join(`${site}.deploy`, 'cloudfront/upload.sh'), 'utf8');
+      const folders = [...script.matchAll(/^\s*aws s3 sync "\$SITE(\/\S*)" /gm)].map((m) => m[1]!);
+      const syncs = folders.map((folder) => {
+        const objects = all.filter((k) => `/${k}`.startsWith(folder)).length;
+        return { folder, objects, pages: Math.ceil(objects / PAGE) };
+      });
+      expect(syncs.filter((s) => s.pages === 2)).toEqual([]);
+      const listed = syncs.reduce((n, s) => n + s.objects, 0);
+      const paged = syncs.filter((s) => s.pages >= 3).reduce((n, s) => n + s.objects, 0);
+      expect(paged / listed).toBeGreaterThan(0.99);
+      const overRoot = syncs.filter((s) => s.folder === '/');
+      expect(overRoot.length).toBeGreaterThan(1);
+      for (const s of overRoot) expect(s.pages, 'a sync over the site root').toBeGreaterThanOrEqual(3);
+      const again = await uploadBoth(['--page-size', String(PAGE)]);
+      console.log(
+        `S3 upload, no-op rebuild: ${again.uploaded.length} uploaded, ${again.deleted.length} deleted; ${syncs.length} syncs listing ${listed} objects, ${paged} in listings of 3 to ${Math.max(...syncs.map((s) => s.pages))} pages`,
+      );
       expect(again).toEqual({ uploaded: [], deleted: [] });
     });
 
@@ -163,13 +268,12 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
         .map(([p]) => p)
         .sort();
       const removed = [...before.keys()].filter((p) => served(p) && !after.has(p)).sort();
-      const moved = await upload(site, s3);
+      const moved = await uploadBoth();
       console.log(
         `S3 upload, ${what}: ${changed.length} served files changed, ${removed.length} removed; upload ${moved.uploaded.length} uploaded, ${moved.deleted.length} deleted`,
       );
       expect(moved).toEqual({ uploaded: changed, deleted: removed });
-      expect(await keys(s3)).toEqual((await listFiles(site)).filter(served));
-      expect(await wrongHeaders(s3, changed)).toEqual([]);
+      expect(wrongHeaders(await sameObjects((await listFiles(site)).filter(served), changed))).toEqual([]);
     }
 
     // One rebuild, one upload, three changes (an upload costs a minute under load): a renamed
@@ -186,61 +290,14 @@ describeWith('upload.sh against a real S3 API (s3rver, awscli)', [aws], () => {
       expect(text).toContain('\tMA0103\t1\tZelt\n');
       await writeFile(table, text.replace('\tMA0103\t1\tZelt\n', '\tMA0103\t1\tZeltX\n'));
       const dropped = /^files\/(yaml|bed)\//;
-      const gone = (await keys(s3)).filter((k) => dropped.test(k));
+      const gone = (await keys(real.s3)).filter((k) => dropped.test(k));
       for (const f of ['yaml', 'bed'])
         expect(gone.filter((k) => k.startsWith(`files/${f}/`)).length, f).toBeGreaterThan(0);
       await expectOnlyChanges('one renamed matrix, yaml and bed no longer built', async () => {
         const summary = await rebuild(dump, { formats: FORMAT_NAMES.filter((f) => f !== 'yaml' && f !== 'bed') });
         expect(changedFiles(summary.changes)).toBeGreaterThan(gone.length);
       });
-      expect(await keys(s3)).not.toContainEqual(expect.stringMatching(dropped));
-    });
-  });
-
-  const j2016 = sharedPath('releases', 'JASPAR2016');
-  describeWith('a quarter of JASPAR2016 (JSON, no variants)', [j2016], () => {
-    let s3: S3Server;
-    let site = '';
-    beforeAll(async () => {
-      const dir = await tempDir('s3-j2016');
-      site = join(dir, 'dist');
-      const dump = join(dir, 'JASPAR2016-quarter');
-      expect(await flatReleaseSubset(j2016.path, dump, (id) => id % 4 === 0)).toBeGreaterThan(400);
-      await build({
-        dump,
-        out: site,
-        baseUrl: BASE,
-        targets: ['cloudfront'],
-        formats: ['json'],
-        pageSizes: [],
-        orderFields: [],
-        filterKeys: [],
-        filterOrders: false,
-      });
-      s3 = await start();
-    }, 300_000);
-    afterAll(async () => {
-      await s3?.close();
-    });
-
-    it('uploads every served file; 300 objects picked at random have their Content-Type and Cache-Control', {
-      timeout: 900_000,
-    }, async () => {
-      const files = (await listFiles(site)).filter(served);
-      // Listings page at 1,000 keys: the typed syncs of the logos and of the JSON answers each list more.
-      for (const folder of ['static/logos/', 'files/json/'])
-        expect(files.filter((f) => f.startsWith(folder)).length, folder).toBeGreaterThan(1000);
-      const first = await upload(site, s3);
-      expect(first.uploaded.length).toBe(files.length);
-      const next = prng(2016);
-      const chosen = new Set<string>();
-      while (chosen.size < Math.min(300, files.length)) chosen.add(files[Math.floor(next() * files.length)]!);
-      const picked = [...chosen];
-      const wrong = await wrongHeaders(s3, picked);
-      console.log(
-        `S3 upload, JASPAR2016: ${files.length} objects uploaded, ${picked.length} HEADs, ${wrong.length} wrong`,
-      );
-      expect(wrong.slice(0, 10), `${wrong.length} of ${picked.length}`).toEqual([]);
+      expect(await keys(real.s3)).not.toContainEqual(expect.stringMatching(dropped));
     });
   });
 });

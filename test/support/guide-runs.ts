@@ -36,12 +36,12 @@ import {
 import { sharedPackage } from './packed.js';
 import { run } from './process.js';
 import { command, describeWith, PROJECT_ROOT, type Requirement } from './requirements.js';
-import { AWS_CLI, WORKERD } from './probes.js';
+import { WORKERD } from './probes.js';
 import { startWranglerEngine } from '../hosts/support/wrangler-engine.js';
 import { startNetlifyDeployEngine } from '../hosts/support/netlify-deploy-engine.js';
 import { denoRequirements } from '../hosts/support/deno.js';
 import { start } from './s3-server.js';
-import { awsStandInScript } from '../hosts/support/aws-stand-in.js';
+import { awsStandInScript, s3StandInProgram } from '../hosts/support/aws-stand-in.js';
 import { startDistribution } from '../hosts/support/distribution-server.js';
 import { insideScratchBase, removeTree, tempDir } from './scratch.js';
 
@@ -62,10 +62,12 @@ export interface GuideRun {
   setUp(s: Sandbox, port: number): SetUp | Promise<SetUp>;
 }
 
-const aws = () => [command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)'), command('zip', ['-v'], 'zip')];
+/** The AWS guides' stand-in `aws` does S3 itself (no AWS CLI); deploy.sh zips the Lambda@Edge handler. */
+const aws = () => [command('zip', ['-v'], 'zip')];
 
 /** The AWS guides: the stand-in `aws` (CloudFormation and CloudFront recorded, S3 on s3rver) and the distribution it deployed. */
 async function awsSetUp(s: Sandbox, port: number): Promise<SetUp> {
+  const program = await s3StandInProgram();
   const s3 = await start({ dir: join(s.run, 's3') });
   const record = join(s.run, 'aws-template');
   const distribution = await startDistribution(port, record, s3).catch(async (err: unknown) => {
@@ -76,7 +78,7 @@ async function awsSetUp(s: Sandbox, port: number): Promise<SetUp> {
   return {
     standIns: [
       aptGetStandIn(s, port),
-      { name: 'aws', what: AWS_STAND_IN, script: awsStandInScript(s3, join(s.run, 'aws.log'), record) },
+      { name: 'aws', what: AWS_STAND_IN, script: awsStandInScript(s3, join(s.run, 'aws.log'), record, program) },
     ],
     env,
     stop: async () => {

@@ -204,7 +204,7 @@ esac; done`,
 
 /** The stand-in `aws` (test/hosts/support/aws-stand-in.ts), as docs/guides/README.md lists it. */
 export const AWS_STAND_IN =
-  "`aws` is the stand-in test/hosts/aws-stack.test.ts runs `deploy.sh` with: CloudFormation, CloudFront and STS answered from a table and recorded (the stack's bucket, a distribution `d111111abcdef8.cloudfront.net`), S3 passed to Debian's AWS CLI against s3rver on loopback; the engine is a model of the distribution of the template last deployed (`test/hosts/support/distribution-server.ts`: its behaviors, viewer-request function or Lambda@Edge handler, error response and headers policy) in front of that bucket";
+  "`aws` is the stand-in test/hosts/aws-stack.test.ts runs `deploy.sh` with: CloudFormation, CloudFront and STS answered from a table and recorded (the stack's bucket, a distribution `d111111abcdef8.cloudfront.net`), S3 (`aws s3 sync`, `aws s3 cp`, `aws s3api`) done against s3rver on loopback by a stand-in of the AWS CLI's S3 commands (`test/hosts/support/s3-sync-stand-in.ts`, held to Debian's AWS CLI by test/hosts/s3-upload.test.ts); the engine is a model of the distribution of the template last deployed (`test/hosts/support/distribution-server.ts`: its behaviors, viewer-request function or Lambda@Edge handler, error response and headers policy) in front of that bucket";
 
 /** Debian's apache2, configured in the sandbox as the package configures /etc/apache2. */
 export function apacheStandIns(s: Sandbox, port: number): StandIn[] {

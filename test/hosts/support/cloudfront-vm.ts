@@ -14,6 +14,7 @@ import { extname, join } from 'node:path';
 import { createContext, Script } from 'node:vm';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 import { distributionConfig, policyHeaders, viewerFunctionCode } from './cfn-template.js';
+import { CLI_GUESS } from './cli-guess.js';
 
 /** A reply, and whether S3 answered it (a rewritten or unmatched request) rather than the function. */
 export interface CloudFrontReply extends Reply {
@@ -26,16 +27,6 @@ type FunctionResult = {
   headers?: Record<string, { value: string }>;
   body?: { data: string };
   uri?: string;
-};
-
-/** Content types S3 gets from the AWS CLI's guess for files upload.sh does not type (test/hosts/s3-upload.test.ts checks them on a real upload). */
-export const CLI_GUESS: Record<string, string> = {
-  '.html': 'text/html',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.js': 'text/javascript',
-  '.txt': 'text/plain',
 };
 
 /** CloudFront's path-pattern match (case-sensitive; `*` any run of characters, `?` one). */
