@@ -10,11 +10,12 @@
  * is a fair share of it, so random kills land in all of them, and RUNS builds stay within a
  * minute or two. What it costs is the killed children (each a node start, then as much of a
  * build as it gets to) and hashing the trees: the order pages (`--orders none`) would be 900
- * more files of the same writing phase to write and hash, 15% more CPU a child. The killed build uses another --base-url, so
- * "killed after it finished" is told apart from "previous site kept". The kill comes at a random
- * point of 1.1 builds, a build's time first measured in beforeAll and then taken from each killed
- * build that had finished by its kill: when the load drops, the window shrinks with it instead of
- * letting every build finish (and cost a full build and a full rebuild).
+ * more files of the same writing phase to write and hash, 15% more CPU a child. The killed
+ * build uses another --base-url, so "killed after it finished" is told apart from "previous
+ * site kept". The kill comes at a random point of 1.1 builds, a build's time first measured in
+ * beforeAll and then taken from each killed build that had finished by its kill: when the load
+ * drops, the window shrinks with it instead of letting every build finish (and cost a full
+ * build and a full rebuild).
  */
 import { readdirSync } from 'node:fs';
 import { access } from 'node:fs/promises';
