@@ -9,11 +9,12 @@ export default defineConfig({
     pool: 'forks',
     // Vitest's default is one fork fewer than the cores: on CI's two cores, one file at a time.
     // Most files spend much of their time waiting on servers and child processes (nginx, Apache,
-    // awscli, Deno, Chromium), so one fork more than the cores (three on two): while one fork
-    // waits on its child, the others keep the cores busy, and with other jobs on the machine
-    // the suite keeps its share of the CPU (issue 36: 988 s of vitest with two forks beside two
-    // CPU-bound processes). Each file runs its own tests one after another.
-    maxWorkers: Math.max(3, availableParallelism() + 1),
+    // awscli, Deno, Chromium), so two forks more than the cores (four on two): while forks wait
+    // on their children, the others keep the cores busy, and with other jobs on the machine the
+    // suite keeps its share of the CPU (issue 36, beside two CPU-bound processes: 988 s of vitest
+    // with two forks, 890 s with three; 676 s with three once forks were reused, see below).
+    // Each file runs its own tests one after another.
+    maxWorkers: availableParallelism() + 2,
     // A fork runs file after file without a fresh module graph for each (issue 36: 835 CPU-s for
     // the suite instead of about 1,090; starting a process, loading vitest and evaluating the
     // project's modules again for each of 160 files was a fifth of the bill). So a test file must
@@ -21,7 +22,7 @@ export default defineConfig({
     // folder, environment variables and spies it changed (CONTRIBUTING.md). As many forks are
     // kept as may run: with fewer, tinypool retires an idle fork while it hands it the next file,
     // which ends the run with "Terminating worker thread".
-    minWorkers: Math.max(3, availableParallelism() + 1),
+    minWorkers: availableParallelism() + 2,
     poolOptions: { forks: { isolate: false } },
     // Once per run: the scratch folder (on tmpfs where there is room) that every test builds
     // into and that shares heavy builds between files, and the requirement probes.
