@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowFirst from './test/support/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -24,6 +25,8 @@ export default defineConfig({
     // which ends the run with "Terminating worker thread".
     minWorkers: availableParallelism() + 2,
     poolOptions: { forks: { isolate: false } },
+    // The slowest files start first (test/support/sequencer.ts), so the run does not end on one.
+    sequence: { sequencer: SlowFirst },
     // Once per run: the scratch folder (on tmpfs where there is room) that every test builds
     // into and that shares heavy builds between files, and the requirement probes.
     globalSetup: ['test/support/global-setup.ts'],
