@@ -36,6 +36,7 @@ import { tempDir } from '../support/scratch.js';
 import { BASE, SAMPLE } from '../support/site.js';
 import { awsStandIn } from './support/aws-stand-in.js';
 import { CLI_GUESS } from './support/cli-guess.js';
+import { listPages } from './support/s3-sync-stand-in.js';
 
 const aws = command(AWS_CLI, ['--version'], 'the AWS CLI (Debian: awscli)');
 /** Every format (every Content-Type), no page-size, order or filter variants: about 1,600 files. */
@@ -107,29 +108,10 @@ async function upload(site: string, { s3, env }: Target, more: readonly string[]
   };
 }
 
-/** Every key in the bucket (ListObjectsV2 through fetch, `pageSize` keys a page), and the size of each page. */
+/** Every key in the bucket (the stand-in's ListObjectsV2 loop, `pageSize` keys a page), and the size of each page. */
 async function listing(s3: S3Server, pageSize?: number): Promise<{ keys: string[]; pages: number[] }> {
-  const keys: string[] = [];
-  const pages: number[] = [];
-  const text = (xml: string, tag: string) =>
-    new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1]?.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => {
-      const map: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-      return map[e]!;
-    });
-  let token: string | undefined;
-  do {
-    const q = new URLSearchParams({ 'list-type': '2' });
-    if (pageSize !== undefined) q.set('max-keys', String(pageSize));
-    if (token !== undefined) q.set('continuation-token', token);
-    const res = await fetch(`${s3.endpoint}/${s3.bucket}?${q}`);
-    const xml = await res.text();
-    expect(res.status, xml).toBe(200);
-    const page = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map((m) => text(m[1]!, 'Key')!);
-    keys.push(...page);
-    pages.push(page.length);
-    token = text(xml, 'IsTruncated') === 'true' ? text(xml, 'NextContinuationToken') : undefined;
-  } while (token !== undefined);
-  return { keys: keys.sort(), pages };
+  const pages = await listPages(s3.endpoint, s3.bucket, '', pageSize);
+  return { keys: pages.flatMap((p) => p.map((o) => o.key)).sort(), pages: pages.map((p) => p.length) };
 }
 
 const keys = async (s3: S3Server) => (await listing(s3)).keys;

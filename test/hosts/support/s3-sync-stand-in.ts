@@ -257,14 +257,24 @@ async function s3Error(res: Response, operation: string): Promise<string> {
   return `An error occurred (${tag(body, 'Code') ?? res.status}) when calling the ${operation} operation: ${tag(body, 'Message') ?? res.statusText}`;
 }
 
-/** The objects under `prefix` in the bucket's order (BucketLister: ListObjectsV2, `pageSize` keys a page). */
-async function s3Objects(
+/** An object of a listing: its key, size and LastModified (microseconds, as the CLI compares). */
+export interface ListedObject {
+  readonly key: string;
+  readonly size: number;
+  readonly time: number;
+}
+
+/**
+ * The objects under `prefix`, page by page, in the bucket's order (BucketLister: ListObjectsV2,
+ * `pageSize` keys a page); s3-upload reads the page sizes to show that listings page.
+ */
+export async function listPages(
   endpoint: string,
   bucket: string,
   prefix: string,
   pageSize: number | undefined,
-): Promise<{ key: string; size: number; time: number }[]> {
-  const out: { key: string; size: number; time: number }[] = [];
+): Promise<ListedObject[][]> {
+  const pages: ListedObject[][] = [];
   let token: string | undefined;
   do {
     const q = new URLSearchParams({ 'list-type': '2', prefix });
@@ -273,18 +283,20 @@ async function s3Objects(
     const res = await fetch(`${endpoint}/${encodeURIComponent(bucket)}?${q}`);
     if (res.status !== 200) throw new Error(await s3Error(res, 'ListObjectsV2'));
     const xml = await res.text();
+    const page: ListedObject[] = [];
     for (const [, c] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
       const key = tag(c!, 'Key');
       const size = tag(c!, 'Size');
       const time = tag(c!, 'LastModified');
       if (key === undefined || size === undefined || time === undefined) throw new Error(`a listing entry: ${c}`);
-      out.push({ key, size: Number(size), time: s3TimeMicros(time) });
+      page.push({ key, size: Number(size), time: s3TimeMicros(time) });
     }
+    pages.push(page);
     token = tag(xml, 'IsTruncated') === 'true' ? tag(xml, 'NextContinuationToken') : undefined;
     if (tag(xml, 'IsTruncated') === 'true' && token === undefined)
       throw new Error('a truncated listing without a token');
   } while (token !== undefined);
-  return out;
+  return pages;
 }
 
 const objectUrl = (endpoint: string, bucket: string, key: string) =>
@@ -406,7 +418,8 @@ async function sync(argv: readonly string[], io: Io): Promise<number> {
     }, true);
   const root = localRoot === '/' ? '//' : `${localRoot}/`;
   const local = (await localFiles(root)).filter(taken);
-  const remote = (await s3Objects(endpoint, bucket, prefix, pageSize))
+  const remote = (await listPages(endpoint, bucket, prefix, pageSize))
+    .flat()
     .filter((o) => !(o.size === 0 && o.key.endsWith('/')))
     .map((o) => ({ src: `${bucket}/${o.key}`, compareKey: o.key.slice(prefix.length), size: o.size, time: o.time }))
     .filter(taken);
