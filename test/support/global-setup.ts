@@ -10,12 +10,11 @@
  *    here once, concurrently and without blocking (`probes`, see requirements.ts), so that
  *    no test worker waits on a child process at collection time.
  */
-import { execFile } from 'node:child_process';
 import { mkdir, readdir, rm, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { pidAlive } from './process.js';
+import { pidAlive, removeTree } from './process.js';
 import { runProbes, type ProbeResults } from './probes.js';
 
 declare module 'vitest' {
@@ -54,16 +53,9 @@ async function removeDeadRuns(base: string): Promise<void> {
   await Promise.all(
     names.map(async (name) => {
       const pid = Number(/^jaspar-static-test-(\d+)-/.exec(name)?.[1]);
-      if (pid && !pidAlive(pid)) await removeWithRm(join(base, name));
+      if (pid && !pidAlive(pid)) await removeTree(join(base, name));
     }),
   );
-}
-
-/** Remove a folder tree with rm(1) (exits 0 for a missing one), without blocking. */
-function removeWithRm(path: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile('rm', ['-rf', '--', path], (err) => (err ? reject(err) : resolve()));
-  });
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -76,8 +68,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('scratch', scratch);
   project.provide('probes', probes);
   return async () => {
-    // rm(1), not fs.rm: Node's recursive removal of the run's hundreds of thousands of files
-    // takes many times longer, at the end of every run.
-    if (process.env.JASPAR_STATIC_KEEP_SCRATCH !== '1') await removeWithRm(scratch);
+    if (process.env.JASPAR_STATIC_KEEP_SCRATCH !== '1') await removeTree(scratch);
   };
 }

@@ -3,7 +3,7 @@
  * vitest's RPC, which gives up after 60 s (`Timeout calling "onTaskUpdate"`), and on a busy
  * machine a child that takes 20 s quiet takes a minute. Use these instead of spawnSync/execSync.
  */
-import { spawn, type SpawnOptions } from 'node:child_process';
+import { execFile, spawn, type SpawnOptions } from 'node:child_process';
 
 export interface Ran {
   /** Exit code, or null when ended by a signal. */
@@ -67,3 +67,14 @@ export function pidAlive(pid: number): boolean {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/**
+ * Remove a folder tree (gone already is fine) without blocking the worker, with rm(1): rmSync of
+ * a site takes seconds on a disk, and Node's recursive removal, sync or not, takes several times
+ * rm's time over the run's hundreds of thousands of files. globalSetup's teardown uses it, and
+ * scratch.ts re-exports it for the tests.
+ */
+export const removeTree = (path: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    execFile('rm', ['-rf', '--', path], (err) => (err ? reject(err) : resolve()));
+  });

@@ -4,7 +4,7 @@
  * everything and a killed run is cleaned up by the next one.
  */
 import { mkdtempSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 
@@ -17,8 +17,8 @@ export const tempDir = (prefix: string): Promise<string> => mkdtemp(join(scratch
 /** The same, for module-level set-up (a single mkdir: cheap, blocks nothing for long). */
 export const tempDirSync = (prefix: string): string => mkdtempSync(join(scratch(), `${prefix}-`));
 
-/** Remove a folder tree without blocking the worker (rmSync of a site takes seconds on a disk). */
-export const removeTree = (path: string): Promise<void> => rm(path, { recursive: true, force: true });
+/** Remove a folder tree without blocking the worker (rm(1), process.ts). */
+export { removeTree } from './process.js';
 
 /** True when `path` lies inside the folder that holds the scratch folder (ours to chmod). */
 export const insideScratchBase = (path: string): boolean => path.startsWith(`${dirname(scratch())}/`);
