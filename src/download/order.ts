@@ -4,10 +4,12 @@
  * A year the table does not name (2019, 2021, 2023, or none) takes the internal key order.
  */
 import type { Matrix } from '../model/types.js';
+import { compareWeights, primaryWeights } from './collation.js';
 
 /**
  * `key`: the dump's internal key order (MATRIX.ID), taxa interleaved in an all-taxa file;
- * `name`: by name, case-insensitively (ties in key order);
+ * `name`: by name in Unicode collation order at the primary level ({@link primaryWeights}:
+ * punctuation before digits before letters, case-insensitive), ties in key order;
  * `taxa`: an all-taxa file is its taxon files one after another in {@link TAXON_ORDER}, each in
  * key order.
  */
@@ -67,11 +69,10 @@ export function ordered(ms: readonly Matrix[], order: RecordOrder, allTaxa: bool
   const keyed = [...ms].sort(byKey);
   if (order === 'key') return keyed;
   if (order === 'name') {
-    return keyed.sort((a, b) => {
-      const x = a.name.toLowerCase();
-      const y = b.name.toLowerCase();
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
+    return keyed
+      .map((m) => [primaryWeights(m.name), m] as const)
+      .sort((a, b) => compareWeights(a[0], b[0]) || byKey(a[1], b[1]))
+      .map(([, m]) => m);
   }
   if (!allTaxa) return keyed;
   const taxa = sortTaxa(keyed.flatMap(taxaOf));
