@@ -42,6 +42,7 @@ const LAYERS = [
   'plan',
   'formats',
   'download',
+  'portal',
   'runtime',
   'hosting',
   'hosts',

@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import type { RenderContext } from '../formats/context.js';
 import { landingPage } from '../formats/html/landing.js';
-import { profileFile, profilePage } from '../formats/html/profile.js';
 import { LANDING_FILE } from '../formats/html/runtime-safe/links.js';
 import { BROWSABLE_FORMAT } from '../api/formats.js';
 import { NOT_PREBUILT } from '../api/errors.js';
@@ -15,11 +14,10 @@ import { reverseComplement } from '../logos/geometry.js';
 import { logoFile } from '../logos/files.js';
 import { logoSvg } from '../logos/svg.js';
 import type { ReleaseIndex } from '../plan/release-index.js';
-import { routeFile } from '../routes/paths.js';
 import type { IndexData } from '../routes/site-data.js';
 import { landingFacets } from './facets.js';
 import { searchFiles } from './search-files.js';
-import { DOWNLOADS_PAGE } from '../download/page.js';
+import { DOWNLOADS_PATH, pageFile } from '../portal/paths.js';
 import type { SiteOptions } from './site-options.js';
 
 export interface AssetFile {
@@ -28,9 +26,9 @@ export interface AssetFile {
 }
 
 /**
- * Every non-API file of the site: 404 page, landing page, search files, TFFM files, each
- * matrix's profile page (`/matrix/<id>/`), forward and reverse-complement logos (a compact build
- * keeps logos in fragment chunks instead).
+ * Every non-API file of the site: 404 page, the API's landing page, search files, TFFM files,
+ * forward and reverse-complement logos (a compact build keeps logos in fragment chunks instead).
+ * The web site's pages are portal-files.ts's.
  * `data` is the runtime's index of the release (the facets' counts and prebuilt selections).
  */
 export function* assetFiles(
@@ -51,7 +49,7 @@ export function* assetFiles(
         ctx,
         BROWSABLE_FORMAT,
         landingFacets(data, options, ctx.compact),
-        `${'../'.repeat(root.split('/').length - 1)}${DOWNLOADS_PAGE}`,
+        `${'../'.repeat(root.split('/').length)}${pageFile(DOWNLOADS_PATH)}`,
       ),
     };
     yield* searchFiles(index.release, ctx.compact);
@@ -59,16 +57,6 @@ export function* assetFiles(
   // TFFM model files shipped with the release, linked from the TFFM details.
   for (const [id, files] of index.release.tffmFiles) {
     for (const [name, path] of files) yield { path: `static/TFFM/${id}/${name}`, content: readFileSync(path) };
-  }
-  // The web site's profile pages, which MEME's URL lines name: to the browsable detail's file where
-  // the build wrote one, else to the API URL that answers it (a compact build or several releases).
-  const detailFiles = !ctx.compact && options.formats.includes(BROWSABLE_FORMAT);
-  const release = index.release.info.name;
-  for (const m of index.release.matrices) {
-    const detail = detailFiles
-      ? routeFile({ kind: 'detail', resource: 'matrix-detail', params: { id: m.matrixId }, format: BROWSABLE_FORMAT })
-      : `api/v1/matrix/${m.matrixId}/?release=${encodeURIComponent(release)}`;
-    yield { path: profileFile(m.matrixId), content: profilePage(m, detail, release) };
   }
   if (options.compact) return;
   for (const m of index.release.matrices) {

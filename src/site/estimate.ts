@@ -9,6 +9,7 @@
  */
 import { rowSlice } from '../routes/rows.js';
 import { downloadFileCount } from '../download/write.js';
+import { portalFileCount } from './portal-files.js';
 import { BROWSABLE_FORMAT, formatSpec, type FormatName } from '../api/formats.js';
 import { RESOURCES } from '../api/resources.js';
 import { hasBed } from '../formats/bed.js';
@@ -67,8 +68,8 @@ export function estimateFiles(release: Release, options: SiteOptions, served: re
     }
     files += Object.keys(ERROR_FILES).length + LOGOS_PER_MATRIX * release.matrices.length;
   }
-  // The profile page of every matrix (/matrix/<id>/), written in compact builds too.
-  files += release.matrices.length;
+  // The web site (src/portal/), written in compact builds too: whole for the newest release, profile pages for the others.
+  files += portalFileCount(release, release === served[0]);
   const notFoundPage = 1;
   // The landing page and the search box's files come with the browsable format (assets.ts).
   const landingPage = options.formats.includes(BROWSABLE_FORMAT) ? 1 + Object.keys(SEARCH_FILES).length : 0;

@@ -9,6 +9,7 @@ import { API_PREFIX } from '../api/urls.js';
 import { FILES_ROOT, PROFILE_ROOT, RELEASES_ROOT } from '../routes/paths.js';
 import { manifestFile } from './manifest.js';
 import { DOWNLOAD_ROOT } from '../download/media.js';
+import { PORTAL_TOP_NAMES } from '../portal/paths.js';
 
 const SITE_NAMES: ReadonlySet<string> = new Set([
   API_PREFIX.split('/')[1]!,
@@ -17,8 +18,9 @@ const SITE_NAMES: ReadonlySet<string> = new Set([
   DATA_DIR,
   DOWNLOAD_ROOT,
   'static',
-  // The web site's profile pages, /matrix/<id>/ (src/formats/html/profile.ts).
+  // The web site's profile pages, /matrix/<id>/, and its other pages (src/portal/paths.ts).
   PROFILE_ROOT,
+  ...PORTAL_TOP_NAMES,
   'index.html',
   '404.html',
   manifestFile,

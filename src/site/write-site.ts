@@ -45,6 +45,9 @@ import { precompressed } from '../hosting/compression.js';
 import { gzipSync } from 'node:zlib';
 import type { SiteOptions } from './site-options.js';
 import { writeDownloads } from '../download/write.js';
+import { downloadsPage, folderListings } from '../portal/downloads.js';
+import { portalFiles } from './portal-files.js';
+import { DOWNLOADS_PATH, pageFile } from '../portal/paths.js';
 
 export type { SiteOptions } from './site-options.js';
 
@@ -210,8 +213,20 @@ async function writeRelease(
       await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
     }
   }
+  // The web site (src/portal/), at the root: the newest release's, and the profile pages of ids only older ones have.
+  const portal = portalFiles(
+    release,
+    { baseUrl: options.baseUrl, formats: options.formats, withSites: options.withSites, compact: ctx.compact },
+    index.tffmByMatrix,
+    newest,
+  );
   // Assets are shared by the site's releases: the newest's, then what older ones add (their own logos).
   const mine: string[] = [];
+  for (const f of portal) {
+    if (assetsDone.has(f.path)) continue;
+    mine.push(f.path);
+    await put(f.path, f.content);
+  }
   // Several releases live under their own folders: the root's pages link by URL, as a compact site's do.
   const assetCtx = served.length > 1 ? { ...ctx, compact: true } : ctx;
   for (const asset of assetFiles(index, assetCtx, options, full)) {
@@ -282,7 +297,10 @@ export async function writeSite(
   for (let i = 0; i < served.length; i++)
     await writeRelease(served[i]!, served, site.releases[i]!, site, options, put, assetsDone, aliases, pause);
   // JASPAR's download files of every release (contract §9), full and compact builds alike.
-  await writeDownloads(served, options.baseUrl, put);
+  const listed = await writeDownloads(served, options.baseUrl, put);
+  // The web site's download pages: /downloads/ and a listing of every folder of /download/ (src/portal/downloads.ts).
+  await put(pageFile(DOWNLOADS_PATH), downloadsPage(listed));
+  for (const f of folderListings(listed, release.info.name)) await put(f.path, f.content);
 
   const siteFromDeploy = options.siteFromDeploy ?? DEFAULT_SITE_FROM_DEPLOY;
   const deployFromSite = options.deployFromSite ?? DEFAULT_DEPLOY_FROM_SITE;

@@ -8,8 +8,11 @@
 import { routeFile, routeUrl } from '../../../routes/paths.js';
 import type { Route } from '../../../routes/route.js';
 
-/** The site file of the landing page. */
-export const LANDING_FILE = 'index.html';
+/**
+ * The site file of the API's landing page, the web site's `/api/` page (contract §10; the site's
+ * home page, `index.html`, is the portal's, src/portal/home.ts).
+ */
+export const LANDING_FILE = 'api/index.html';
 
 /** Where a link goes: a page of the browsable format, or a site file (a logo, a TFFM file). */
 export type LinkTarget = { readonly route: Route } | { readonly file: string };

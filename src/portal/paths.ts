@@ -1,0 +1,68 @@
+/**
+ * The web site's addresses (contract §10), as paths below the site root without the leading
+ * `/`: each page is a folder whose `index.html` a host serves for the path with its final slash
+ * (and sends the path without it there, keeping the query). One list, read by the build that
+ * writes the pages, the hosts' rules, `jaspar-static check` and the tests. Runtime-safe subset.
+ */
+
+/** The file a page folder is served from. */
+export const INDEX_FILE = 'index.html';
+
+/** The file of the page at `path` (a folder path ending in `/`, or '' for the home page). */
+export const pageFile = (path: string): string => `${path}${INDEX_FILE}`;
+
+export const HOME_PATH = '';
+export const SEARCH_PATH = 'search/';
+export const CART_PATH = 'cart/';
+export const ANALYSIS_PATH = 'analysis/';
+export const DOWNLOADS_PATH = 'downloads/';
+
+export const profilePath = (matrixId: string): string => `matrix/${matrixId}/`;
+export const versionsPath = (baseId: string): string => `matrix/${baseId}/versions/`;
+export const logoPagePath = (matrixId: string): string => `matrix/${matrixId}/svg/`;
+export const sitesPath = (matrixId: string): string => `sites/${matrixId}/`;
+export const collectionPath = (name: string): string => `collection/${name}/`;
+
+/** The informational pages (contract §10), in the order the navigation lists them. */
+export const INFO_PAGES = [
+  'about',
+  'docs',
+  'tools',
+  'api',
+  'faq',
+  'changelog',
+  'profile-versions',
+  'tour',
+  'contact-us',
+] as const;
+export type InfoPage = (typeof INFO_PAGES)[number];
+
+/** JASPAR's tools that need data or programs a dump does not carry: a page says so (contract §10). */
+export const EXTERNAL_TOOL_PAGES = ['inference', 'align', 'matrix-clusters', 'genome-tracks'] as const;
+export type ExternalToolPage = (typeof EXTERNAL_TOOL_PAGES)[number];
+
+/**
+ * Old addresses JASPAR still answers with a redirect (the 2018 `url_redirection`): papers
+ * before 2018 print `/cgi-bin/jaspar_db.pl?ID=MA0004.1&rm=present&collection=CORE`, and the
+ * old site's download page was `/html/DOWNLOAD`. Each is also a page folder that forwards by
+ * script, where no server redirects (from disk, or a host that only serves files).
+ */
+export const OLD_LINK_PATHS = ['cgi-bin/jaspar_db.pl/', 'html/DOWNLOAD/'] as const;
+
+/** The way from the page at `path` up to the site root (`../../`, or '' at the root). */
+export const rootFrom = (path: string): string => '../'.repeat(path.split('/').length - 1);
+
+/** The top-level names the web site writes (the site writer's guard lists them, src/site/site-names.ts). */
+export const PORTAL_TOP_NAMES: readonly string[] = [
+  ...[
+    SEARCH_PATH,
+    CART_PATH,
+    ANALYSIS_PATH,
+    DOWNLOADS_PATH,
+    collectionPath('x'),
+    sitesPath('x'),
+    ...OLD_LINK_PATHS,
+  ].map((p) => p.slice(0, p.indexOf('/'))),
+  ...INFO_PAGES,
+  ...EXTERNAL_TOOL_PAGES,
+];

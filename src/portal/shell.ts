@@ -1,0 +1,70 @@
+/**
+ * The page shell of the web site (contract §10): head, header with the release, the site's
+ * navigation, a quick search and the cart's count, then the content and the footer. Links are
+ * relative (`root` is the way up to the site root), so every page opens from `file://` as from a
+ * server; the site's script (client/main.ts) adds `index.html` to folder links where the page
+ * came from disk. Pure.
+ */
+import { esc } from '../formats/html/runtime-safe/escape.js';
+import { DATA_FILE } from './data.js';
+import { ANALYSIS_PATH, CART_PATH, DOWNLOADS_PATH, SEARCH_PATH } from './paths.js';
+import { PORTAL_STYLE } from './style.js';
+
+/** The site script's file below the site root (bundled by the build from client/main.ts). */
+export const SCRIPT_FILE = 'static/portal/portal.js';
+
+/** The navigation, in order: label and path below the root. */
+const NAV: readonly (readonly [label: string, path: string])[] = [
+  ['Search', SEARCH_PATH],
+  ['Downloads', DOWNLOADS_PATH],
+  ['Tools', 'tools/'],
+  ['Analysis', ANALYSIS_PATH],
+  ['API', 'api/'],
+  ['Docs', 'docs/'],
+  ['About', 'about/'],
+];
+
+export interface Shell {
+  /** The way from the page up to the site root: '' or `../../`. */
+  readonly root: string;
+  /** Plain text (escaped here). */
+  readonly title: string;
+  /** The release the page shows, plain text. */
+  readonly release: string;
+  /** The page's kind, for its script (`data-page`): `search`, `profile`, … */
+  readonly kind: string;
+  /** The content, trusted markup built by the page modules. */
+  readonly body: string;
+  /** Whether the page's script needs the site's rows (data.ts). */
+  readonly data?: boolean;
+  /** Where the page sends its reader at once (a forwarding page), relative to the page. */
+  readonly refresh?: string;
+}
+
+/** A whole HTML document. */
+export function shell(s: Shell): string {
+  const nav = NAV.map(([label, path]) => `<a href="${esc(s.root + path)}">${label}</a>`).join('');
+  const cart = `<a href="${esc(s.root + CART_PATH)}" class="cart-link">Cart <span class="cart-count" aria-label="profiles in the cart">0</span></a>`;
+  const quick = `<form class="quick" role="search" action="${esc(s.root + SEARCH_PATH)}" method="get"><input name="q" type="search" placeholder="Search: a name, an id, a species" aria-label="Search profiles"><button type="submit">Search</button></form>`;
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<link rel="icon" href="data:,">',
+    ...(s.refresh === undefined ? [] : [`<meta http-equiv="refresh" content="0; url=${esc(s.refresh)}">`]),
+    `<title>${esc(s.title)} · JASPAR ${esc(s.release)}</title>`,
+    `<style>${PORTAL_STYLE}</style>`,
+    ...(s.data ? [`<script src="${esc(s.root + DATA_FILE)}" defer></script>`] : []),
+    `<script src="${esc(s.root + SCRIPT_FILE)}" defer></script>`,
+    '</head>',
+    `<body data-page="${esc(s.kind)}" data-root="${esc(s.root)}" data-release="${esc(s.release)}">`,
+    `<header class="top"><a href="${esc(s.root || './')}">JASPAR</a><span class="release">${esc(s.release)}</span><nav class="site" aria-label="Site">${nav}${cart}</nav>${quick}</header>`,
+    `<main>${s.body}</main>`,
+    `<footer>A static copy of JASPAR ${esc(s.release)}, the open-access database of transcription factor binding profiles, made by jaspar-static. <a href="${esc(s.root)}api/">REST API</a> · <a href="https://jaspar.elixir.no/">JASPAR</a></footer>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
