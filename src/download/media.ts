@@ -27,6 +27,8 @@ export const DOWNLOAD_TYPES: readonly DownloadType[] = [
   { suffix: '.zip', mediaType: 'application/zip', encoding: null, compressible: false },
   { suffix: '.sql.gz', mediaType: 'application/sql', encoding: 'gzip', compressible: false },
   { suffix: '.sqlite', mediaType: 'application/vnd.sqlite3', encoding: null, compressible: true },
+  // The listing of each folder (src/portal/downloads.ts), its index.html.
+  { suffix: '.html', mediaType: 'text/html; charset=utf-8', encoding: null, compressible: true },
 ];
 
 /** The prefix of every download path, with leading and trailing slash. */

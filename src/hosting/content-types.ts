@@ -8,6 +8,7 @@ import { ERROR_MEDIA_TYPE } from '../api/errors.js';
 import { API_DOCUMENTS } from '../api/documents.js';
 import { FILES_ROOT, IMPLICIT_FORMAT_DIR, PROFILE_ROOT } from '../routes/paths.js';
 import { DOWNLOAD_PREFIX, DOWNLOAD_TYPES, downloadTypeOf } from '../download/media.js';
+import { PORTAL_TOP_NAMES } from '../portal/paths.js';
 
 export interface PrefixType {
   /** Path prefix below the site root, with leading and trailing slash, e.g. `/files/meme/`. */
@@ -16,6 +17,7 @@ export interface PrefixType {
 }
 
 const JSON_TYPE = ERROR_MEDIA_TYPE;
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** Every folder of prebuilt responses with its media type. */
 export function prefixTypes(): PrefixType[] {
@@ -27,13 +29,17 @@ export function prefixTypes(): PrefixType[] {
 }
 
 /**
- * Folders of pages, each served as its `index.html` (`/matrix/<id>/`: the profile pages MEME's
- * URL lines name, src/formats/html/profile.ts), labelled UTF-8 on every host as the dev server
- * labels them. A path without the final slash is a 301 to it.
+ * Folders of pages, each served as its `index.html` (the web site, contract §10: `/matrix/<id>/`,
+ * the profile pages MEME's URL lines name, `/search/`, `/collection/<name>/`, …; src/portal/paths.ts),
+ * labelled UTF-8 on every host as the dev server labels them. A path without the final slash is
+ * a 301 to it, keeping the query.
  */
-export const PAGE_FOLDERS: readonly { prefix: string; mediaType: string }[] = [
-  { prefix: `/${PROFILE_ROOT}/`, mediaType: 'text/html; charset=utf-8' },
-];
+export const PAGE_FOLDERS: readonly { prefix: string; mediaType: string }[] = [PROFILE_ROOT, ...PORTAL_TOP_NAMES].map(
+  (name) => ({ prefix: `/${name}/`, mediaType: HTML_TYPE }),
+);
+
+/** Every folder whose pages a host serves as its `index.html`: the site's pages, and the download area's listings. */
+export const INDEX_FOLDERS: readonly string[] = [...PAGE_FOLDERS.map((f) => f.prefix), DOWNLOAD_PREFIX];
 
 /** Exact files with a media type of their own: the 404 page (first: CloudFront's error page), the API's documents. */
 export const FILE_TYPES: readonly { path: string; mediaType: string }[] = [

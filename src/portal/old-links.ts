@@ -2,8 +2,8 @@
  * Where an old JASPAR address sends the reader (the 2018 `url_redirection` view, contract §10),
  * in the view's order: `?ID=<matrix_id>` to the profile page; `db=` with `tax_group=` to that
  * search; `/html/DOWNLOAD` to the downloads page; anything else to the home page. An `ID` that
- * is not a safe path segment goes home (the view pasted it into the path as it came). Pure and
- * runtime-safe: the request runtime answers it as a 301, the forwarding pages run it in the browser.
+ * is not a safe path segment goes home (the view pasted it into the path as it came). Pure: the
+ * request runtime answers it as a 301, the forwarding pages run it in the browser. Runtime-safe subset.
  */
 import { isSafeSegment } from '../segments.js';
 import { DOWNLOADS_PATH, profilePath, SEARCH_PATH } from './paths.js';

@@ -66,3 +66,19 @@ export const PORTAL_TOP_NAMES: readonly string[] = [
   ...INFO_PAGES,
   ...EXTERNAL_TOOL_PAGES,
 ];
+
+/**
+ * The paths, without their final slash, that are folders of pages (a host sends them to the
+ * slash, keeping the query), as a regular expression's source: for hosts that cannot look
+ * whether the folder exists (S3 behind CloudFront). Files never match: a profile's folder is one
+ * segment below `matrix/` or `sites/`, a download folder has no dot in its name.
+ */
+export const PAGE_FOLDER_PATTERN = `^/(?:${[
+  ...[SEARCH_PATH, CART_PATH, ANALYSIS_PATH, DOWNLOADS_PATH].map((p) => p.slice(0, -1)),
+  ...INFO_PAGES,
+  ...EXTERNAL_TOOL_PAGES,
+  'collection/[^/]+',
+  'matrix/[^/]+(?:/versions|/svg)?',
+  'sites/[^/]+',
+  'download(?:/[^/.]+)*',
+].join('|')})$`;

@@ -24,7 +24,9 @@ import type { ResourceDescriptor } from '../api/resources.js';
 import { documentVariant, matchDocument } from '../api/documents.js';
 import { LOGO_DIR } from '../logos/files.js';
 import { isSafeSegment } from '../segments.js';
-import { apiHeaders, answered, errorAnswer, type Loaded, type Step } from './answer.js';
+import { apiHeaders, answered, errorAnswer, type Answer, type Loaded, type Step } from './answer.js';
+import { LANDING_FILE } from '../formats/html/runtime-safe/links.js';
+import { oldLinkOf, oldLinkTarget } from '../portal/old-links.js';
 import { resourceFormats } from '../routes/applies.js';
 import { resolveDetail } from './resolve-detail.js';
 import { resolveList } from './resolve-list.js';
@@ -143,6 +145,26 @@ function resolveApi(
   return resolveList(ctx, match.resource);
 }
 
+/** A 301 to `location` (a path of the site, with its query). */
+const redirect = (location: string): Answer => ({ status: 301, headers: [['Location', location]], body: '' });
+
+/** The query's last value of a name, as Django's `GET.get` reads it. */
+function queryGet(query: string): (name: string) => string | null {
+  const q = parseQuery(query);
+  return (name) => q.get(name);
+}
+
+/** `/api/` (and its file, which full builds' pages link): the landing page's file; `/api`: to the slash, as a folder's page. */
+function resolveApiPage(path: string): Step {
+  if (path === '/api') return answered(redirect('/api/'));
+  return answered({
+    status: 200,
+    headers: [['Content-Type', 'text/html; charset=utf-8']],
+    file: LANDING_FILE,
+    missing: errorAnswer(NOT_FOUND),
+  });
+}
+
 /** Resolve one request (one step; see the module comment). */
 export function resolve(req: RuntimeRequest, site: SiteConfig, loaded: Loaded, options: ResolveOptions): Step {
   if (req.path.length + req.query.length + 1 > MAX_URL) return answered(errorAnswer(URI_TOO_LONG));
@@ -151,8 +173,14 @@ export function resolve(req: RuntimeRequest, site: SiteConfig, loaded: Loaded, o
   const segments = parsePath(req.path);
   if (segments === null) return answered(errorAnswer(BAD_REQUEST));
   if (segments[0] === 'api' && segments[1] === 'v1') return resolveApi(req, segments, site, loaded, options);
+  // The web site's /api/ page is the API's landing page (contract §10); anything else below /api/ is the API's 404.
+  if (segments[0] === 'api' && (segments.length === 1 || (segments.length === 2 && segments[1] === 'index.html')))
+    return resolveApiPage(req.path);
   if (segments[0] === 'api') return answered(errorAnswer(NOT_FOUND));
   const path = `/${segments.join('/')}`;
+  // JASPAR's old addresses, printed in papers (contract §10): a redirect, as JASPAR's own.
+  const old = oldLinkOf(req.path);
+  if (old !== null) return answered(redirect(`/${oldLinkTarget(old, queryGet(req.query))}`));
   if (NOT_SERVED.indexOf(path) !== -1) return answered(errorAnswer(NOT_FOUND));
   // Static files only: never a hidden file or a name that could leave the site.
   for (let i = 0; i < segments.length; i++)

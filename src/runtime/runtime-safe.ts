@@ -35,6 +35,9 @@ export const RUNTIME_SAFE: readonly string[] = [
   'src/formats/list-frames.ts',
   'src/formats/json-string.ts',
   'src/formats/yaml-resolve.ts',
+  // The web site's addresses and JASPAR's old ones, which the runtime redirects.
+  'src/portal/paths.ts',
+  'src/portal/old-links.ts',
   // The host entries bundled with it for njs and CloudFront Functions.
   'src/hosts/nginx/entry.ts',
   'src/hosts/cloudfront/entry.ts',

@@ -8,6 +8,7 @@
  * Parameters: the domain name, its certificate and the price class. docs/deploy.md.
  */
 import { PROFILE_ROOT } from '../../routes/paths.js';
+import { PAGE_FOLDER_PATTERN } from '../../portal/paths.js';
 import { ALLOW, API_HEADERS, SECURITY_HEADERS } from '../../api/errors.js';
 import { FILE_TYPES } from '../content-types.js';
 import {
@@ -108,37 +109,60 @@ function headersPolicy(override: boolean): CfnResource {
 }
 
 /**
- * The web site's profile pages (`/matrix/<id>/`, src/formats/html/profile.ts) are files
- * `matrix/<id>/index.html`; S3's REST endpoint has no index documents, so a viewer-request
- * function names the file, and sends a path without its final slash to the slash (301), as
- * nginx, Apache, Netlify and the dev server do; in both stacks.
+ * The web site's pages (contract §10, src/portal/) are files `<folder>/index.html`; S3's REST
+ * endpoint has no index documents, so a viewer-request function on the files' behavior names the
+ * file of a path ending in `/`, sends a page folder named without its final slash to the slash
+ * (301, the query kept), as nginx, Apache, Netlify and the dev server do, and answers JASPAR's old
+ * addresses with the runtime's redirect (src/portal/old-links.ts); in both stacks.
  */
-export const PROFILE_FUNCTION_CODE = `function handler(event) {
+export const PAGES_FUNCTION_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  var id = uri.slice('/${PROFILE_ROOT}/'.length);
-  var slash = id.indexOf('/');
-  if (id !== '' && slash === -1) {
-    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: uri + '/' } } };
+  var qs = request.querystring;
+  function last(name) {
+    var v = qs[name];
+    if (!v) return null;
+    var raw = v.multiValue && v.multiValue.length ? v.multiValue[v.multiValue.length - 1].value : v.value;
+    try { return decodeURIComponent(raw.replace(/\\+/g, ' ')); } catch (e) { return raw; }
   }
-  if (slash > 0 && slash === id.length - 1) request.uri = uri + 'index.html';
+  function query() {
+    var parts = [];
+    for (var k in qs) {
+      var all = qs[k].multiValue && qs[k].multiValue.length ? qs[k].multiValue : [qs[k]];
+      for (var i = 0; i < all.length; i++) parts.push(k + '=' + all[i].value);
+    }
+    return parts.length ? '?' + parts.join('&') : '';
+  }
+  function moved(location) {
+    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location } } };
+  }
+  if (/^\\/(?:cgi-bin\\/jaspar_db\\.pl|html\\/DOWNLOAD)\\/?$/.test(uri)) {
+    var id = last('ID');
+    var db = last('db');
+    var taxGroup = last('tax_group');
+    if (id) return moved(/^[A-Za-z0-9._-]+$/.test(id) && id !== '.' && id !== '..' ? '/${PROFILE_ROOT}/' + id + '/' : '/');
+    if (db && taxGroup) return moved('/search/?q=&collection=' + encodeURIComponent(db.toUpperCase()) + '&tax_group=' + encodeURIComponent(taxGroup));
+    return moved(uri.indexOf('/html/') === 0 ? '/downloads/' : '/');
+  }
+  if (uri.charAt(uri.length - 1) === '/') {
+    request.uri = uri + 'index.html';
+    return request;
+  }
+  if (/${PAGE_FOLDER_PATTERN.replace(/\//g, '\\/')}/.test(uri)) return moved(uri + '/' + query());
   return request;
 }
 `;
 
-/** The pattern of the profile pages' behavior. */
-const PROFILE_PATH = `/${PROFILE_ROOT}/*`;
-
-function profileResources(): Record<string, CfnResource> {
+function pagesResources(): Record<string, CfnResource> {
   return {
-    ProfileFunction: {
+    PagesFunction: {
       Type: 'AWS::CloudFront::Function',
       Properties: {
-        Name: sub('${AWS::StackName}-profile'),
+        Name: sub('${AWS::StackName}-pages'),
         AutoPublish: true,
-        FunctionCode: PROFILE_FUNCTION_CODE,
+        FunctionCode: PAGES_FUNCTION_CODE,
         FunctionConfig: {
-          Comment: 'JASPAR profile pages: /matrix/<id>/ to its index.html',
+          Comment: 'JASPAR web site: folders to their index.html, old addresses redirected',
           Runtime: 'cloudfront-js-2.0',
         },
       },
@@ -157,10 +181,10 @@ const FILES_BEHAVIOR = {
   ResponseHeadersPolicyId: ref('ApiHeadersPolicy'),
 };
 
-const profileBehavior: CfnValue = {
-  PathPattern: PROFILE_PATH,
+/** The files' behavior with the pages' function (the default behavior). */
+const pagesBehavior: CfnValue = {
   ...FILES_BEHAVIOR,
-  FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: getAtt('ProfileFunction', 'FunctionARN') }],
+  FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: getAtt('PagesFunction', 'FunctionARN') }],
 };
 
 /** The rules tier: the viewer-request function, its code inline (byte-identical to functions/api.js). */
@@ -358,7 +382,7 @@ export function stackTemplate(spec: StackSpec): CfnTemplate {
       },
       ApiHeadersPolicy: headersPolicy(!lambda),
       ...(spec.edge.kind === 'function' ? functionResources(spec.edge.code) : lambdaResources(spec.edge.codeHash)),
-      ...profileResources(),
+      ...pagesResources(),
       Distribution: {
         Type: 'AWS::CloudFront::Distribution',
         Properties: {
@@ -388,8 +412,8 @@ export function stackTemplate(spec: StackSpec): CfnTemplate {
                 S3OriginConfig: { OriginAccessIdentity: '' },
               },
             ],
-            DefaultCacheBehavior: FILES_BEHAVIOR,
-            CacheBehaviors: [...spec.apiPaths.map((p) => apiBehavior(p, spec.edge)), profileBehavior],
+            DefaultCacheBehavior: pagesBehavior,
+            CacheBehaviors: spec.apiPaths.map((p) => apiBehavior(p, spec.edge)),
             CustomErrorResponses: [
               { ErrorCode: 403, ResponseCode: 404, ResponsePagePath: ERROR_PAGE, ErrorCachingMinTTL: 60 },
             ],

@@ -28,7 +28,14 @@ import { groupLines } from './groups.js';
 import { esc } from '../../hosting/rules/pattern.js';
 import { API_PATH, groupKeys, keyRuleLines, negotiationLines, queryLines } from './keys.js';
 import { Numbered } from '../../hosting/rules/numbered.js';
-import { FILE_TYPES, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
+import { PROFILE_ROOT } from '../../routes/paths.js';
+import { FILE_TYPES, INDEX_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
+
+/** JASPAR's old addresses, as a pattern of the path (src/portal/old-links.ts). */
+const OLD_LINKS = '/(?:cgi-bin/jaspar_db\\.pl|html/DOWNLOAD)/?';
+
+/** The Content-Type of the site's pages. */
+const HTML_PAGE_TYPE = 'text/html; charset=utf-8';
 import { ALL_GROUPS, ruleGroups } from '../../hosting/rules/derive-groups.js';
 import { groupErrors, type Group, type KeyRule } from '../../hosting/rules/groups.js';
 import {
@@ -115,12 +122,30 @@ function preludeLines(): string[] {
     `RewriteRule ^${esc(ERROR_DOC)}$ /${errorFile(NOT_FOUND_ERROR)} [END,T=application/json]`,
     '# Build files that are configuration, and folders, are never served.',
     ...NOT_SERVED.map((p) => `RewriteRule ^${esc(p)}$ - [R=404]`),
-    // Folders of pages (profile pages): their index.html, and the path without its slash to the slash.
-    ...PAGE_FOLDERS.flatMap((f) => [
+    // Folders of pages (the web site, the download area's listings, the home page): their index.html,
+    // and the path without its slash to the slash (the query kept).
+    // JASPAR's old addresses (contract §10; src/portal/old-links.ts): the last ID (a safe id) to its
+    // profile, else db with tax_group to that search, else /html/DOWNLOAD to the downloads page, else home.
+    "# JASPAR's old addresses: the 2018 url_redirection.",
+    'RewriteCond %{QUERY_STRING} (?:^|&)ID=([^&]+)(?!.*&ID=)',
+    'RewriteCond %1 ^([A-Za-z0-9._-]+)$',
+    'RewriteCond %1 !^\\.\\.?$',
+    `RewriteRule ^${OLD_LINKS}$ /${PROFILE_ROOT}/%1/? [R=301,END]`,
+    'RewriteCond %{QUERY_STRING} (?:^|&)ID=[^&]',
+    `RewriteRule ^${OLD_LINKS}$ /? [R=301,END]`,
+    'RewriteCond %{QUERY_STRING} (?:^|&)db=([^&]+)(?!.*&db=)',
+    'RewriteCond ${jaspar_toupper:%1}&%{QUERY_STRING} ^([^&]*)&(?:.*&)?tax_group=([^&]+)(?!.*&tax_group=)',
+    `RewriteRule ^${OLD_LINKS}$ /search/?q=&collection=%1&tax_group=%2 [R=301,END,NE]`,
+    'RewriteRule ^/html/DOWNLOAD/?$ /downloads/? [R=301,END]',
+    'RewriteRule ^/cgi-bin/jaspar_db\\.pl/?$ /? [R=301,END]',
+    '# Folders of pages: their index.html; the path without its final slash to the slash.',
+    'RewriteCond %{DOCUMENT_ROOT}/index.html -f',
+    `RewriteRule ^/$ /index.html "[END,T=${HTML_PAGE_TYPE}]"`,
+    ...INDEX_FOLDERS.flatMap((prefix) => [
       'RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI}index.html -f',
-      `RewriteRule ^${esc(f.prefix)}[^/]+/$ $0index.html "[END,T=${f.mediaType}]"`,
+      `RewriteRule ^${esc(prefix)}(?:[^/]+/)*$ $0index.html "[END,T=${HTML_PAGE_TYPE}]"`,
       'RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI}/index.html -f',
-      `RewriteRule ^${esc(f.prefix)}[^/]+$ $0/ [R=301,END]`,
+      `RewriteRule ^${esc(prefix.slice(0, -1))}(?:/[^/]+)*$ $0/ [R=301,END]`,
     ]),
     'RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI} -d',
     'RewriteRule ^/(?!api(?:/|$)). - [R=404]',

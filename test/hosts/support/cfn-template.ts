@@ -33,6 +33,15 @@ export function distributionConfig(text: string): TemplateDistribution {
   return dist.Properties.DistributionConfig as TemplateDistribution;
 }
 
+/**
+ * Every behavior in the order CloudFront matches them: the cache behaviors, then the default one
+ * (pattern `*`), which may run a function too (the web site's pages, src/hosting/aws/stack.ts).
+ */
+export const behaviorsOf = (d: TemplateDistribution): TemplateBehavior[] => [
+  ...d.CacheBehaviors,
+  { ...d.DefaultCacheBehavior, PathPattern: '*' },
+];
+
 /** The resource an intrinsic (`Ref`, `Fn::GetAtt`) names. */
 function named(text: string, value: Intrinsic): { Type: string; Properties: Record<string, unknown> } {
   const id = value.Ref ?? value['Fn::GetAtt']?.[0];

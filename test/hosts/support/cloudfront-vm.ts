@@ -13,7 +13,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { createContext, Script } from 'node:vm';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
-import { distributionConfig, policyHeaders, viewerFunctionCode } from './cfn-template.js';
+import { behaviorsOf, distributionConfig, policyHeaders, viewerFunctionCode } from './cfn-template.js';
 import { CLI_GUESS } from './cli-guess.js';
 
 /** A reply, and whether S3 answered it (a rewritten or unmatched request) rather than the function. */
@@ -22,7 +22,7 @@ export interface CloudFrontReply extends Reply {
 }
 
 type CfValue = { value: string; multiValue?: { value: string }[] };
-type FunctionResult = {
+export type FunctionResult = {
   statusCode?: number;
   headers?: Record<string, { value: string }>;
   body?: { data: string };
@@ -138,7 +138,7 @@ export function cloudfrontHost(site: string, deploy: string): (req: ClientReques
   const read = (name: string) => readFileSync(join(dir, name), 'utf8');
   const template = read('template.json');
   const distribution = distributionConfig(template);
-  const behaviors = distribution.CacheBehaviors;
+  const behaviors = behaviorsOf(distribution);
   const errors = distribution.CustomErrorResponses;
   const policy = policyHeaders(template, distribution.DefaultCacheBehavior);
   const scripts = new Map(

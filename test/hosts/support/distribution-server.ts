@@ -22,7 +22,7 @@ import { closeNow, listenLocal } from './loopback.js';
 import type { CfEvent, CfRequest, CfResponse, LambdaOptions } from '../../../src/hosts/lambda-edge/entry.js';
 import type { ClientRequest } from '../../../src/check/types.js';
 import { S3_CREDENTIALS, S3_REGION, type S3Server } from '../../support/s3-server.js';
-import { distributionConfig, type TemplateBehavior, viewerFunctionCode } from './cfn-template.js';
+import { behaviorsOf, distributionConfig, type TemplateBehavior, viewerFunctionCode } from './cfn-template.js';
 import { viewerEvent } from './cloudfront-vm.js';
 import { originRequestEvent, replyOf } from './lambda-edge.js';
 
@@ -71,7 +71,7 @@ async function load(templatePath: string, s3: S3Server): Promise<Deployed> {
     (policyResource?.Properties as { ResponseHeadersPolicyConfig: PolicyConfig } | undefined)
       ?.ResponseHeadersPolicyConfig ?? {};
   const scripts = new Map<string, Script>();
-  for (const b of config.CacheBehaviors) {
+  for (const b of behaviorsOf(config)) {
     const code = viewerFunctionCode(text, b);
     if (code !== null) scripts.set(b.PathPattern, new Script(`${code}\nhandler(event);`));
   }
@@ -89,7 +89,7 @@ async function load(templatePath: string, s3: S3Server): Promise<Deployed> {
       },
     });
   }
-  return { behaviors: config.CacheBehaviors, errors: config.CustomErrorResponses, policy, scripts, handler };
+  return { behaviors: behaviorsOf(config), errors: config.CustomErrorResponses, policy, scripts, handler };
 }
 
 /** Serve the distribution of the last deployed template (its path in the file `templateRecord`) on `port`. */

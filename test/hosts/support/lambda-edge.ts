@@ -20,7 +20,9 @@ import type { CfEvent, CfRequest, CfResponse, LambdaOptions } from '../../../src
 import { LAMBDA_DIR } from '../../../src/hosts/lambda-edge/adapter.js';
 import { S3_CREDENTIALS, S3_REGION, start } from '../../support/s3-server.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
-import { distributionConfig } from './cfn-template.js';
+import { createContext, Script } from 'node:vm';
+import { distributionConfig, viewerFunctionCode } from './cfn-template.js';
+import { type FunctionResult, viewerEvent } from './cloudfront-vm.js';
 import { sendTo } from './client.js';
 import { seedBucket } from './s3-seed.js';
 import type { BuiltSample } from './sites.js';
@@ -119,8 +121,12 @@ export async function startLambdaEdge(built: BuiltSample): Promise<LambdaEdgeHos
       handlerWith(o: LambdaOptions): Handler;
     };
     // The API's behaviors and the custom error responses, as the stack's distribution declares them.
-    const distribution = distributionConfig(readFileSync(join(dir, 'template.json'), 'utf8'));
+    const template = readFileSync(join(dir, 'template.json'), 'utf8');
+    const distribution = distributionConfig(template);
     const patterns = distribution.CacheBehaviors.map((b) => b.PathPattern);
+    // The files' (default) behavior runs the web site's pages function on viewer request.
+    const pagesCode = viewerFunctionCode(template, { ...distribution.DefaultCacheBehavior, PathPattern: '*' });
+    const pages = pagesCode === null ? null : new Script(`${pagesCode}\nhandler(event);`);
 
     // CloudFront's S3 origin: the object as uploaded, its bytes as stored (a `.sql.gz` not
     // decoded). A missing key is 403 from the bucket, which the distribution may not list
@@ -153,7 +159,13 @@ export async function startLambdaEdge(built: BuiltSample): Promise<LambdaEdgeHos
         invoke,
         send: async (req) => {
           const uri = req.target.split('?')[0]!;
-          if (!patterns.some((p) => matches(p, uri))) return origin(uri, req.method);
+          if (!patterns.some((p) => matches(p, uri))) {
+            if (pages === null) return origin(uri, req.method);
+            const result = pages.runInContext(createContext({ event: viewerEvent(req) })) as FunctionResult;
+            if (result.statusCode === undefined) return origin(result.uri ?? uri, req.method);
+            const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k, v.value]));
+            return { status: result.statusCode, contentType: null, headers, body: Buffer.alloc(0) };
+          }
           const out = await invoke(req);
           return 'status' in out ? replyOf(out, req.method) : origin(out.uri, req.method);
         },
