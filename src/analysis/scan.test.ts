@@ -89,6 +89,14 @@ describe('scan', () => {
     ]);
   });
 
+  it("gives, for several profiles, each profile's own scan one after another (a page may scan them in slices)", () => {
+    const records = fasta('>a\nACTGACGTACNNacgtcaTGACGT\n>b\nTTGACGTAAC\n');
+    for (const t of [0, 50, 90])
+      expect(scan([other, profile, other], records, t)).toEqual(
+        [other, profile, other].flatMap((p) => scan([p], records, t)),
+      );
+  });
+
   it('has nothing for records shorter than the profile, nor for a profile without columns', () => {
     expect(scan([profile], fasta('>a\nTGACG\n>b\n\n>c\nT\n'), 0)).toEqual([]);
     expect(scan([{ ...profile, pfm: { A: [], C: [], G: [], T: [] } }], fasta('>a\nACGT\n'), 0)).toEqual([]);
