@@ -36,6 +36,7 @@ const LAYERS = [
   '.',
   'dump',
   'model',
+  'analysis',
   'api',
   'logos',
   'routes',

@@ -1,0 +1,48 @@
+/**
+ * Scan's speed (issue 45: 50 profiles over 100 kb within 2 s in the browser): reads FASTA of
+ * ten 10 kb records (seeded random letters, a few N) and scans it with 50 profiles at JASPAR's
+ * default 80 % and at 50 %, each once, cold, as a page's first scan is; wall time and CPU time (which holds
+ * on a loaded machine). The profiles are the first
+ * 50 of JASPAR2018 when ../shared has it, else the sample release's, repeated up to 50.
+ * `npm run bench:scan [-- DUMP]`.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseFasta } from '../src/analysis/fasta.js';
+import { mulberry32 } from '../src/analysis/random.js';
+import { scan } from '../src/analysis/scan.js';
+import { readDump } from '../src/dump/read-dump.js';
+import { buildRelease } from '../src/model/build-release.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const real = join(root, '../shared/releases/JASPAR2018/JASPAR2018.sql.gz');
+const dump = process.argv[2] ?? (existsSync(real) ? real : join(root, 'releases/sample'));
+const matrices = buildRelease(await readDump(dump), {}).release.matrices;
+const profiles = Array.from({ length: 50 }, (_, i) => matrices[i % matrices.length]!);
+
+const random = mulberry32(45);
+let text = '';
+for (let r = 0; r < 10; r++) {
+  let s = '';
+  for (let i = 0; i < 10_000; i++) s += random() < 0.002 ? 'N' : 'ACGT'[Math.floor(random() * 4)];
+  text += `>seq${r} bench\n${s.replace(/(.{60})/g, '$1\n')}\n`;
+}
+
+const widths = profiles.map((p) => p.pfm.A.length);
+console.log(
+  `bench:scan: ${profiles.length} profiles of ${dump} (widths ${Math.min(...widths)}–${Math.max(...widths)}), 100 kb in 10 records`,
+);
+let start = performance.now();
+const parsed = parseFasta(text);
+if (!parsed.ok) throw new Error(parsed.error.message);
+console.log(`  FASTA read: ${(performance.now() - start).toFixed(0)} ms`);
+for (const threshold of [80, 50]) {
+  start = performance.now();
+  const cpu = process.cpuUsage();
+  const hits = scan(profiles, parsed.records, threshold);
+  const used = process.cpuUsage(cpu);
+  console.log(
+    `  scan at ${threshold} %: ${(performance.now() - start).toFixed(0)} ms (CPU ${((used.user + used.system) / 1000).toFixed(0)} ms), ${hits.length} hits`,
+  );
+}
