@@ -50,7 +50,7 @@ describe('HTML pages of a compact build', () => {
         (byRoot === undefined
           ? isDocument(href)
           : /^static\/openapi\/[a-z.-]+$/.test(byRoot) || byRoot === 'index.html' || files.includes(byRoot));
-      // The Downloads page links the download files and the landing page relatively (src/download/page.ts).
+      // The download listings link the download files relatively (src/portal/downloads.ts).
       if (!docs && !(page === '/index.html' && isDocument(href)) && page !== '/download/index.html')
         expect(href, page).toMatch(
           /^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|api\/v1\/(docs|schema)\/$|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|static\/search\/search\.js$|index\.html$|download\/index\.html$)/,

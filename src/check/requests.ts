@@ -109,11 +109,44 @@ const DETAILS = [
 ];
 
 /**
- * The web site's profile pages MEME's URL lines name (contract §8.3): a page and an unknown id.
+ * The web site (contract §10, src/portal/): a page of every kind, the scripts and data its pages
+ * load, and an unknown profile; the profile pages are the ones MEME's URL lines name (§8.3).
  * Plain files of the site, so asked of the hosts whose test engine serves the whole site (the
- * path without its slash is a redirect on some hosts and the page on others: test/today.test.ts).
+ * path without its slash is a redirect on some hosts and the page on others: test/today.test.ts;
+ * the redirects are PAGE_REDIRECTS).
  */
-export const PROFILE_REQUESTS: readonly ClientRequest[] = [get('/matrix/MA0101.2/'), get('/matrix/MA9999.1/')];
+export const PROFILE_REQUESTS: readonly ClientRequest[] = [
+  get('/matrix/MA0101.2/'),
+  get('/matrix/MA9999.1/'),
+  get('/'),
+  get('/search/'),
+  get('/search/?q=Arkin&collection=all'),
+  get('/collection/CORE/'),
+  get('/collection/core/'),
+  get('/matrix/MA0101/versions/'),
+  get('/matrix/MA0101.2/svg/'),
+  get('/sites/MA0101.2/'),
+  get('/downloads/'),
+  get('/download/'),
+  get('/download/data/'),
+  get('/cart/'),
+  get('/analysis/?tool=scan&matrix_id=MA0101.2'),
+  get('/about/'),
+  get('/inference/'),
+  get('/static/portal/data.js'),
+  get('/static/portal/portal.js'),
+  get('/static/portal/records/MA0101.2.js'),
+];
+
+/** The web site's redirects (contract §10): a page folder without its slash, JASPAR's old addresses. Judged by status and Location. */
+export const PAGE_REDIRECTS: readonly ClientRequest[] = [
+  get('/search?q=Arkin&collection=all'),
+  get('/matrix/MA0101.2'),
+  get('/cgi-bin/jaspar_db.pl?ID=MA0101.2&rm=present&collection=CORE'),
+  get('/cgi-bin/jaspar_db.pl?rm=browse&db=core&tax_group=vertebrates'),
+  get('/cgi-bin/jaspar_db.pl'),
+  get('/html/DOWNLOAD'),
+];
 
 /** Release records (contract §8.1; the sample is built as 2016, release number 6) and the endpoint no copy computes. */
 const RELEASES_AND_INFER: readonly ClientRequest[] = [
@@ -322,7 +355,7 @@ export const LOGO_REQUESTS: readonly ClientRequest[] = [
 /**
  * The download area of the sample built as 2016 (contract §9): a bundle in each format and file
  * kind, a file the release folder ships, the database files (the `.sql.gz` only in a build from
- * an SQL dump), the Downloads page's folder, and missing ones (an unknown path is a 404).
+ * an SQL dump), folders (each its listing, contract §10), and missing ones (an unknown path is a 404).
  */
 export const DOWNLOAD_REQUESTS: readonly ClientRequest[] = [
   get('/download/data/2016/CORE/JASPAR2016_CORE_non-redundant_pfms_jaspar.txt'),
@@ -335,5 +368,7 @@ export const DOWNLOAD_REQUESTS: readonly ClientRequest[] = [
   get('/download/database/JASPAR2016.sql.gz'),
   get('/download/database/JASPAR2016.sqlite'),
   get('/download/data/'),
+  get('/download/data/2016/CORE/'),
+  get('/download/data/1999/'),
   get('/download/data/2016/CORE/nothing.txt'),
 ];

@@ -8,7 +8,7 @@ import { ERROR_MEDIA_TYPE } from '../api/errors.js';
 import { API_DOCUMENTS } from '../api/documents.js';
 import { FILES_ROOT, IMPLICIT_FORMAT_DIR, PROFILE_ROOT } from '../routes/paths.js';
 import { DOWNLOAD_PREFIX, DOWNLOAD_TYPES, downloadTypeOf } from '../download/media.js';
-import { PORTAL_TOP_NAMES } from '../portal/paths.js';
+import { PORTAL_SCRIPTS, PORTAL_TOP_NAMES } from '../portal/paths.js';
 
 export interface PrefixType {
   /** Path prefix below the site root, with leading and trailing slash, e.g. `/files/meme/`. */
@@ -34,12 +34,17 @@ export function prefixTypes(): PrefixType[] {
  * labelled UTF-8 on every host as the dev server labels them. A path without the final slash is
  * a 301 to it, keeping the query.
  */
-export const PAGE_FOLDERS: readonly { prefix: string; mediaType: string }[] = [PROFILE_ROOT, ...PORTAL_TOP_NAMES].map(
-  (name) => ({ prefix: `/${name}/`, mediaType: HTML_TYPE }),
-);
+export const PAGE_FOLDERS: readonly { prefix: string; mediaType: string }[] = [
+  ...[PROFILE_ROOT, ...PORTAL_TOP_NAMES].map((name) => ({ prefix: `/${name}/`, mediaType: HTML_TYPE })),
+  // The site's script, its data and the profiles' records (src/portal/), in UTF-8 as the dev server labels them.
+  { prefix: `/${PORTAL_SCRIPTS}/`, mediaType: 'application/javascript; charset=utf-8' },
+];
 
 /** Every folder whose pages a host serves as its `index.html`: the site's pages, and the download area's listings. */
-export const INDEX_FOLDERS: readonly string[] = [...PAGE_FOLDERS.map((f) => f.prefix), DOWNLOAD_PREFIX];
+export const INDEX_FOLDERS: readonly string[] = [
+  ...PAGE_FOLDERS.filter((f) => f.mediaType === HTML_TYPE).map((f) => f.prefix),
+  DOWNLOAD_PREFIX,
+];
 
 /** Exact files with a media type of their own: the 404 page (first: CloudFront's error page), the API's documents. */
 export const FILE_TYPES: readonly { path: string; mediaType: string }[] = [

@@ -19,7 +19,6 @@ export function analysisPage(release: string): string {
     `<p>Tools run in this page, on the profiles picked: those named in the address (<code>?matrix_id=MA0004.1&amp;matrix_id=…</code>), else those in the ${anchor(root + CART_PATH, 'cart')}. Nothing leaves the browser.</p>`,
     '<section id="picked" aria-live="polite"><p class="muted">Loading the picked profiles…</p></section>',
     '<form id="analysis" class="search-form tools" method="get" action="">',
-    '<input type="hidden" name="tool" value="">',
     '<fieldset class="tool"><legend>Download</legend>',
     `<label>Format<select name="format">${formatOptions}</select></label>`,
     '<label>As<select name="download_type"><option value="combined">one combined .txt</option><option value="individual">a .zip, one file per profile</option></select></label>',

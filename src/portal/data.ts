@@ -6,12 +6,13 @@
  */
 import type { Matrix, Release } from '../model/types.js';
 import type { PortalRow } from './rows.js';
+import { PORTAL_SCRIPTS } from './paths.js';
 
 /** The global the data script assigns. */
 export const DATA_GLOBAL = 'JASPAR_PORTAL';
 
 /** The data script's file below the site root. */
-export const DATA_FILE = 'static/portal/data.js';
+export const DATA_FILE = `${PORTAL_SCRIPTS}/data.js`;
 
 /** The search form's choices: every value of each facet, sorted (as the 2018 `index` view lists them). */
 export interface Facets {

@@ -5,6 +5,9 @@
  * writes the pages, the hosts' rules, `jaspar-static check` and the tests. Runtime-safe subset.
  */
 
+/** The folder of the site's script, its data and the profiles' records, below the site root. */
+export const PORTAL_SCRIPTS = 'static/portal';
+
 /** The file a page folder is served from. */
 export const INDEX_FILE = 'index.html';
 
@@ -37,9 +40,11 @@ export const INFO_PAGES = [
 ] as const;
 export type InfoPage = (typeof INFO_PAGES)[number];
 
+/** The informational pages the site writes itself (`/api/` is the API's landing page, below the API's own folder). */
+const SITE_INFO_PAGES: readonly string[] = INFO_PAGES.filter((p) => p !== 'api');
+
 /** JASPAR's tools that need data or programs a dump does not carry: a page says so (contract §10). */
 export const EXTERNAL_TOOL_PAGES = ['inference', 'align', 'matrix-clusters', 'genome-tracks'] as const;
-export type ExternalToolPage = (typeof EXTERNAL_TOOL_PAGES)[number];
 
 /**
  * Old addresses JASPAR still answers with a redirect (the 2018 `url_redirection`): papers
@@ -53,19 +58,10 @@ export const OLD_LINK_PATHS = ['cgi-bin/jaspar_db.pl/', 'html/DOWNLOAD/'] as con
 export const rootFrom = (path: string): string => '../'.repeat(path.split('/').length - 1);
 
 /** The top-level names the web site writes (the site writer's guard lists them, src/site/site-names.ts). */
-export const PORTAL_TOP_NAMES: readonly string[] = [
-  ...[
-    SEARCH_PATH,
-    CART_PATH,
-    ANALYSIS_PATH,
-    DOWNLOADS_PATH,
-    collectionPath('x'),
-    sitesPath('x'),
-    ...OLD_LINK_PATHS,
-  ].map((p) => p.slice(0, p.indexOf('/'))),
-  ...INFO_PAGES,
-  ...EXTERNAL_TOOL_PAGES,
-];
+export const PORTAL_TOP_NAMES: readonly string[] = [SEARCH_PATH, CART_PATH, ANALYSIS_PATH, DOWNLOADS_PATH]
+  .concat(collectionPath('x'), sitesPath('x'), OLD_LINK_PATHS as readonly string[])
+  .map((p) => p.slice(0, p.indexOf('/')))
+  .concat(SITE_INFO_PAGES, EXTERNAL_TOOL_PAGES as readonly string[]);
 
 /**
  * The paths, without their final slash, that are folders of pages (a host sends them to the
@@ -73,12 +69,12 @@ export const PORTAL_TOP_NAMES: readonly string[] = [
  * whether the folder exists (S3 behind CloudFront). Files never match: a profile's folder is one
  * segment below `matrix/` or `sites/`, a download folder has no dot in its name.
  */
-export const PAGE_FOLDER_PATTERN = `^/(?:${[
-  ...[SEARCH_PATH, CART_PATH, ANALYSIS_PATH, DOWNLOADS_PATH].map((p) => p.slice(0, -1)),
-  ...INFO_PAGES,
-  ...EXTERNAL_TOOL_PAGES,
-  'collection/[^/]+',
-  'matrix/[^/]+(?:/versions|/svg)?',
-  'sites/[^/]+',
-  'download(?:/[^/.]+)*',
-].join('|')})$`;
+export const PAGE_FOLDER_PATTERN = `^/(?:${[SEARCH_PATH, CART_PATH, ANALYSIS_PATH, DOWNLOADS_PATH]
+  .map((p) => p.slice(0, -1))
+  .concat(SITE_INFO_PAGES, EXTERNAL_TOOL_PAGES as readonly string[], [
+    'collection/[^/]+',
+    'matrix/[^/]+(?:/versions|/svg)?',
+    'sites/[^/]+',
+    'download(?:/[^/.]+)*',
+  ])
+  .join('|')})$`;

@@ -10,6 +10,7 @@ import * as meme from '../formats/meme.js';
 import * as pfm from '../formats/pfm.js';
 import * as transfac from '../formats/transfac.js';
 import type { Matrix } from '../model/types.js';
+import { PORTAL_SCRIPTS } from './paths.js';
 
 /** The global the record scripts add to: matrix id → record. */
 export const RECORDS_GLOBAL = 'JASPAR_RECORDS';
@@ -33,7 +34,7 @@ export interface ProfileRecord {
   readonly files: Readonly<Record<RecordFormat, string>>;
 }
 
-export const recordScriptFile = (matrixId: string): string => `static/portal/records/${matrixId}.js`;
+export const recordScriptFile = (matrixId: string): string => `${PORTAL_SCRIPTS}/records/${matrixId}.js`;
 
 export function profileRecord(m: Matrix, ctx: MatrixTextContext): ProfileRecord {
   const files = {} as Record<RecordFormat, string>;

@@ -9,9 +9,10 @@ import { esc } from '../formats/html/runtime-safe/escape.js';
 import { DATA_FILE } from './data.js';
 import { ANALYSIS_PATH, CART_PATH, DOWNLOADS_PATH, SEARCH_PATH } from './paths.js';
 import { PORTAL_STYLE } from './style.js';
+import { PORTAL_SCRIPTS } from './paths.js';
 
 /** The site script's file below the site root (bundled by the build from client/main.ts). */
-export const SCRIPT_FILE = 'static/portal/portal.js';
+export const SCRIPT_FILE = `${PORTAL_SCRIPTS}/portal.js`;
 
 /** The navigation, in order: label and path below the root. */
 const NAV: readonly (readonly [label: string, path: string])[] = [

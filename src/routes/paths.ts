@@ -141,7 +141,7 @@ export const listPath = (resource: ListName, params: Params): string => resource
 /** Folder of every release's files in a site of several releases. */
 export const RELEASES_ROOT = 'releases';
 
-/** The folder of the web site's profile pages, `/matrix/<matrix_id>/` (src/formats/html/profile.ts). */
+/** The folder of the web site's profile pages, `/matrix/<matrix_id>/` (src/portal/profile.ts). */
 export const PROFILE_ROOT = 'matrix';
 
 /**

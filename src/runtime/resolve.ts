@@ -145,8 +145,12 @@ function resolveApi(
   return resolveList(ctx, match.resource);
 }
 
-/** A 301 to `location` (a path of the site, with its query). */
-const redirect = (location: string): Answer => ({ status: 301, headers: [['Location', location]], body: '' });
+/** A 301 to `location` (a path of the site, with its query), with the API's headers as every answer of the runtime. */
+function redirect(location: string): Answer {
+  const headers = apiHeaders(null);
+  headers.push(['Location', location]);
+  return { status: 301, headers };
+}
 
 /** The query's last value of a name, as Django's `GET.get` reads it. */
 function queryGet(query: string): (name: string) => string | null {

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { createContext, Script } from 'node:vm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TEMPLATE_BODY_LIMIT } from '../../src/hosting/aws/cfn.js';
-import { CACHING_OPTIMIZED, PROFILE_FUNCTION_CODE, versionId } from '../../src/hosting/aws/stack.js';
+import { CACHING_OPTIMIZED, PAGES_FUNCTION_CODE, versionId } from '../../src/hosting/aws/stack.js';
 import { run, runOk } from '../support/process.js';
 import { checkTemplate, SPEC_VERSION } from '../support/cfn-spec.js';
 import { command, describeWith } from '../support/requirements.js';
@@ -276,26 +276,44 @@ describeWith('deploy.sh: stack, upload and invalidation (stand-in CloudFormation
 });
 
 for (const target of ['cloudfront', 'lambda-edge'] as const) {
-  it(`${target}: the profile pages' function on viewer request of /matrix/*, naming each page's index.html (contract §8.3)`, () => {
+  it(`${target}: the web site's pages function on viewer request of the files' behavior: folders to their index.html, old addresses redirected (contract §10)`, () => {
     const r = resourcesOf(target);
-    expect(r.ProfileFunction!.Properties.FunctionCode).toBe(PROFILE_FUNCTION_CODE);
-    expect(r.ProfileFunction!.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
-    const profile = (distribution(target).CacheBehaviors as Json[]).find((b) => b.PathPattern === '/matrix/*');
-    expect(profile).toMatchObject({
+    expect(r.PagesFunction!.Properties.FunctionCode).toBe(PAGES_FUNCTION_CODE);
+    expect(r.PagesFunction!.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    expect(distribution(target).DefaultCacheBehavior).toMatchObject({
       AllowedMethods: ['GET', 'HEAD'],
       FunctionAssociations: [
-        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': ['ProfileFunction', 'FunctionARN'] } },
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': ['PagesFunction', 'FunctionARN'] } },
       ],
     });
     // The code as CloudFront runs it: a fresh context holding the event.
-    const handle = (uri: string) =>
-      new Script(`${PROFILE_FUNCTION_CODE}\nhandler(event);`).runInContext(
-        createContext({ event: { request: { method: 'GET', uri, querystring: {}, headers: {} } } }),
+    const handle = (uri: string, querystring: Record<string, { value: string }> = {}) =>
+      new Script(`${PAGES_FUNCTION_CODE}\nhandler(event);`).runInContext(
+        createContext({ event: { request: { method: 'GET', uri, querystring, headers: {} } } }),
       ) as { uri?: string; statusCode?: number; headers?: Record<string, { value: string }> };
-    expect(handle('/matrix/MA0101.2/').uri).toBe('/matrix/MA0101.2/index.html');
-    const bare = handle('/matrix/MA0101.2');
-    expect([bare.statusCode, bare.headers?.location?.value]).toEqual([301, '/matrix/MA0101.2/']);
-    // Anything else goes to S3 as it is (a missing key: the 404 page).
-    for (const uri of ['/matrix/', '/matrix/x/y', '/matrix/x/%00']) expect(handle(uri).uri).toBe(uri);
+    const moved = (uri: string, q: Record<string, { value: string }> = {}) => {
+      const a = handle(uri, q);
+      return [a.statusCode, a.headers?.location?.value];
+    };
+    for (const page of ['/', '/matrix/MA0101.2/', '/search/', '/matrix/MA0101/versions/', '/download/data/'])
+      expect(handle(page).uri).toBe(`${page}index.html`);
+    expect(moved('/matrix/MA0101.2')).toEqual([301, '/matrix/MA0101.2/']);
+    expect(moved('/search', { q: { value: 'FOX' }, collection: { value: 'all' } })).toEqual([
+      301,
+      '/search/?q=FOX&collection=all',
+    ]);
+    expect(moved('/cgi-bin/jaspar_db.pl', { ID: { value: 'MA0004.1' }, rm: { value: 'present' } })).toEqual([
+      301,
+      '/matrix/MA0004.1/',
+    ]);
+    expect(moved('/cgi-bin/jaspar_db.pl', { db: { value: 'core' }, tax_group: { value: 'fungi' } })).toEqual([
+      301,
+      '/search/?q=&collection=CORE&tax_group=fungi',
+    ]);
+    expect(moved('/cgi-bin/jaspar_db.pl', { ID: { value: '../x' } })).toEqual([301, '/']);
+    expect(moved('/html/DOWNLOAD')).toEqual([301, '/downloads/']);
+    // Files go to S3 as they are (a missing key: the 404 page).
+    for (const uri of ['/download/data/2016/CORE/x.txt', '/static/portal/data.js', '/matrix/x/y', '/matrix/x/%00'])
+      expect(handle(uri).uri).toBe(uri);
   });
 }

@@ -101,6 +101,12 @@ export async function netlifyHost(siteDir: string): Promise<(url: string) => Hos
     return { status, headers, body: readFileSync(join(siteDir, file)), file };
   };
   const notFound = () => respond(404, '/404.html');
+  const moved = (location: string, status = 301): HostResponse => ({
+    status,
+    headers: { location, 'content-type': 'text/plain; charset=utf-8' },
+    body: Buffer.from(`Redirecting to ${location}`),
+    file: null,
+  });
 
   // The engine's answer depends on the host, path and query only (no headers, no cookies here),
   // and it takes about a millisecond over the sample's rules: each one is asked once per host,
@@ -128,10 +134,15 @@ export async function netlifyHost(siteDir: string): Promise<(url: string) => Hos
     const path = decodeURIComponent(u.pathname);
     const found = match(u.hostname, path, u.search.slice(1));
     if (!found?.to) {
+      // A folder named without its final slash: Netlify's CDN sends it to the slash, the query kept
+      // (docs.netlify.com, "Trailing slash"; the site's pages link relatively, so the slash matters).
+      if (!path.endsWith('/') && fileAt(`${path}/`) !== null) return moved(`${u.pathname}/${u.search}`);
       const file = fileAt(path);
       return file ? respond(200, file) : notFound();
     }
     if (found.force404) return notFound();
+    // A redirect rule (3xx): its Location, nothing served.
+    if (found.status !== undefined && found.status >= 300 && found.status < 400) return moved(found.to, found.status);
     const to = new URL(found.to, 'https://mirror.netlify.app').pathname;
     if (!found.force) {
       const own = fileAt(path);

@@ -29,7 +29,7 @@ import { esc } from '../../hosting/rules/pattern.js';
 import { API_PATH, groupKeys, keyRuleLines, negotiationLines, queryLines } from './keys.js';
 import { Numbered } from '../../hosting/rules/numbered.js';
 import { PROFILE_ROOT } from '../../routes/paths.js';
-import { FILE_TYPES, INDEX_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
+import { FILE_TYPES, INDEX_FOLDERS, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
 
 /** JASPAR's old addresses, as a pattern of the path (src/portal/old-links.ts). */
 const OLD_LINKS = '/(?:cgi-bin/jaspar_db\\.pl|html/DOWNLOAD)/?';
@@ -126,6 +126,10 @@ function preludeLines(): string[] {
     // and the path without its slash to the slash (the query kept).
     // JASPAR's old addresses (contract §10; src/portal/old-links.ts): the last ID (a safe id) to its
     // profile, else db with tax_group to that search, else /html/DOWNLOAD to the downloads page, else home.
+    "# The site's /api/ page is the API's landing page; /api to it.",
+    `RewriteRule ^/api$ /api/ [R=301,END]`,
+    'RewriteCond %{DOCUMENT_ROOT}/api/index.html -f',
+    `RewriteRule ^/api/(?:index\\.html)?$ /api/index.html "[END,T=${HTML_PAGE_TYPE}]"`,
     "# JASPAR's old addresses: the 2018 url_redirection.",
     'RewriteCond %{QUERY_STRING} (?:^|&)ID=([^&]+)(?!.*&ID=)',
     'RewriteCond %1 ^([A-Za-z0-9._-]+)$',
@@ -147,6 +151,10 @@ function preludeLines(): string[] {
       'RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI}/index.html -f',
       `RewriteRule ^${esc(prefix.slice(0, -1))}(?:/[^/]+)*$ $0/ [R=301,END]`,
     ]),
+    // The site's scripts (src/portal/): typed as the dev server types them.
+    ...PAGE_FOLDERS.filter((f) => f.mediaType !== HTML_PAGE_TYPE).map(
+      (f) => `RewriteRule ^${esc(f.prefix)}.+\\.js$ - "[T=${f.mediaType}]"`,
+    ),
     'RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI} -d',
     'RewriteRule ^/(?!api(?:/|$)). - [R=404]',
     '# Methods: OPTIONS answers 200 with Allow (from the core), others than GET and HEAD 405.',

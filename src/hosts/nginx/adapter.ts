@@ -151,8 +151,7 @@ function serverInclude(site: SiteConfig, fast: boolean): string {
     `js_preload_object ${PRELOAD_NAME} from ${NGINX_DIR}/data.json;`,
     `js_import jaspar from ${NGINX_DIR}/jaspar.js;`,
     js('= /api'),
-    // The web site's /api/ page is the API's landing page (the runtime names its file, sent from here).
-    js('= /api/'),
+    // The web site's /api/ page is the API's landing page: the runtime names its file, sent from here.
     `location = /${LANDING_FILE} { charset utf-8; }`,
     "# JASPAR's old addresses (contract §10): the runtime's redirect.",
     ...['/cgi-bin/jaspar_db.pl', '/html/DOWNLOAD'].flatMap((p) => [js(`= ${p}`), js(`= ${p}/`)]),

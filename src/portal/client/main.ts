@@ -12,6 +12,7 @@ import { resultsHtml } from '../results.js';
 import { rowsTable } from '../rows.js';
 import { collectionRows } from '../collection.js';
 import { exactMatrix, pageRows, readSearch, searchRows, type SearchQuery } from '../search.js';
+import { startAnalysis } from './analysis.js';
 import { openCart, type Cart } from './cart.js';
 import { fixLinks, pageHref } from './links.js';
 import { queryGetter, withPage } from './query.js';
@@ -204,6 +205,13 @@ function start(): void {
   else if (kind === 'collection') showCollection();
   else if (kind === 'cart') showCart();
   else if (kind === 'forward') forward();
+  else if (kind === 'analysis')
+    startAnalysis({
+      root,
+      get,
+      all: (name) => new URLSearchParams(location.search).getAll(name),
+      cartIds: () => cart.ids(),
+    }).catch((e: unknown) => failed(`The analysis failed: ${e instanceof Error ? e.message : String(e)}`));
   else if (kind === 'profile' && get('revcomp') === '1') body.classList.add('revcomp');
 }
 

@@ -7,9 +7,6 @@ export function queryGetter(search: string): (name: string) => string | null {
   };
 }
 
-/** Every value of a name, in order. */
-export const queryAll = (search: string, name: string): string[] => new URLSearchParams(search).getAll(name);
-
 /** The current query with `page` set to `n`, every other parameter kept. */
 export function withPage(search: string, n: number): string {
   const params = new URLSearchParams(search);

@@ -2,7 +2,7 @@
  * The check every compute host must pass: for each request, the same status, Content-Type and
  * body bytes as the dev server (the reference host, src/server/dev-server.ts).
  */
-import { sameReply } from '../../../src/check/same-reply.js';
+import { redirectTarget, sameReply } from '../../../src/check/same-reply.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 
 export type Sender = (req: ClientRequest) => Promise<Reply>;
@@ -40,4 +40,26 @@ export async function compareHosts<R extends Reply>(
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
   return { mismatches: out, statuses };
+}
+
+/**
+ * The web site's redirects (contract §10: a page folder without its slash, JASPAR's old
+ * addresses; src/check/requests.ts PAGE_REDIRECTS): the host answers each as the dev server
+ * does, a 301 to the same path and query. Each disagreement as a line.
+ */
+export async function redirectProblems(
+  requests: readonly ClientRequest[],
+  reference: Sender,
+  host: Sender,
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const req of requests) {
+    const [expected, got] = await Promise.all([reference(req), host(req)]);
+    const want = [expected.status, redirectTarget(expected)];
+    const have = [got.status, redirectTarget(got)];
+    if (expected.status !== 301) out.push(`${label(req)}: the dev server answered ${expected.status}, not 301`);
+    else if (want[0] !== have[0] || want[1] !== have[1])
+      out.push(`${label(req)}: expected ${want.join(' ')}, got ${have.join(' ')}`);
+  }
+  return out;
 }

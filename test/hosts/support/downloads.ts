@@ -2,7 +2,7 @@
  * The download area on a host (contract §9, issue 34): DOWNLOAD_REQUESTS asked of the dev server
  * and of the host, over a build from the sample's SQL dump (sampleSqlDump: it has every ending,
  * the `.sql.gz` included). The dev server answers as §9 says: a file of the built area 200 with
- * its ending's Content-Type, `Content-Encoding` only on the `.sql.gz`, and the stored bytes; any
+ * its ending's Content-Type (a folder: its listing, §10), `Content-Encoding` only on the `.sql.gz`, and the stored bytes; any
  * other path 404. The host answers the same: status, Content-Type, Content-Encoding and bytes
  * (a zip: the same members), but for the deviations its suite names (a static host's one 404
  * page, {@link staticNotFound}; Netlify's `.sql.gz`, {@link netlifyDump}).
@@ -57,12 +57,15 @@ export const NETLIFY_DUMP_CHECK: KnownFailure = {
   kind: 'wrong type',
 };
 
+/** The file a request names: a folder's listing is its index.html (src/portal/downloads.ts). */
+const fileOf = (req: ClientRequest): string => (req.target.endsWith('/') ? `${req.target}index.html` : req.target);
+
 /** §9 of the dev server's answer to `req` over the built `site`, or what breaks it. */
 function contractProblem(site: string, req: ClientRequest, r: Reply): string | null {
-  const file = join(site, decodeURIComponent(req.target));
+  const file = join(site, decodeURIComponent(fileOf(req)));
   if (!existsSync(file) || !statSync(file).isFile())
     return r.status === 404 ? null : `no such file, expected 404, got ${show(r)}`;
-  const type = downloadTypeOf(req.target);
+  const type = downloadTypeOf(fileOf(req));
   if (type === undefined) return 'not a file §9 types';
   if (r.status !== 200 || r.contentType !== type.mediaType || encodingOf(r) !== type.encoding)
     return `expected 200 ${type.mediaType} encoding ${type.encoding ?? 'none'}, got ${show(r)}`;
@@ -86,7 +89,7 @@ export async function downloadProblems(
     const [expected, got] = await Promise.all([reference(req), host(req)]);
     const wrong = contractProblem(site, req, expected);
     if (wrong !== null) problems.push(`${req.target}: dev server: ${wrong}`);
-    if (expected.status === 200) served.add(downloadTypeOf(req.target)?.suffix ?? '');
+    if (expected.status === 200) served.add(downloadTypeOf(fileOf(req))?.suffix ?? '');
     else missing++;
     const same = sameReply(expected, got) && encodingOf(got) === encodingOf(expected);
     if (!same && !deviations.some((d) => d(req, expected, got)))

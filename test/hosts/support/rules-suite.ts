@@ -14,8 +14,13 @@ import { describeWith, type Requirement } from '../../support/requirements.js';
 import { notingNosniff } from './client.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 import { startReference, type Reference } from './dev-server.js';
-import { compareHosts } from './compare.js';
-import { clientRequests, DOCUMENT_REQUESTS, releaseAndInferRequests } from '../../../src/check/requests.js';
+import { compareHosts, redirectProblems } from './compare.js';
+import {
+  clientRequests,
+  DOCUMENT_REQUESTS,
+  PAGE_REDIRECTS,
+  releaseAndInferRequests,
+} from '../../../src/check/requests.js';
 import { coreapiFlow, PYTHON_COREAPI } from './coreapi-flow.js';
 import { downloadProblems, type DownloadDeviation } from './downloads.js';
 import { buildSample, sampleOracle, sampleSqlDump, type BuiltSample } from './sites.js';
@@ -134,6 +139,10 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
         expect([req.target, got.status, got.contentType], show(got)).toEqual([req.target, 200, expected.contentType]);
         expect(got.body.equals(expected.body), req.target).toBe(true);
       }
+    });
+
+    it("answers the web site's redirects as the dev server does: a page folder without its slash, JASPAR's old addresses (contract §10)", async () => {
+      expect(await redirectProblems(PAGE_REDIRECTS, reference.send, host.send)).toEqual([]);
     });
 
     it('serves the download area as the dev server does, an unknown path a 404 (contract §9)', async () => {

@@ -14,10 +14,10 @@ import { describeWith, type Requirement } from '../../support/requirements.js';
 import { notingNosniff } from './client.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 import { passesBut, type KnownFailure } from './check-run.js';
-import { compareHosts } from './compare.js';
+import { compareHosts, redirectProblems } from './compare.js';
 import { loopback } from './loopback.js';
 import { startReference, type Reference } from './dev-server.js';
-import { clientRequests } from '../../../src/check/requests.js';
+import { clientRequests, PAGE_REDIRECTS } from '../../../src/check/requests.js';
 import { coreapiFlow, PYTHON_COREAPI } from './coreapi-flow.js';
 import { downloadProblems, type DownloadDeviation } from './downloads.js';
 import { buildSample, sampleOracle, sampleSqlDump, type BuiltSample } from './sites.js';
@@ -102,6 +102,8 @@ export function computeHostSuite(suite: ComputeHostSuite): void {
           suite.downloadDeviations,
         );
         expect(downloads, run.host.log().slice(-2000)).toEqual([]);
+        // The web site's redirects (contract §10).
+        expect(await redirectProblems(PAGE_REDIRECTS, run.reference.send, run.host.send)).toEqual([]);
         expect(run.host.log()).not.toMatch(/js exception|jaspar:/);
       });
     }
