@@ -45,7 +45,7 @@ export const MAX_PAGE_SIZE = 1000;
 
 /** `page_size`: empty, not a positive whole number or over 1000 gives 10 (the view: empty or over 1000). */
 export function pageSizeOf(value: string | null): number {
-  if (value === null || !/^\s*\+?\d+\s*$/.test(value)) return DEFAULT_PAGE_SIZE;
+  if (value === null || !/^\s*\d+\s*$/.test(value)) return DEFAULT_PAGE_SIZE;
   const n = Number(value.trim());
   return n < 1 || n > MAX_PAGE_SIZE ? DEFAULT_PAGE_SIZE : n;
 }

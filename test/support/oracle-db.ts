@@ -45,6 +45,13 @@ const TABLES: readonly {
     ],
   },
   {
+    name: 'MATRIX_PROTEIN',
+    columns: [
+      ['ID', 'INTEGER'],
+      ['ACC', 'TEXT'],
+    ],
+  },
+  {
     name: 'TAX',
     columns: [
       ['TAX_ID', 'TEXT'],

@@ -41,6 +41,8 @@ export interface AnalysisContext {
   readonly get: (name: string) => string | null;
   readonly all: (name: string) => string[];
   readonly cartIds: () => string[];
+  /** The ids of this release's profiles. */
+  readonly knownIds: () => string[];
 }
 
 function loadRecord(root: string, id: string): Promise<ProfileRecord | null> {
@@ -172,7 +174,9 @@ export async function startAnalysis(ctx: AnalysisContext): Promise<void> {
     if (ctx.get('tool')) message('No profile picked.');
     return;
   }
-  const loaded = await Promise.all(ids.map((id) => loadRecord(ctx.root, id)));
+  // Only ids of this release are fetched (the site's rows say which): no request for anything else.
+  const known = new Set(ctx.knownIds());
+  const loaded = await Promise.all(ids.map((id) => (known.has(id) ? loadRecord(ctx.root, id) : Promise.resolve(null))));
   const records = loaded.filter((r): r is ProfileRecord => r !== null);
   const unknown = ids.filter((_, i) => loaded[i] === null);
   picked.innerHTML =

@@ -211,6 +211,7 @@ function start(): void {
       get,
       all: (name) => new URLSearchParams(location.search).getAll(name),
       cartIds: () => cart.ids(),
+      knownIds: () => (data()?.rows ?? []).map((r) => r[0]),
     }).catch((e: unknown) => failed(`The analysis failed: ${e instanceof Error ? e.message : String(e)}`));
   else if (kind === 'profile' && get('revcomp') === '1') body.classList.add('revcomp');
 }
