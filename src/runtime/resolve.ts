@@ -158,16 +158,18 @@ function queryGet(query: string): (name: string) => string | null {
   return (name) => q.get(name);
 }
 
-/** `/api/` (and its file, which full builds' pages link): the landing page's file; `/api`: to the slash, as a folder's page. */
-function resolveApiPage(path: string): Step {
-  if (path === '/api') return answered(redirect('/api/'));
-  return answered({
+/**
+ * `/api/` (also `/api` and the file full builds' pages link): the landing page's file. Served at
+ * `/api` too, not redirected: its links are relative to a page one folder down, and from `/api`
+ * they resolve the same (a `../` above the root stays at the root).
+ */
+const resolveApiPage = (): Step =>
+  answered({
     status: 200,
     headers: [['Content-Type', 'text/html; charset=utf-8']],
     file: LANDING_FILE,
     missing: errorAnswer(NOT_FOUND),
   });
-}
 
 /** Resolve one request (one step; see the module comment). */
 export function resolve(req: RuntimeRequest, site: SiteConfig, loaded: Loaded, options: ResolveOptions): Step {
@@ -179,7 +181,7 @@ export function resolve(req: RuntimeRequest, site: SiteConfig, loaded: Loaded, o
   if (segments[0] === 'api' && segments[1] === 'v1') return resolveApi(req, segments, site, loaded, options);
   // The web site's /api/ page is the API's landing page (contract §10); anything else below /api/ is the API's 404.
   if (segments[0] === 'api' && (segments.length === 1 || (segments.length === 2 && segments[1] === 'index.html')))
-    return resolveApiPage(req.path);
+    return resolveApiPage();
   if (segments[0] === 'api') return answered(errorAnswer(NOT_FOUND));
   const path = `/${segments.join('/')}`;
   // JASPAR's old addresses, printed in papers (contract §10): a redirect, as JASPAR's own.

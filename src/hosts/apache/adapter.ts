@@ -126,10 +126,9 @@ function preludeLines(): string[] {
     // and the path without its slash to the slash (the query kept).
     // JASPAR's old addresses (contract §10; src/portal/old-links.ts): the last ID (a safe id) to its
     // profile, else db with tax_group to that search, else /html/DOWNLOAD to the downloads page, else home.
-    "# The site's /api/ page is the API's landing page; /api to it.",
-    `RewriteRule ^/api$ /api/ [R=301,END]`,
+    "# The site's /api/ page (also /api) is the API's landing page (src/runtime/resolve.ts).",
     'RewriteCond %{DOCUMENT_ROOT}/api/index.html -f',
-    `RewriteRule ^/api/(?:index\\.html)?$ /api/index.html "[END,T=${HTML_PAGE_TYPE}]"`,
+    `RewriteRule ^/api(?:/(?:index\\.html)?)?$ /api/index.html "[END,T=${HTML_PAGE_TYPE}]"`,
     "# JASPAR's old addresses: the 2018 url_redirection.",
     'RewriteCond %{QUERY_STRING} (?:^|&)ID=([^&]+)(?!.*&ID=)',
     'RewriteCond %1 ^([A-Za-z0-9._-]+)$',

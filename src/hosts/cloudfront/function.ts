@@ -40,6 +40,8 @@ import {
   type CfTable,
 } from './function-table.js';
 
+const LANDING = 'index.html';
+
 /** A header or query value as CloudFront passes it. */
 export interface CfValue {
   readonly value: string;
@@ -161,6 +163,9 @@ export function cloudfrontHandler(t: CfTable): (event: { request: CfRequest }) =
     const segs = parsePath(r.uri);
     if (segs === null) return fail(errors.badRequest);
     if (segs[0] !== 'api' || segs[1] !== 'v1') {
+      // The site's /api/ page, the API's landing page (src/runtime/resolve.ts).
+      if (segs[0] === 'api' && segs.length < 3 && (segs.length < 2 || segs[1] === LANDING))
+        return rewrite(r, `api/${LANDING}`);
       if (segs[0] === 'api' || t.notServed.indexOf(`/${segs.join('/')}`) !== -1) return fail(errors.notFound);
       for (let i = 0; i < segs.length; i++)
         if (!isSafeSegment(segs[i]!) || segs[i]!.charAt(0) === '.') return fail(errors.notFound);
