@@ -101,11 +101,15 @@ describe('compact build', () => {
     expect(n).toBe(countFiles(compactTrimmed.dir));
     expect(statSync(join(compact.dir, 'files'), { throwIfNoEntry: false })).toBeUndefined();
     // The download area (contract §9) is written by compact builds too: a few files per bundle, not per page.
-    // Beside the download area and the profile pages (one small page per matrix, /matrix/<id>/).
+    // Beside the download area and the web site's pages of each profile (src/portal/: profile, versions, logo
+    // and sites pages, a record script; collection pages), a few pages of the site and the runtime's data.
     const downloads = countFiles(join(compact.dir, 'download'));
-    const profiles = countFiles(join(compact.dir, 'matrix'));
+    const profiles = ['matrix', 'sites', 'collection', 'static/portal'].reduce(
+      (k, d) => k + countFiles(join(compact.dir, d)),
+      0,
+    );
     expect(downloads).toBeGreaterThan(0);
-    expect(profiles).toBeGreaterThan(30);
+    expect(profiles).toBeGreaterThan(4 * 30);
     expect(n - downloads - profiles).toBeLessThan(100);
   });
 

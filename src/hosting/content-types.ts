@@ -8,7 +8,8 @@ import { ERROR_MEDIA_TYPE } from '../api/errors.js';
 import { API_DOCUMENTS } from '../api/documents.js';
 import { FILES_ROOT, IMPLICIT_FORMAT_DIR, PROFILE_ROOT } from '../routes/paths.js';
 import { DOWNLOAD_PREFIX, DOWNLOAD_TYPES, downloadTypeOf } from '../download/media.js';
-import { PORTAL_SCRIPTS, PORTAL_TOP_NAMES } from '../portal/paths.js';
+import { HOME_PATH, pageFile, PORTAL_SCRIPTS, PORTAL_TOP_NAMES } from '../portal/paths.js';
+import { LANDING_FILE } from '../formats/html/runtime-safe/links.js';
 
 export interface PrefixType {
   /** Path prefix below the site root, with leading and trailing slash, e.g. `/files/meme/`. */
@@ -49,6 +50,9 @@ export const INDEX_FOLDERS: readonly string[] = [
 /** Exact files with a media type of their own: the 404 page (first: CloudFront's error page), the API's documents. */
 export const FILE_TYPES: readonly { path: string; mediaType: string }[] = [
   { path: '/404.html', mediaType: JSON_TYPE },
+  // The web site's home page and the API's landing page (/api/), in UTF-8 as the dev server labels them.
+  { path: `/${pageFile(HOME_PATH)}`, mediaType: HTML_TYPE },
+  { path: `/${LANDING_FILE}`, mediaType: HTML_TYPE },
   // Each file once: several documents share the documentation page.
   ...API_DOCUMENTS.flatMap((d) => d.variants.map((v) => ({ path: `/${v.file}`, mediaType: v.mediaType }))).filter(
     (f, i, all) => all.findIndex((g) => g.path === f.path) === i,

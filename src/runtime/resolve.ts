@@ -166,7 +166,7 @@ function queryGet(query: string): (name: string) => string | null {
 const resolveApiPage = (): Step =>
   answered({
     status: 200,
-    headers: [['Content-Type', 'text/html; charset=utf-8']],
+    headers: apiHeaders('text/html; charset=utf-8'),
     file: LANDING_FILE,
     missing: errorAnswer(NOT_FOUND),
   });

@@ -95,9 +95,9 @@ it('cloudfront: the function on viewer request of /api/*, its code byte for byte
   expect(r.ApiFunction!.Properties.FunctionCode).toBe(await read('cloudfront', 'functions/api.js'));
   expect(r.ApiFunction!.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
   expect(r.ApiFunction!.Properties.AutoPublish).toBe(true);
-  const [api, profile, ...others] = distribution('cloudfront').CacheBehaviors as Json[];
+  // The API's behavior only: the web site's pages are the default behavior's (its pages function).
+  const [api, ...others] = distribution('cloudfront').CacheBehaviors as Json[];
   expect(others).toEqual([]);
-  expect(profile?.PathPattern).toBe('/matrix/*');
   expect(api).toMatchObject({
     PathPattern: '/api/*',
     AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'POST', 'PATCH', 'DELETE'],
@@ -125,7 +125,7 @@ it("lambda-edge: a version of this build's handler on origin request, its role, 
   const actions = (r.HandlerRole!.Properties.Policies[0].PolicyDocument.Statement as Json[]).map((s) => s.Action);
   expect(actions).toEqual(['s3:GetObject', 's3:ListBucket']);
   const all = distribution('lambda-edge').CacheBehaviors as Json[];
-  expect(all.map((b) => b.PathPattern)).toEqual(['/api', '/api/*', '/matrix/*']);
+  expect(all.map((b) => b.PathPattern)).toEqual(['/api', '/api/*']);
   const behaviors = all.slice(0, 2);
   for (const b of behaviors)
     expect(b).toMatchObject({

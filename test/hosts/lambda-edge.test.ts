@@ -20,7 +20,7 @@ import { sameReply } from '../../src/check/same-reply.js';
 import { replyOf, startLambdaEdge, type LambdaEdgeHost } from './support/lambda-edge.js';
 import { startReference } from './support/dev-server.js';
 import { staticNotFound } from './support/downloads.js';
-import { LOGO_REQUESTS } from '../../src/check/requests.js';
+import { LOGO_REQUESTS, PROFILE_REQUESTS } from '../../src/check/requests.js';
 import { computeHostSuite, type BuildKind } from './support/suite.js';
 
 /** Headers every API answer carries, compared too (lowercase). */
@@ -68,7 +68,7 @@ computeHostSuite({
   // The download area is S3's: a missing key is the distribution's 404 page.
   downloadDeviations: [staticNotFound],
   // Logos are the function's only in a compact build; otherwise the bucket serves them as files.
-  extraRequests: (kind) => (kind === 'compact' ? [...LOGO_REQUESTS] : []),
+  extraRequests: (kind) => [...(kind === 'compact' ? LOGO_REQUESTS : []), ...PROFILE_REQUESTS],
   more: (built) => {
     it(`the zipped handler is within Lambda@Edge's ${PACKAGE_LIMIT}-byte origin-request limit`, async () => {
       const dir = await tempDir('lambda-zip');

@@ -9,7 +9,7 @@ import { EDGE_DIR, EDGE_FUNCTION } from '../../src/hosts/netlify-edge/adapter.js
 import { send } from './support/client.js';
 import { passes } from './support/check-run.js';
 import { denoRequirements, startEdge } from './support/deno.js';
-import { LOGO_REQUESTS } from '../../src/check/requests.js';
+import { LOGO_REQUESTS, PROFILE_REQUESTS } from '../../src/check/requests.js';
 import { NETLIFY_DUMP_CHECK, netlifyDump, staticNotFound } from './support/downloads.js';
 import { buildSample, NEGOTIATED_FIRST, SOME_FORMATS, type BuiltSample } from './support/sites.js';
 import { computeHostSuite } from './support/suite.js';
@@ -31,7 +31,7 @@ computeHostSuite({
   downloadDeviations: [staticNotFound, netlifyDump],
   checkFailures: [NETLIFY_DUMP_CHECK],
   // Logos are the function's only in a compact build; otherwise Netlify serves them as files.
-  extraRequests: (kind) => (kind === 'compact' ? [...LOGO_REQUESTS] : []),
+  extraRequests: (kind) => [...(kind === 'compact' ? LOGO_REQUESTS : []), ...PROFILE_REQUESTS],
   more: () => {
     // Issue 36, defect 1: a site of some formats. The function reads Accept as DRF does, so it
     // answers DRF's 406 (before any lookup) where the site lacks the format, and check passes.

@@ -26,6 +26,7 @@ import type { SiteConfig } from '../../routes/site-data.js';
 import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
 import { netlifyHeaders } from '../../hosting/netlify-headers.js';
 import { PROFILE_ROOT } from '../../routes/paths.js';
+import { LANDING_FILE } from '../../formats/html/runtime-safe/links.js';
 
 export { netlifyDownloadType, netlifyHeaders } from '../../hosting/netlify-headers.js';
 
@@ -132,6 +133,8 @@ export function netlifyRedirects(groups: readonly Group[]): string {
     if (rule.form.suffix !== null && endsInParameter(rule.form)) continue;
     lines.push(line(rule));
   }
+  // The site's /api/ page (also /api) is the API's landing page (src/runtime/resolve.ts).
+  for (const path of ['/api', '/api/']) lines.push(`${path}  /${LANDING_FILE}  200!`);
   lines.push(`${API_PREFIX}*  ${notFound}  404!`);
   return `${lines.join('\n')}\n`;
 }

@@ -28,7 +28,6 @@ import { LOGO_DIR } from '../../logos/files.js';
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
-import { LANDING_FILE } from '../../formats/html/runtime-safe/links.js';
 import { FILE_TYPES, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
 import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
 import { derivedData } from '../../runtime/data.js';
@@ -151,8 +150,6 @@ function serverInclude(site: SiteConfig, fast: boolean): string {
     `js_preload_object ${PRELOAD_NAME} from ${NGINX_DIR}/data.json;`,
     `js_import jaspar from ${NGINX_DIR}/jaspar.js;`,
     js('= /api'),
-    // The web site's /api/ page is the API's landing page: the runtime names its file, sent from here.
-    `location = /${LANDING_FILE} { charset utf-8; }`,
     "# JASPAR's old addresses (contract §10): the runtime's redirect.",
     ...['/cgi-bin/jaspar_db.pl', '/html/DOWNLOAD'].flatMap((p) => [js(`= ${p}`), js(`= ${p}/`)]),
     api('^~ /api/'),
@@ -166,8 +163,6 @@ function serverInclude(site: SiteConfig, fast: boolean): string {
     ...prefixTypes().map((p) => typed(`^~ ${p.prefix}`, p.mediaType)),
     ...FILE_TYPES.map((f) => typed(`= ${f.path}`, f.mediaType)),
     '# Folders of pages (the web site: /matrix/<id>/, /search/, …): their index.html, in UTF-8 as every host labels them.',
-    'location = / { charset utf-8; }',
-    'location = /index.html { charset utf-8; }',
     ...PAGE_FOLDERS.map((f) => `location ^~ ${f.prefix} { charset utf-8; }`),
     '# Build files that are configuration, and hidden files, are never served.',
     ...NOT_SERVED.map((p) => `location = ${p} { return 404; }`),

@@ -1,5 +1,5 @@
 // A Deno server standing in for Netlify in front of one edge function (run by netlify-edge.ts):
-// requests whose path matches the function's `config.path` (URLPattern, as Netlify matches)
+// requests whose path matches the function's `config.path` and not its `excludedPath` (URLPattern, as Netlify matches)
 // go to the function with a Request and a Context like Netlify's; every other request, and
 // the function's `context.next()`, is Netlify's static serving of the site folder (a missing
 // file: /404.html with status 404; Content-Type from the site's `_headers`, else the extension). The function fetches the site's own files from this same
@@ -8,6 +8,7 @@ const [siteDir, functionFile] = Deno.args;
 const fn = await import(new URL(`file://${functionFile}`).href);
 const paths = [].concat(fn.config?.path ?? []);
 const patterns = paths.map((pathname) => new URLPattern({ pathname }));
+const excluded = [].concat(fn.config?.excludedPath ?? []).map((pathname) => new URLPattern({ pathname }));
 
 const TYPES = {
   '.json': 'application/json',
@@ -41,7 +42,9 @@ async function readSiteFile(pathname) {
   } catch {
     return null;
   }
-  if (path.split('/').some((s) => s === '..') || path.endsWith('/')) return null;
+  if (path.split('/').some((s) => s === '..')) return null;
+  // A folder is its index.html, as Netlify's CDN serves the site's pages.
+  if (path.endsWith('/')) path = `${path}index.html`;
   try {
     const info = await Deno.stat(`${siteDir}${path}`);
     return info.isFile ? { path, body: await Deno.readFile(`${siteDir}${path}`) } : null;
@@ -52,6 +55,9 @@ async function readSiteFile(pathname) {
 
 async function staticAnswer(request) {
   const url = new URL(request.url);
+  // A folder named without its final slash: to the slash, the query kept (Netlify's CDN does this).
+  if (!url.pathname.endsWith('/') && (await readSiteFile(`${url.pathname}/`)))
+    return new Response(null, { status: 301, headers: { location: `${url.pathname}/${url.search}` } });
   const found = await readSiteFile(url.pathname);
   const file = found ?? (await readSiteFile('/404.html'));
   const body = request.method === 'HEAD' || file === null ? null : file.body;
@@ -82,7 +88,8 @@ Deno.serve(
   { hostname: '127.0.0.1', port: 0, onListen: ({ port }) => console.log(`listening ${port}`) },
   async (request) => {
     const url = new URL(request.url);
-    if (patterns.some((p) => p.test(url))) return await fn.default(request, context(request));
+    if (patterns.some((p) => p.test(url)) && !excluded.some((p) => p.test(url)))
+      return await fn.default(request, context(request));
     return staticAnswer(request);
   },
 );
