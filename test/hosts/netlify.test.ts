@@ -7,6 +7,7 @@
 import { netlifyHost } from '../support/netlify-host.js';
 import type { Reply } from '../../src/check/types.js';
 import { netlifyDump, staticNotFound } from './support/downloads.js';
+import { collectionAsWritten } from './support/compare.js';
 import { rulesHostSuite } from './support/rules-suite.js';
 import { PROFILE_REQUESTS } from '../../src/check/requests.js';
 
@@ -24,6 +25,7 @@ rulesHostSuite({
   ],
   // A missing file is the site's 404 page; Netlify ignores Content-Encoding in _headers: the .sql.gz goes as application/gzip.
   downloadDeviations: [staticNotFound, netlifyDump],
+  redirectDeviations: [collectionAsWritten],
   start: async (built) => {
     const netlify = await netlifyHost(built.site);
     return {

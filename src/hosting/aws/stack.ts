@@ -144,8 +144,8 @@ export const PAGES_FUNCTION_CODE = `function handler(event) {
     if (db && taxGroup) return moved('/search/?q=&collection=' + encodeURIComponent(db.toUpperCase()) + '&tax_group=' + encodeURIComponent(taxGroup));
     return moved(uri.indexOf('/html/') === 0 ? '/downloads/' : '/');
   }
-  if (uri.charAt(uri.length - 1) === '/') {
-    request.uri = uri + 'index.html';
+  if (uri.charAt(uri.length - 1) === '/' || uri === '/api') {
+    request.uri = (uri === '/api' ? '/api/' : uri) + 'index.html';
     return request;
   }
   if (/${PAGE_FOLDER_PATTERN.replace(/\//g, '\\/')}/.test(uri)) return moved(uri + '/' + query());

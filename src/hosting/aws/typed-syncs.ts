@@ -70,7 +70,11 @@ export function typedSyncs(): TypedSync[] {
       excludes: [...(seen?.excludes ?? []), `${t.prefix.slice(1)}${include}`],
     });
   }
-  return [...byPrefix, ...bySuffix.values()];
+  // Folder syncs first: each sync takes the earlier ones' excludes, which are patterns from the site
+  // root, and a root file's (`index.html`) would also match the same name inside a folder synced
+  // from that folder (the download area's listings, `download/index.html`).
+  const all = [...byPrefix, ...bySuffix.values()];
+  return [...all.filter((t) => t.folder !== '/'), ...all.filter((t) => t.folder === '/')];
 }
 
 /**

@@ -14,7 +14,7 @@ import { describeWith, type Requirement } from '../../support/requirements.js';
 import { notingNosniff } from './client.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 import { startReference, type Reference } from './dev-server.js';
-import { compareHosts, redirectProblems } from './compare.js';
+import { compareHosts, redirectProblems, type RedirectDeviation } from './compare.js';
 import {
   clientRequests,
   DOCUMENT_REQUESTS,
@@ -40,6 +40,8 @@ export interface RulesHostSuite {
   more?(built: () => BuiltSample, reference: () => Reference): void;
   /** The documented ways the host's download area differs from the dev server's (downloads.ts; default none). */
   readonly downloadDeviations?: readonly DownloadDeviation[];
+  /** The documented ways the host's redirects differ from the dev server's (compare.ts `RedirectDeviation`; default none). */
+  readonly redirectDeviations?: readonly RedirectDeviation[];
 }
 
 const label = (req: ClientRequest) =>
@@ -142,7 +144,7 @@ export function rulesHostSuite(suite: RulesHostSuite): void {
     });
 
     it("answers the web site's redirects as the dev server does: a page folder without its slash, JASPAR's old addresses (contract §10)", async () => {
-      expect(await redirectProblems(PAGE_REDIRECTS, reference.send, host.send)).toEqual([]);
+      expect(await redirectProblems(PAGE_REDIRECTS, reference.send, host.send, suite.redirectDeviations)).toEqual([]);
     });
 
     it('serves the download area as the dev server does, an unknown path a 404 (contract §9)', async () => {
