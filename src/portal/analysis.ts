@@ -18,7 +18,7 @@ export function analysisPage(release: string): string {
     '<h1>Analysis</h1>',
     `<p>Tools run in this page, on the profiles picked: those named in the address (<code>?matrix_id=MA0004.1&amp;matrix_id=…</code>), else those in the ${anchor(root + CART_PATH, 'cart')}. Nothing leaves the browser.</p>`,
     '<section id="picked" aria-live="polite"><p class="muted">Loading the picked profiles…</p></section>',
-    '<form id="analysis" class="search-form tools" method="get" action="">',
+    '<form id="analysis" class="tools" method="get" action="">',
     '<fieldset class="tool"><legend>Download</legend>',
     `<label>Format<select name="format">${formatOptions}</select></label>`,
     '<label>As<select name="download_type"><option value="combined">one combined .txt</option><option value="individual">a .zip, one file per profile</option></select></label>',

@@ -21,5 +21,10 @@ ul.cols{columns:3 16rem;padding-left:1.1rem}
 .logos figure{max-width:48%}
 .tools-list dt{font-weight:600;margin-top:.6rem}
 div.revcomp{display:none}body.revcomp div.revcomp{display:block}body.revcomp div.forward{display:none}
-textarea{width:100%;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85rem}
+form.tools{display:flex;flex-wrap:wrap;gap:1rem;margin:.6rem 0}
+form.tools fieldset{flex:1 1 18rem;min-width:0;display:flex;flex-direction:column;gap:.5rem;border:1px solid var(--line);border-radius:6px;padding:.6rem .8rem;background:var(--soft)}
+form.tools legend{font-weight:600}form.tools label{display:flex;flex-direction:column;font-size:.85rem;color:var(--muted)}
+form.tools select,form.tools input{font:inherit;font-size:.9rem;padding:.25rem .4rem;border:1px solid var(--line);border-radius:4px;color:var(--fg);background:#fff}
+form.tools button{align-self:flex-start}
+textarea{box-sizing:border-box;width:100%;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85rem}
 `;
