@@ -13,6 +13,7 @@ import { LOGO_REQUESTS, PROFILE_REQUESTS } from '../../src/check/requests.js';
 import { NETLIFY_DUMP_CHECK, netlifyDump, staticNotFound } from './support/downloads.js';
 import { buildSample, NEGOTIATED_FIRST, SOME_FORMATS, type BuiltSample } from './support/sites.js';
 import { computeHostSuite } from './support/suite.js';
+import { siteNotFoundPage } from './support/compare.js';
 
 /** The function of a build's deploy folder. */
 const edgeFunction = (built: BuiltSample) => join(built.deploy, EDGE_DIR, `${EDGE_FUNCTION}.js`);
@@ -30,6 +31,8 @@ computeHostSuite({
   // Content-Encoding in _headers, so the .sql.gz goes as application/gzip (check: wrong type).
   downloadDeviations: [staticNotFound, netlifyDump],
   checkFailures: [NETLIFY_DUMP_CHECK],
+  // A page that does not exist (/matrix/MA9999.1/) is the CDN's: the site's 404 page.
+  agree: siteNotFoundPage,
   // Logos are the function's only in a compact build; otherwise Netlify serves them as files.
   extraRequests: (kind) => [...(kind === 'compact' ? LOGO_REQUESTS : []), ...PROFILE_REQUESTS],
   more: () => {

@@ -46,6 +46,15 @@ function assetFiles(assets: AssetsBinding, request: Request): SiteFiles {
 /** A path outside the API: the asset with our Content-Type, or the API's 404. */
 async function staticAnswer(assets: AssetsBinding, request: Request): Promise<Response> {
   const url = new URL(request.url);
+  // A folder of pages named without its final slash: to the slash, the query kept (the pages'
+  // links are relative to it), as every host answers it; other redirects of the assets are followed.
+  const first = await assets.fetch(request);
+  const to = first.status >= 300 && first.status < 400 ? first.headers.get('location') : null;
+  if (to !== null && new URL(to, url).href === `${url.origin}${url.pathname}/`) {
+    await first.body?.cancel();
+    return new Response(null, { status: 301, headers: { Location: `${url.pathname}/${url.search}` } });
+  }
+  await first.body?.cancel();
   const res = await asset(assets, url, request);
   if (res.status === 404) {
     await res.body?.cancel();

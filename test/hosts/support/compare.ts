@@ -2,6 +2,7 @@
  * The check every compute host must pass: for each request, the same status, Content-Type and
  * body bytes as the dev server (the reference host, src/server/dev-server.ts).
  */
+import { ERROR_MEDIA_TYPE, NOT_PREBUILT } from '../../../src/api/errors.js';
 import { redirectTarget, sameReply } from '../../../src/check/same-reply.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 
@@ -75,4 +76,19 @@ export async function redirectProblems(
     else if (!same) out.push(`${label(req)}: expected ${expected.status} ${want}, got ${got.status} ${have}`);
   }
   return out;
+}
+
+/**
+ * Hosts whose static files a CDN serves (Netlify's behind the Edge Function, S3's behind
+ * Lambda@Edge) answer a page that does not exist (`/matrix/MA9999.1/`) with the site's 404 page
+ * (NOT_PREBUILT), where the dev server answers the API's `Not found.`: both 404 JSON.
+ */
+export function siteNotFoundPage(expected: Reply, got: Reply): boolean {
+  return (
+    sameReply(expected, got) ||
+    (expected.status === 404 &&
+      got.status === 404 &&
+      got.contentType === ERROR_MEDIA_TYPE &&
+      got.body.toString('utf8') === NOT_PREBUILT.body)
+  );
 }
