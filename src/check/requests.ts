@@ -148,6 +148,16 @@ export const PAGE_REDIRECTS: readonly ClientRequest[] = [
   get('/html/DOWNLOAD'),
 ];
 
+/**
+ * What `jaspar-static check` asks of the web site (docs/check.md): a page of every kind and the
+ * redirects every host gives alike — not a page that does not exist (a CDN's own 404 page on
+ * some hosts) nor the old search address (Netlify keeps the collection's case).
+ */
+export const SITE_REQUESTS: readonly ClientRequest[] = [
+  ...PROFILE_REQUESTS.filter((r) => !r.target.includes('MA9999')),
+  ...PAGE_REDIRECTS.filter((r) => !r.target.includes('db=')),
+];
+
 /** Release records (contract §8.1; the sample is built as 2016, release number 6) and the endpoint no copy computes. */
 const RELEASES_AND_INFER: readonly ClientRequest[] = [
   get('/api/v1/releases/?format=json'),

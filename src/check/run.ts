@@ -16,7 +16,7 @@ import { judge, type RulesTraits } from './judge.js';
 import { failed, type Outcome } from './outcome.js';
 import { runPool } from './pool.js';
 import { startLocalReference } from './reference.js';
-import { clientRequests } from './requests.js';
+import { clientRequests, SITE_REQUESTS } from './requests.js';
 import { prebuiltRequests } from './routes.js';
 import { sample } from './sample.js';
 import { REVALIDATED, revalidated, type Revalidation } from './revalidate.js';
@@ -100,7 +100,9 @@ async function plan(options: CheckOptions, choice: TierChoice, hasSite: boolean)
   const { selection } = options;
   // The download area: a sample of it with the table, every file of it with --all and --sample.
   const downloads = hasSite ? await downloadRequests(options.site, selection.kind !== 'table') : [];
-  const table = asked([...clientRequests(), ...(selection.kind === 'table' ? downloads : [])]);
+  // The web site's pages and redirects (contract §10) with the table, where the site is at hand.
+  const portal = hasSite && selection.kind === 'table' ? SITE_REQUESTS : [];
+  const table = asked([...clientRequests(), ...(selection.kind === 'table' ? downloads : []), ...portal]);
   const built =
     hasSite && (selection.kind !== 'table' || choice.tier === 'rules') ? await readBuilt(options.site) : null;
   const all = built === null ? [] : [...prebuiltRequests(built), ...(selection.kind === 'table' ? [] : downloads)];

@@ -13,6 +13,7 @@ import { mediaTypeOf } from '../../hosting/content-types.js';
 import { downloadTypeOf } from '../../download/media.js';
 import { newBook } from '../../hosting/edge/file-cache.js';
 import { fileOrNull, respond, type SiteFiles } from '../../hosting/edge/fetch-host.js';
+import { PAGE_FOLDER_PATTERN } from '../../portal/paths.js';
 
 /** Cloudflare's static-assets binding. */
 export interface AssetsBinding {
@@ -44,17 +45,19 @@ function assetFiles(assets: AssetsBinding, request: Request): SiteFiles {
 }
 
 /** A path outside the API: the asset with our Content-Type, or the API's 404. */
+/** The web site's page folders named without their slash (src/portal/paths.ts). */
+const PAGE_FOLDER = new RegExp(PAGE_FOLDER_PATTERN);
+
 async function staticAnswer(assets: AssetsBinding, request: Request): Promise<Response> {
   const url = new URL(request.url);
   // A folder of pages named without its final slash: to the slash, the query kept (the pages'
-  // links are relative to it), as every host answers it; other redirects of the assets are followed.
-  const first = await assets.fetch(request);
-  const to = first.status >= 300 && first.status < 400 ? first.headers.get('location') : null;
-  if (to !== null && new URL(to, url).href === `${url.origin}${url.pathname}/`) {
-    await first.body?.cancel();
-    return new Response(null, { status: 301, headers: { Location: `${url.pathname}/${url.search}` } });
+  // links are relative to it), as every host answers it; the assets would serve the page itself.
+  if (!url.pathname.endsWith('/') && PAGE_FOLDER.test(url.pathname)) {
+    const folder = await assets.fetch(new Request(new URL(`${url.pathname}/`, url), { method: 'HEAD' }));
+    await folder.body?.cancel();
+    if (folder.status === 200)
+      return new Response(null, { status: 301, headers: { Location: `${url.pathname}/${url.search}` } });
   }
-  await first.body?.cancel();
   const res = await asset(assets, url, request);
   if (res.status === 404) {
     await res.body?.cancel();

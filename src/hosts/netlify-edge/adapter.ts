@@ -26,7 +26,9 @@ export const EDGE_FUNCTION = 'jaspar-api';
 
 /** The paths the function runs on (URLPattern syntax, as Netlify's `config.path`). */
 export function edgePaths(site: SiteConfig): string[] {
-  return ['/api', '/api/*', ...(site.prebuilt === null ? [`/${LOGO_DIR}/*`] : [])];
+  // JASPAR's old addresses (contract §10): the runtime's redirect.
+  const old = ['/cgi-bin/jaspar_db.pl', '/html/DOWNLOAD'].flatMap((p) => [p, `${p}/`]);
+  return ['/api', '/api/*', ...old, ...(site.prebuilt === null ? [`/${LOGO_DIR}/*`] : [])];
 }
 
 /**
