@@ -20,13 +20,23 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
 const NJS = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 
-/** The request classes of issue 35, by build. */
+/** The request classes of issues 35 and 44, by build. */
 const CLASSES: readonly { name: string; build: 'full' | 'compact'; path: string }[] = [
   { name: 'prebuilt list page', build: 'full', path: '/api/v1/matrix/?page=3&order=-name' },
   { name: 'detail ?format=meme', build: 'full', path: '/api/v1/matrix/MA0004.1/?format=meme' },
   { name: 'search=FOX&page_size=100 (computed)', build: 'full', path: '/api/v1/matrix/?search=FOX&page_size=100' },
   { name: 'list page (compact, computed)', build: 'compact', path: '/api/v1/matrix/?page=3&order=-name' },
   { name: 'detail (compact, computed)', build: 'compact', path: '/api/v1/matrix/MA0004.1/?format=meme' },
+  // The web site (contract §10, issue 44): pages are files, the search's results the page's script's.
+  { name: 'site: /search/?q=FOX&collection=all', build: 'full', path: '/search/?q=FOX&collection=all' },
+  {
+    name: 'site: /search/?q=sapiens&collection=all&version=latest',
+    build: 'full',
+    path: '/search/?q=sapiens&collection=all&version=latest',
+  },
+  { name: 'site: /matrix/MA0004.1/ (profile page)', build: 'full', path: '/matrix/MA0004.1/' },
+  { name: "site: the search's data script", build: 'full', path: '/static/portal/data.js' },
+  { name: 'site: /matrix/MA0004.1/ (compact)', build: 'compact', path: '/matrix/MA0004.1/' },
 ];
 /** The plain file nginx serves for comparison: the prebuilt list page's own file. */
 const PLAIN = '/files/default/matrix/_/default/-name/3.json';
