@@ -31,6 +31,16 @@ export const isExternal = (href: string): boolean => /^https?:\/\//.test(href);
 export const resolveFrom = (file: string, href: string): string =>
   posix.normalize(posix.join(posix.dirname(file), href));
 
+/**
+ * `html`, the site file `page`, without its table rows that link a file below the site folder
+ * `folder` (`download/database/`): what must be the same of the Downloads pages of sites that
+ * differ only in the dump they offer.
+ */
+export const withoutRowsLinking = (page: string, html: string, folder: string): string =>
+  html.replace(/<tr>[\s\S]*?<\/tr>/g, (row) =>
+    linksOf(row).some((href) => !isExternal(href) && resolveFrom(page, href).startsWith(folder)) ? '' : row,
+  );
+
 /** Where two strings first differ, with some context, for a readable failure. */
 export function firstDifference(got: string, want: string): string {
   let i = 0;
