@@ -3,7 +3,7 @@
  * headless Chromium (Debian's, driven by playwright-core): from the dev server and from
  * `file://`, it renders every operation of the site's OpenAPI description, with no console
  * error, no page error and no failed request (one aborted because the page was left aside);
- * the landing page and a browsable page link to it.
+ * the API's landing page (`api/index.html`) and a browsable page link to it.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LANDING_FILE } from '../src/formats/html/runtime-safe/links.js';
 import { command, describeWith } from './support/requirements.js';
 import { SAMPLE, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
@@ -107,7 +108,7 @@ describeWith('the API documentation page in Chromium, sample release', [chromium
 
   it("renders every operation from file://, reached from the landing page's link", async () => {
     b.problems.length = 0;
-    await b.page.goto(fileUrl('index.html'));
+    await b.page.goto(fileUrl(LANDING_FILE));
     await Promise.all([
       b.page.waitForURL(fileUrl('static/openapi/docs/index.html')),
       b.page.getByRole('link', { name: 'Interactive documentation' }).click(),

@@ -1,8 +1,8 @@
 /**
  * The search box in a real headless Chromium (Debian's, driven by playwright-core), from
  * `file://` as a person browsing a copied site opens it: typing finds matrices by name, id and
- * TF class on the landing page and on a list page deep in the tree, a result leads to the
- * matrix's detail page, the landing page's class facets list the class. On JASPAR 2016 (real
+ * TF class on the API's landing page (`api/index.html`) and on a list page deep in the tree, a
+ * result leads to the matrix's detail page, the landing page's class facets list the class. On JASPAR 2016 (real
  * data): "arnt" finds MA0004.1, and so does its TF class. A compact sample site, through the
  * dev server, links its results to the API URLs the runtime answers. Screenshots go to the
  * test's scratch folder.
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LANDING_FILE } from '../src/formats/html/runtime-safe/links.js';
 import { chromiumInstalled, launch, type Browser } from './support/browser.js';
 import { describeWith, sharedPath } from './support/requirements.js';
 import { tempDir } from './support/scratch.js';
@@ -66,7 +67,7 @@ describeWith('the search box in Chromium, sample release', [chromiumInstalled()]
 
   it('finds matrices by name, id, class, family, species and collection from file:// on the landing page', async () => {
     const { page } = b;
-    await page.goto(fileUrl('index.html'));
+    await page.goto(fileUrl(LANDING_FILE));
     expect((await search(page, 'arkin')).ids.sort()).toEqual(['MA0101.1', 'MA0101.2', 'MA0101.3']);
     expect((await search(page, 'MA0101.2')).ids).toEqual(['MA0101.2']);
     expect((await search(page, 'bZIP')).ids).toEqual(['MA0104.1']);
@@ -93,7 +94,7 @@ describeWith('the search box in Chromium, sample release', [chromiumInstalled()]
 
   it("lists every matrix of a TF class from the landing page's facet, and links the other facets to list pages", async () => {
     const { page } = b;
-    await page.goto(fileUrl('index.html'));
+    await page.goto(fileUrl(LANDING_FILE));
     await page.locator('dl.facets a:text-is("Homeo domain factors")').click();
     await page.waitForSelector('form.search .hits li');
     const listed = await hits(page);
@@ -129,7 +130,7 @@ describeWith('the search box in Chromium, compact sample site through the dev se
     await openHit(page, 'MA0107.2');
     expect(page.url()).toBe(`${dev.origin}/api/v1/matrix/MA0107.2/?format=api`);
     await expect(page.locator('h1').textContent()).resolves.toBe('MA0107.2 abdX');
-    await page.goto(`${dev.origin}/`);
+    await page.goto(`${dev.origin}/api/`);
     expect((await search(page, 'Nkx3')).ids).toEqual(['MA0106.1']);
     expect(b.problems).toEqual([]);
   });
@@ -158,7 +159,7 @@ describeWith('the search box in Chromium, JASPAR 2016 (real data)', [chromiumIns
     };
     expect(detail.name).toBe('Arnt');
     const tfClass = detail.class[0]!;
-    const index = pathToFileURL(join(site.dir, 'index.html')).href;
+    const index = pathToFileURL(join(site.dir, LANDING_FILE)).href;
     await page.goto(index);
 
     expect((await search(page, 'arnt')).ids).toContain('MA0004.1');

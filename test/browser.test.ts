@@ -1,9 +1,10 @@
 /**
  * The browsable pages in a real headless Chromium (Debian's, driven by playwright-core), both
- * through the dev server and straight from disk (`file://`, JavaScript off): landing page →
- * matrix list → next page → another order → a detail with its logo → another format; from disk
- * also the API's own pages, the API root and the documentation and back; and a page the
- * runtime assembles (a search) with its links, with no console error and no failed request.
+ * through the dev server (from the web site's home page by its "API" link) and straight from
+ * disk (`file://`, JavaScript off): the API's landing page → matrix list → next page → another
+ * order → a detail with its logo → another format; from disk also the API's own pages, the API
+ * root and the documentation and back; and a page the runtime assembles (a search) with its
+ * links, with no console error and no failed request.
  * Screenshots go to test-artifacts/.
  */
 import { mkdirSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_FILE } from '../src/formats/html/runtime-safe/links.js';
 import { EVIL, writeEvilDump } from './support/evil-dump.js';
 import { chromiumInstalled, follow, launch, type Browser } from './support/browser.js';
 import { describeWith, PROJECT_ROOT } from './support/requirements.js';
@@ -33,10 +35,9 @@ const imagesLoaded = (page: Page): Promise<number[]> =>
     ),
   );
 
-/** The walk both modes share; `label` names the screenshots. */
-async function walk(b: Browser, landing: string, label: string): Promise<void> {
+/** The walk both modes share, from the API's landing page (the page open); `label` names the screenshots. */
+async function walk(b: Browser, label: string): Promise<void> {
   const { page } = b;
-  await page.goto(landing);
   await expect(page.locator('h1').textContent()).resolves.toBe('sample');
 
   await follow(page, 'a:text-is("/api/v1/matrix/")');
@@ -92,8 +93,11 @@ describeWith('browsable pages in Chromium', [chromiumInstalled()], () => {
       await dev?.close();
     });
 
-    it('walks landing → list → next → order → detail → logo → json', async () => {
-      await walk(b, `${dev.origin}/`, 'server');
+    it('walks home → landing → list → next → order → detail → logo → json', async () => {
+      await b.page.goto(`${dev.origin}/`);
+      await follow(b.page, 'nav.site a:text-is("API")');
+      expect(b.page.url()).toBe(`${dev.origin}/api/`);
+      await walk(b, 'server');
     });
 
     it('gives a browser the HTML page at an API URL, and its links and images work there', async () => {
@@ -172,13 +176,14 @@ describeWith('browsable pages in Chromium', [chromiumInstalled()], () => {
     afterAll(async () => b?.close());
 
     it('walks landing → list → next → order → detail → logo → json', async () => {
-      await walk(b, pathToFileURL(join(site.dir, 'index.html')).href, 'file');
+      await b.page.goto(pathToFileURL(join(site.dir, LANDING_FILE)).href);
+      await walk(b, 'file');
     });
 
     it("walks landing → the API's own pages → the API root and the documentation → landing (issue 38)", async () => {
       const { page } = b;
       const file = (path: string) => pathToFileURL(join(site.dir, path)).href;
-      await page.goto(file('index.html'));
+      await page.goto(file(LANDING_FILE));
       await follow(page, 'a:text-is("home")');
       expect(page.url()).toBe(file('static/pages/home/index.html'));
       await follow(page, 'nav a:text-is("overview")');
@@ -193,7 +198,7 @@ describeWith('browsable pages in Chromium', [chromiumInstalled()], () => {
       expect(page.url()).toBe(file('static/openapi/docs/index.html'));
       await page.goBack();
       await follow(page, 'nav a:text-is("Browse the API")');
-      expect(page.url()).toBe(file('index.html'));
+      expect(page.url()).toBe(file(LANDING_FILE));
       expect(b.problems).toEqual([]);
     });
   });

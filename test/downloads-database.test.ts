@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteTables } from '../src/dump/export/sqlite-file.js';
 import { readFlatDump } from '../src/dump/flat/read-flat.js';
+import { DOWNLOADS_PATH, pageFile } from '../src/portal/paths.js';
 import type { RawDump } from '../src/dump/tables.js';
 import { readSqliteDump } from '../src/dump/sqlite/read-sqlite.js';
 import { buildRelease } from '../src/model/build-release.js';
+import { linksOf, resolveFrom } from './support/html.js';
 import { runOk } from './support/process.js';
 import { command, describeWith } from './support/requirements.js';
 import { removeTree, tempDir } from './support/scratch.js';
@@ -70,7 +72,7 @@ describe('a build of flat-file tables', () => {
     await dev?.close();
   });
 
-  it('writes and serves their tables as download/database/<release>.sqlite, listed on the Downloads page', async () => {
+  it('writes and serves their tables as download/database/<release>.sqlite, listed on the Downloads page and in its folder', async () => {
     const written = readFileSync(join(site.dir, 'download/database/sample.sqlite'));
     expect(written.equals(Buffer.from(sqliteTables(await readFlatDump(SAMPLE))))).toBe(true);
     const res = await fetch(`${dev.origin}/download/database/sample.sqlite`);
@@ -78,7 +80,10 @@ describe('a build of flat-file tables', () => {
     expect(res.headers.get('content-type')).toBe('application/vnd.sqlite3');
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(Buffer.from(await res.arrayBuffer()).equals(written)).toBe(true);
-    expect(readFileSync(join(site.dir, 'download/index.html'), 'utf8')).toContain('href="database/sample.sqlite"');
+    const opens = (page: string) =>
+      linksOf(readFileSync(join(site.dir, page), 'utf8')).map((href) => resolveFrom(page, href));
+    for (const page of [pageFile(DOWNLOADS_PATH), 'download/database/index.html'])
+      expect(opens(page), page).toContain('download/database/sample.sqlite');
     // No SQL dump was read: none is offered.
     expect((await fetch(`${dev.origin}/download/database/sample.sql.gz`)).status).toBe(404);
   });

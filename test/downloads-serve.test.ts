@@ -1,13 +1,18 @@
 /**
  * The download area as served (contract §9, issue 34), on the sample release: §9's headers on
  * the dev server and in the hosts' Content-Type table, a 404 for a download path that does not
- * exist, and the Downloads page, linked from the landing page, whose links all reach files
- * (relative, so it works from `file://`).
+ * exist, the Downloads page (`/downloads/`), linked from the API's landing page, which lists
+ * every file of the area, and the listing of every folder of `/download/` (contract §10), whose
+ * links all reach files of the site (relative, so they work from `file://`, where the site's
+ * script opens a folder link's `index.html`).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANDING_FILE } from '../src/formats/html/runtime-safe/links.js';
 import { mediaTypeOf } from '../src/hosting/content-types.js';
+import { DOWNLOADS_PATH, INDEX_FILE, pageFile } from '../src/portal/paths.js';
+import { listFiles } from './support/files.js';
 import { isExternal, linksOf, resolveFrom } from './support/html.js';
 import { BASE, SAMPLE, serve, sharedSite, type BuiltSite, type Served } from './support/site.js';
 
@@ -46,11 +51,13 @@ describe('the download area of the sample release, served', () => {
   });
 
   it('answers a download path that does not exist with a 404', async () => {
+    // Every folder of the area has its listing now (`/download/data/` included): a folder no release of the site has.
+    expect(existsSync(join(site.dir, 'download/data/2024'))).toBe(false);
     for (const path of [
       '/download/data/sample/CORE/sample_CORE_mammals_redundant_pfms_jaspar.txt',
       '/download/data/2024/CORE/JASPAR2024_CORE_redundant_pfms_jaspar.txt',
       '/download/database/sample.sql.gz',
-      '/download/data/',
+      '/download/data/2024/',
     ]) {
       const res = await fetch(`${dev.origin}${path}`);
       expect(res.status, path).toBe(404);
@@ -58,19 +65,54 @@ describe('the download area of the sample release, served', () => {
     }
   });
 
-  it('lists every bundle on a Downloads page linked from the landing page, each link a file of the site', async () => {
-    const landing = readFileSync(join(site.dir, 'index.html'), 'utf8');
-    expect(linksOf(landing)).toContain('download/index.html');
-    const page = readFileSync(join(site.dir, 'download/index.html'), 'utf8');
-    const links = linksOf(page).filter((href) => !isExternal(href) && !href.startsWith('data:'));
-    expect(links).toContain('data/sample/CORE/sample_CORE_non-redundant_pfms_jaspar.zip');
-    for (const href of links) {
-      expect(href.startsWith('/'), href).toBe(false);
-      expect(existsSync(join(site.dir, resolveFrom('download/index.html', href))), href).toBe(true);
+  it('lists every download file on a Downloads page linked from the landing page, and every folder, each link a file of the site', async () => {
+    const downloads = pageFile(DOWNLOADS_PATH);
+    const landing = readFileSync(join(site.dir, LANDING_FILE), 'utf8');
+    expect(linksOf(landing).map((href) => resolveFrom(LANDING_FILE, href))).toContain(downloads);
+    /** The site files a page's relative links open, a folder by its `index.html` (as the site's script does from disk). */
+    const opened = (file: string, html: string): string[] =>
+      linksOf(html)
+        .filter((href) => !isExternal(href) && !href.startsWith('data:'))
+        .map((href) => {
+          expect(href.startsWith('/'), `${file}: ${href}`).toBe(false);
+          const target = resolveFrom(file, href);
+          const path = href === '' || href.endsWith('/') ? posix.join(target, INDEX_FILE) : target;
+          expect(existsSync(join(site.dir, path)), `${file}: ${href}`).toBe(true);
+          return path;
+        });
+    const area = (await listFiles(join(site.dir, 'download'))).map((f) => `download/${f}`);
+    const isListing = (f: string) => posix.basename(f) === INDEX_FILE;
+    const files = area.filter((f) => !isListing(f));
+    expect(files).toContain('download/data/sample/CORE/sample_CORE_non-redundant_pfms_jaspar.zip');
+    const page = readFileSync(join(site.dir, downloads), 'utf8');
+    expect(opened(downloads, page)).toEqual(expect.arrayContaining([...files, `download/${INDEX_FILE}`]));
+    // Each folder's listing links each of its files and folders.
+    const listings = area.filter(isListing);
+    const folders = new Set(
+      files.flatMap((f) =>
+        posix
+          .dirname(f)
+          .split('/')
+          .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+      ),
+    );
+    expect(listings.sort()).toEqual([...folders].map((d) => `${d}/${INDEX_FILE}`).sort());
+    for (const listing of listings) {
+      const folder = posix.dirname(listing);
+      const entries = [...files, ...listings.filter((l) => l !== listing)]
+        .filter((f) => posix.dirname(isListing(f) ? posix.dirname(f) : f) === folder)
+        .sort();
+      const linked = opened(listing, readFileSync(join(site.dir, listing), 'utf8'));
+      expect(linked.filter((f) => entries.includes(f)).sort(), listing).toEqual(entries);
     }
-    const res = await fetch(`${dev.origin}/download/`);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe(page);
+    for (const [path, file] of [
+      [`/${DOWNLOADS_PATH}`, downloads],
+      ['/download/', `download/${INDEX_FILE}`],
+    ] as const) {
+      const res = await fetch(`${dev.origin}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toBe(readFileSync(join(site.dir, file), 'utf8'));
+    }
     // Built for its --base-url: the MEME URL lines point at the copy.
     expect(
       readFileSync(join(site.dir, 'download/data/sample/CORE/sample_CORE_redundant_pfms_meme.txt'), 'utf8'),

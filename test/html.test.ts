@@ -1,9 +1,10 @@
 /**
- * The browsable HTML pages (format `api`), the landing page and the logos, built from real
- * dumps: a page for every response, every relative link and image of every page resolves to
- * a file of the site, the landing page reaches every page, dump values are escaped, the
- * runtime assembles every prebuilt list page byte for byte, and the dev server hands browsers
- * the HTML, prebuilt or assembled, with links that work.
+ * The browsable HTML pages (format `api`), the API's landing page (`api/index.html`) and the
+ * logos, built from real dumps: a page for every response, every relative link and image of
+ * every page the build writes (the web site's too) resolves to a file of the site, the landing
+ * page reaches every page of the API, dump values are escaped, the runtime assembles every
+ * prebuilt list page byte for byte, and the dev server hands browsers the HTML, prebuilt or
+ * assembled, with links that work.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,7 +12,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCUMENTS, PAGE_DOCUMENTS } from '../src/api/documents.js';
 import { RESOURCES, resourceSpec } from '../src/api/resources.js';
+import { LANDING_FILE, rootOf } from '../src/formats/html/runtime-safe/links.js';
 import { RECORD_COLUMNS } from '../src/formats/html/runtime-safe/records-table.js';
+import { DATA_FILE } from '../src/portal/data.js';
+import { DOWNLOADS_PATH, HOME_PATH, pageFile } from '../src/portal/paths.js';
+import { SCRIPT_FILE } from '../src/portal/shell.js';
 import { defaultRouteOptions, formatVariants, listRoutes, listVariants } from '../src/plan/generate.js';
 import { routeFile, routeUrl } from '../src/routes/paths.js';
 import type { IndexData } from '../src/routes/site-data.js';
@@ -64,36 +69,44 @@ const DOCUMENT_PAGES = [
 ];
 
 /**
- * The pages a person reaches by links: all but filtered lists, other page sizes and `page=last`,
- * which are files for their URLs (`?collection=`, `?page_size=`, `?page=last`).
- */
-/**
- * The pages a reader must reach by links: every page but filtered lists, the profile pages and the base-id pages
+ * The pages of the API a reader must reach by links from its landing page: every page but
+ * filtered lists, other page sizes and `page=last`, which are files for their URLs
+ * (`?collection=`, `?page_size=`, `?page=last`), and the base-id pages
  * (`files/api/matrix/MA0101.html`, the latest version's detail under the address clients ask for
- * it by, contract §8.3; people reach that version's own page).
+ * it by, contract §8.3; people reach that version's own page). The web site's pages (src/portal/)
+ * are the portal tests' to walk from its home page (test/browser-portal.test.ts).
  */
 const linked = (page: string): boolean =>
   !/^files\/api\/matrix\/[^./]+\.html$/.test(page) &&
-  // The profile pages are where MEME's URL lines lead, not pages of the site's own navigation.
-  !page.startsWith('matrix/') &&
   (!page.includes('/_/') || /\/_\/default\/[^/]+\/\d+\.html$/.test(page));
+
+/** The web site's pages (src/portal/): every folder's `index.html` but the API's and its documents'. */
+const isSitePage = (file: string): boolean =>
+  (file === pageFile(HOME_PATH) || file.endsWith(`/${pageFile('')}`)) &&
+  !file.startsWith('files/') &&
+  !file.startsWith('static/') &&
+  file !== LANDING_FILE;
+
+const HOME_FILE = pageFile(HOME_PATH);
+const DOWNLOADS_FILE = pageFile(DOWNLOADS_PATH);
 
 describe('HTML pages of the sample release', () => {
   let site: BuiltSite;
   let files: string[];
   let pages: string[];
+  let sitePages: string[];
   let html: Map<string, string>;
   const read = (path: string) => html.get(path) ?? readFileSync(join(site.dir, path), 'utf8');
 
   beforeAll(async () => {
     site = await sharedSite(SAMPLE);
     files = await listFiles(site.dir);
-    // The API's pages, the profile pages MEME's URL lines name (matrix/<id>/index.html) and the Downloads page.
-    pages = files.filter(
-      (p) =>
-        p.endsWith('.html') && (p.startsWith('files/api/') || p.startsWith('matrix/') || p === 'download/index.html'),
-    );
-    expect(pages.filter((p) => p.startsWith('matrix/')).length).toBeGreaterThan(30);
+    // The API's pages; the web site's pages, among them the profile pages MEME's URL lines name
+    // (matrix/<id>/index.html), the Downloads page and the download area's listings.
+    pages = files.filter((p) => p.endsWith('.html') && p.startsWith('files/api/'));
+    sitePages = files.filter(isSitePage);
+    expect(sitePages.filter((p) => p.startsWith('matrix/')).length).toBeGreaterThan(30);
+    expect(sitePages).toEqual(expect.arrayContaining([HOME_FILE, DOWNLOADS_FILE, 'download/index.html']));
     html = await readAll(
       site.dir,
       files.filter((p) => p.endsWith('.html')),
@@ -105,24 +118,31 @@ describe('HTML pages of the sample release', () => {
       (p) => `files/api/${p.replace(/\.json$/, '.html')}`,
     );
     expect(pages.length).toBeGreaterThan(100);
-    expect(pages.filter((p) => p.startsWith('files/api/'))).toEqual(json);
-    expect(existsSync(join(site.dir, 'index.html'))).toBe(true);
+    expect(pages).toEqual(json);
+    expect(existsSync(join(site.dir, LANDING_FILE))).toBe(true);
   });
 
   it('links every page the build writes only to files of the site, by relative paths, as file:// follows them', () => {
     const walk = walkOffline(files, read, OWN_HOST);
     expect(walk.bad.slice(0, 20), `${walk.bad.length} bad link(s)`).toEqual([]);
     expect(walk.checked).toBeGreaterThan(1000);
-    // Every page: the landing page, lists, details, the documentation and the API's own pages (src/site/coreapi/pages.ts).
-    expect(walk.pages).toEqual(expect.arrayContaining(['index.html', ...DOCUMENT_PAGES, ...pages]));
-    expect(walk.pages).toHaveLength(pages.length + DOCUMENT_PAGES.length + 1);
+    // Every page: the landing page, lists, details, the documentation, the API's own pages (src/site/coreapi/pages.ts)
+    // and the web site's pages, each of which loads the site's script (which opens folder links from disk).
+    expect(walk.pages).toEqual(expect.arrayContaining([LANDING_FILE, ...DOCUMENT_PAGES, ...pages, ...sitePages]));
+    expect(walk.pages).toHaveLength(pages.length + DOCUMENT_PAGES.length + 1 + sitePages.length);
+    expect([...walk.portal].sort()).toEqual([...sitePages].sort());
   });
 
   it('reaches the API documents, every detail and every unfiltered list page in every order from the landing page', () => {
-    const { pages: all, reached } = walkOffline(files, read, OWN_HOST);
-    const wanted = all.filter(linked);
-    expect(wanted).toEqual(expect.arrayContaining(['index.html', ...DOCUMENT_PAGES]));
+    const walk = walkOffline(files, read, OWN_HOST);
+    // By the API's own pages only: a page the web site links (a profile page's "api") does not count.
+    const reached = walk.reach(LANDING_FILE, (p) => !walk.portal.has(p));
+    const wanted = walk.pages.filter((p) => linked(p) && !walk.portal.has(p));
+    expect(wanted).toEqual(expect.arrayContaining([LANDING_FILE, ...DOCUMENT_PAGES]));
     expect(wanted.filter((p) => !reached.has(p))).toEqual([]);
+    // The landing page links the Downloads page, and the home page leads to the landing page.
+    expect(reached.has(DOWNLOADS_FILE)).toBe(true);
+    expect(walk.reached.has(LANDING_FILE)).toBe(true);
   });
 
   it('shows a list page with release, endpoint, pages, orders and every other format', () => {
@@ -296,11 +316,17 @@ describe('HTML pages of the sample release', () => {
       }
     });
 
-    it('serves / as the landing page, and the logos', async () => {
+    it('serves / as the home page, /api/ as the landing page, and the logos', async () => {
       const root = await fetch(`${dev.origin}/`, { headers: { accept: browser } });
       expect(root.status).toBe(200);
       expect(root.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(await root.text()).toBe(read('index.html'));
+      expect(await root.text()).toBe(read(HOME_FILE));
+      for (const path of ['/api/', `/${LANDING_FILE}`]) {
+        const landing = await fetch(`${dev.origin}${path}`, { headers: { accept: browser } });
+        expect(landing.status, path).toBe(200);
+        expect(landing.headers.get('content-type'), path).toMatch(/^text\/html/);
+        expect(await landing.text(), path).toBe(read(LANDING_FILE));
+      }
       const logo = await fetch(`${dev.origin}/static/logos/svg/MA0101.2.svg`);
       expect(logo.status).toBe(200);
       expect(logo.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
@@ -327,16 +353,19 @@ describeWith('HTML pages of JASPAR2016 from file://', [jaspar2016], () => {
   it('links every page the build writes only to files of the site, by relative paths', () => {
     expect(walk.bad.slice(0, 20), `${walk.bad.length} bad link(s)`).toEqual([]);
     expect(walk.pages).toEqual(
-      expect.arrayContaining(['index.html', 'files/api/matrix/MA0004.1.html', ...DOCUMENT_PAGES]),
+      expect.arrayContaining([LANDING_FILE, HOME_FILE, 'files/api/matrix/MA0004.1.html', ...DOCUMENT_PAGES]),
     );
     expect(walk.pages.length).toBeGreaterThan(4000);
     expect(walk.checked).toBeGreaterThan(50_000);
+    expect(walk.portal.has('matrix/MA0004.1/index.html')).toBe(true);
   });
 
   it('reaches the API documents, every detail and every list page from the landing page', () => {
-    const wanted = walk.pages.filter(linked);
+    const reached = walk.reach(LANDING_FILE, (p) => !walk.portal.has(p));
+    const wanted = walk.pages.filter((p) => linked(p) && !walk.portal.has(p));
     expect(wanted.length).toBeGreaterThan(4000);
-    expect(wanted.filter((p) => !walk.reached.has(p))).toEqual([]);
+    expect(wanted.filter((p) => !reached.has(p))).toEqual([]);
+    expect(walk.reached.has(LANDING_FILE)).toBe(true);
   });
 });
 
@@ -356,13 +385,19 @@ describe('dump values on HTML pages', () => {
         expect(html, page).not.toContain(bad);
       // The only inline script is the page's own base fix-up (none on the landing page); the
       // landing page and list pages load the search script (search-client.ts), nothing else; the
-      // API documentation page loads Swagger UI, the description and its start script, all site files.
+      // API documentation page loads Swagger UI, the description and its start script, all site files;
+      // each page of the web site loads the site's script and, where it needs the rows, their data script.
       expect((html.match(/<script>/g) ?? []).length, page).toBe(page.startsWith('files/') ? 1 : 0);
-      const searches = page === 'index.html' || page.includes('/_/') ? 1 : 0;
+      const searches = page === LANDING_FILE || page.includes('/_/') ? 1 : 0;
       expect((html.match(/<script src="[^"]*static\/search\/search\.js">/g) ?? []).length, page).toBe(searches);
       const docs = page === 'static/openapi/docs/index.html' ? 3 : 0;
       expect((html.match(/<script src="(\.\.\/){3}static\/openapi\/[a-z-]+\.js">/g) ?? []).length, page).toBe(docs);
-      expect((html.match(/<script /g) ?? []).length, page).toBe(searches + docs);
+      const root = rootOf(page);
+      const portal = isSitePage(page) ? 1 : 0;
+      expect(html.split(`<script src="${root}${SCRIPT_FILE}" defer>`).length - 1, page).toBe(portal);
+      const data = html.split(`<script src="${root}${DATA_FILE}" defer>`).length - 1;
+      expect(data, page).toBeLessThanOrEqual(portal);
+      expect((html.match(/<script /g) ?? []).length, page).toBe(searches + docs + portal + data);
     }
   });
 

@@ -9,8 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notServedLine, readLines } from '../src/cli/summary.js';
+import { DOWNLOADS_PATH, pageFile } from '../src/portal/paths.js';
 import { build, type BuildSummary } from '../src/site/build.js';
 import { hashTree } from './support/files.js';
+import { withoutRowsLinking } from './support/html.js';
 import { describeWith, sharedPath } from './support/requirements.js';
 import { tempDir } from './support/scratch.js';
 import { serve, type Served } from './support/site.js';
@@ -62,19 +64,23 @@ describeWith('JASPAR 2026 (reconstruction) in every dump shape', [dump, live], (
     expect([...built.keys()]).toEqual(['sql', 'sqlite', 'flat', 'mysql']);
     const shapes = [...built.values()].map((b) => b.summary.shape);
     expect(new Set(shapes).size).toBe(4);
-    // The same site but the dump itself, which the download area offers as it was read (contract §9),
-    // and the Downloads page that lists it.
+    // The same site but the dump itself, which the download area offers as it was read (contract §9), in its
+    // folder with that folder's listing, and the Downloads page, the same but for its rows of that folder.
+    const dumpFolder = 'download/database/';
+    const downloads = pageFile(DOWNLOADS_PATH);
     const digests = await Promise.all(
       [...built.values()].map(async (b) =>
         JSON.stringify(
-          [...(await hashTree(b.out))].filter(
-            ([path]) => !path.startsWith('download/database/') && path !== 'download/index.html',
-          ),
+          [...(await hashTree(b.out))].filter(([path]) => !path.startsWith(dumpFolder) && path !== downloads),
         ),
       ),
     );
     expect(digests[0]!.length).toBeGreaterThan(1000);
     expect(new Set(digests).size).toBe(1);
+    const pages = [...built.values()].map((b) => readFileSync(join(b.out, downloads), 'utf8'));
+    const besidesDump = pages.map((html) => withoutRowsLinking(downloads, html, dumpFolder));
+    expect(besidesDump.filter((rest, i) => rest === pages[i])).toEqual([]);
+    expect(new Set(besidesDump).size).toBe(1);
     for (const { summary } of built.values()) {
       expect(summary.release).toBe('JASPAR2026');
       expect(summary.matrices).toBe(4129);

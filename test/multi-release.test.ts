@@ -190,8 +190,8 @@ it('answers each release record by its number, in either release, the newest act
   expect([missing.status, json(missing)]).toEqual([404, { detail: 'Not found.' }]);
 });
 
-it('links each release from the landing page', async () => {
-  const html = (await devGet('/')).body.toString('utf8');
+it("links each release from the API's landing page, /api/", async () => {
+  const html = (await devGet('/api/')).body.toString('utf8');
   expect(html).toContain('href="/api/v1/matrix/?format=api&amp;release=JASPAR2018"');
   expect(html).toContain('href="/api/v1/matrix/?format=api&amp;release=JASPAR2016"');
 });

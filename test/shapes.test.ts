@@ -17,7 +17,9 @@ import { readFlatDump } from '../src/dump/flat/read-flat.js';
 import { readDump } from '../src/dump/read-dump.js';
 import type { RawDump } from '../src/dump/tables.js';
 import { buildRelease } from '../src/model/build-release.js';
+import { DOWNLOADS_PATH, pageFile } from '../src/portal/paths.js';
 import { hashTree } from './support/files.js';
+import { withoutRowsLinking } from './support/html.js';
 import { tempDirSync } from './support/scratch.js';
 import { SAMPLE, buildSite, type BuiltSite, type SiteOptions } from './support/site.js';
 
@@ -53,9 +55,22 @@ function withReleaseTable(dump: RawDump): RawDump {
   };
 }
 
-/** A site's files without what depends on the dump's own shape (contract §9: the dump as read, listed on the Downloads page). */
+/** The download area's folder of the dump as it was read (contract §9), with its listing, which names it. */
+const DUMP_FOLDER = 'download/database/';
+/** The Downloads page, which lists the dump with its size. */
+const DOWNLOADS_FILE = pageFile(DOWNLOADS_PATH);
+
+/** A site's files without what depends on the dump's own shape: the dump's folder and the Downloads page. */
 const sameSite = (tree: Map<string, string>) =>
-  new Map([...tree].filter(([path]) => !path.startsWith('download/database/') && path !== 'download/index.html'));
+  new Map([...tree].filter(([path]) => !path.startsWith(DUMP_FOLDER) && path !== DOWNLOADS_FILE));
+
+/** The Downloads page of the site in `dir` but its rows of the dump's folder, which it must have. */
+async function downloadsBesidesDump(dir: string): Promise<string> {
+  const html = await readFile(join(dir, DOWNLOADS_FILE), 'utf8');
+  const rest = withoutRowsLinking(DOWNLOADS_FILE, html, DUMP_FOLDER);
+  expect(rest).not.toBe(html);
+  return rest;
+}
 
 /** The sample as the flat reader reads it, exported into every shape below. */
 const sample = await readFlatDump(SAMPLE);
@@ -110,12 +125,13 @@ describe('every dump shape builds the same site, whatever its name', () => {
           expect(site.summary.warnings).toEqual(
             reference.summary.warnings.map((w) => ({ ...w, place: expect.anything() })),
           );
-          // The same site but the dump the download area offers as it was read, and the Downloads page listing it.
+          // The same site but the dump the download area offers as it was read, and the Downloads page's rows of it.
           const actual = sameSite(await hashTree(site.dir));
           const want = sameSite(expected);
           const differing = [...want.keys()].filter((k) => actual.get(k) !== want.get(k));
           expect(differing).toEqual([]);
           expect(actual.size).toBe(want.size);
+          expect(await downloadsBesidesDump(site.dir)).toBe(await downloadsBesidesDump(reference.dir));
         } finally {
           await site.cleanup();
         }

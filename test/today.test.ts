@@ -155,8 +155,11 @@ for (const compact of [false, true]) {
       for (const r of rows) {
         const page = await get(served.origin, `/matrix/${r.matrixId}/`);
         expect([r.matrixId, page.status, page.type]).toEqual([r.matrixId, 200, 'text/html; charset=utf-8']);
-        const target = /http-equiv="refresh" content="0; url=([^"]+)"/.exec(page.body)?.[1]?.replace(/&amp;/g, '&');
-        expect(target).toBeDefined();
+        // The profile page itself (contract §10), not a forward: it links the browsable detail as its "api" download.
+        expect(page.body, r.matrixId).not.toContain('http-equiv="refresh"');
+        expect(page.body, r.matrixId).toContain(`<h1>${r.matrixId} `);
+        const target = /<a href="([^"]+)">api<\/a>/.exec(page.body)?.[1]?.replace(/&amp;/g, '&');
+        expect(target, r.matrixId).toBeDefined();
         const detail = new URL(target!, `${served.origin}/matrix/${r.matrixId}/`);
         const shown = await get(served.origin, `${detail.pathname}${detail.search}`, 'text/html');
         expect([detail.pathname, shown.status, shown.type]).toEqual([detail.pathname, 200, 'text/html; charset=utf-8']);

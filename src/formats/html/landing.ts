@@ -1,5 +1,5 @@
 /**
- * The landing page (`index.html` at the site root): links to every list of the release, a
+ * The API's landing page (`api/index.html`, the site's `/api/` page): links to every list of the release, a
  * page per instance of every parameterised list (a collection, a tax group, a species…) and
  * every detail without parameters (the API root), all generic over the resource table; the
  * search box and the release's facets (facets.ts). In a compact build (no page files) it links
@@ -14,7 +14,7 @@ import type { RenderContext } from '../context.js';
 import type { FormatName } from '../../api/formats.js';
 import { anchor, esc } from './runtime-safe/escape.js';
 import { facetsSection, type Facet } from './facets.js';
-import { fileHref, LANDING_FILE, targetPath, type LinkTarget } from './runtime-safe/links.js';
+import { fileHref, LANDING_FILE, rootOf, targetPath, type LinkTarget } from './runtime-safe/links.js';
 import { recordCount } from './runtime-safe/records-table.js';
 import { page } from './runtime-safe/page.js';
 import { API_PREFIX } from '../../api/urls.js';
@@ -83,22 +83,25 @@ function apiDescription(compact: boolean): string {
     esc(
       compact
         ? `${API_PREFIX}${doc.segment}/${i === 0 ? '' : `?format=${doc.variants[i]!.format}`}`
-        : doc.variants[i]!.file,
+        : fileHref(LANDING_FILE, doc.variants[i]!.file),
     );
   const pages = PAGE_DOCUMENTS.map((d) => `<a href="${href(d, 0)}">${esc(d.segment)}</a>`).join(', ');
   return `<h2>API description</h2><p><a href="${href(DOCS_DOCUMENT, 0)}">Interactive documentation</a> (<code>/api/v1/docs/</code>) of the OpenAPI 3.1 description: <a href="${href(SCHEMA_DOCUMENT, 0)}">JSON</a>, <a href="${href(SCHEMA_DOCUMENT, 1)}">YAML</a> (<code>/api/v1/schema/</code>). Core API clients load <code>/api/v1/docs/</code> (<a href="${href(DOCS_DOCUMENT, 1)}">the Core API document</a>; the 2018 form at <code>/api/v1/doc/</code>). This copy's pages: ${pages}.</p>`;
 }
 
-/** A link to the Downloads page (`downloads`: its file below the site root), or nothing. */
+/**
+ * A link to the Downloads page (`downloads`: its href from the landing page's file), or nothing;
+ * root-relative in a compact build, as the page's other links.
+ */
 function downloadsSection(downloads: string | null, compact: boolean): string {
   if (downloads === null) return '';
-  const href = esc(compact ? `/${downloads}` : downloads);
+  const href = esc(compact ? new URL(downloads, `file:///${LANDING_FILE}`).pathname : downloads);
   return `<h2>Downloads</h2><p><a href="${href}">JASPAR's download files</a> of this copy (profiles in JASPAR, MEME and TRANSFAC format, per collection and taxon; the release dump), at JASPAR's own paths.</p>`;
 }
 
 /**
  * The landing page, linking to pages of the HTML format `format`; `facets` from src/site/facets.ts;
- * `downloads` the Downloads page's file, when the site has one.
+ * `downloads` the Downloads page's href from the landing page's file, when the site has one.
  */
 export function landingPage(
   ctx: RenderContext,
@@ -131,12 +134,13 @@ export function landingPage(
     `<h2>Formats</h2><p>${ctx.routes.formats.map((f) => `<code>${esc(f)}</code>`).join(' ')}</p>`,
   ].join('\n');
   return page({
-    home: ctx.compact ? `/${LANDING_FILE}` : LANDING_FILE,
+    // The page's own file by the way up to the root and down (the header's documentation link follows it).
+    home: ctx.compact ? `/${LANDING_FILE}` : `${rootOf(LANDING_FILE)}${LANDING_FILE}`,
     title: 'JASPAR REST API',
     release: release.info.name,
     endpoint: null,
     fixBase: null,
-    search: ctx.compact ? '/' : '',
+    search: ctx.compact ? '/' : rootOf(LANDING_FILE),
     body,
   });
 }
