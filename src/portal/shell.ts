@@ -25,6 +25,16 @@ const NAV: readonly (readonly [label: string, path: string])[] = [
   ['About', 'about/'],
 ];
 
+/** The footer's links: the pages the navigation leaves out. */
+const FOOTER: readonly (readonly [label: string, path: string])[] = [
+  ['REST API', 'api/'],
+  ['FAQ', 'faq/'],
+  ['Profile versions', 'profile-versions/'],
+  ['Tour', 'tour/'],
+  ['Changelog', 'changelog/'],
+  ['Contact', 'contact-us/'],
+];
+
 export interface Shell {
   /** The way from the page up to the site root: '' or `../../`. */
   readonly root: string;
@@ -63,7 +73,7 @@ export function shell(s: Shell): string {
     `<body data-page="${esc(s.kind)}" data-root="${esc(s.root)}" data-release="${esc(s.release)}">`,
     `<header class="top"><a href="${esc(s.root || './')}">JASPAR</a><span class="release">${esc(s.release)}</span><nav class="site" aria-label="Site">${nav}${cart}</nav>${quick}</header>`,
     `<main>${s.body}</main>`,
-    `<footer>A static copy of JASPAR ${esc(s.release)}, the open-access database of transcription factor binding profiles, made by jaspar-static. <a href="${esc(s.root)}api/">REST API</a> · <a href="https://jaspar.elixir.no/">JASPAR</a></footer>`,
+    `<footer>A static copy of JASPAR ${esc(s.release)}, the open-access database of transcription factor binding profiles, made by jaspar-static.<br>${FOOTER.map(([label, path]) => `<a href="${esc(s.root + path)}">${label}</a>`).join(' · ')} · <a href="https://jaspar.elixir.no/">JASPAR</a></footer>`,
     '</body>',
     '</html>',
     '',

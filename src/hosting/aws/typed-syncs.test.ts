@@ -14,13 +14,16 @@ const takes = (sync: ReturnType<typeof typedSyncs>[number], path: string) =>
 describe('the typed syncs of upload.sh', () => {
   const syncs = typedSyncs();
 
-  it('are one per media type (and encoding, for the download area)', () => {
+  it('are one per media type (and encoding, for the download area), the download area on its own', () => {
     const types = [
       ...[...prefixTypes(), ...PAGE_FOLDERS].map((p) => `${p.mediaType} null`),
       ...FILE_TYPES.map((f) => `${f.mediaType} null`),
       ...SUFFIX_TYPES.map((t) => `${t.mediaType} ${t.encoding}`),
     ];
-    expect(syncs.map((s) => `${s.mediaType} ${s.encoding}`).sort()).toEqual([...new Set(types)].sort());
+    expect([...new Set(syncs.map((s) => `${s.mediaType} ${s.encoding}`))].sort()).toEqual([...new Set(types)].sort());
+    // The download area's listings are HTML as the site's pages are, synced from its own folder.
+    const keyed = syncs.map((s) => `${s.folder === '/download/' ? 'download' : 'site'} ${s.mediaType} ${s.encoding}`);
+    expect(keyed.length).toBe(new Set(keyed).size);
   });
 
   it('type the download area by how names end: the dump with its encoding, the text files in UTF-8', () => {
