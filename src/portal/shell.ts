@@ -5,6 +5,7 @@
  * server; the site's script (client/main.ts) adds `index.html` to folder links where the page
  * came from disk. Pure.
  */
+import { documentHead } from '../formats/html/runtime-safe/document.js';
 import { esc } from '../formats/html/runtime-safe/escape.js';
 import { DATA_FILE } from './data.js';
 import { ANALYSIS_PATH, CART_PATH, DOWNLOADS_PATH, SEARCH_PATH } from './paths.js';
@@ -48,8 +49,6 @@ export interface Shell {
   readonly body: string;
   /** Whether the page's script needs the site's rows (data.ts). */
   readonly data?: boolean;
-  /** Where the page sends its reader at once (a forwarding page), relative to the page. */
-  readonly refresh?: string;
 }
 
 /** A whole HTML document. */
@@ -58,18 +57,11 @@ export function shell(s: Shell): string {
   const cart = `<a href="${esc(s.root + CART_PATH)}" class="cart-link">Cart <span class="cart-count" aria-label="profiles in the cart">0</span></a>`;
   const quick = `<form class="quick" role="search" action="${esc(s.root + SEARCH_PATH)}" method="get"><input name="q" type="search" placeholder="Search: a name, an id, a species" aria-label="Search profiles"><button type="submit">Search</button></form>`;
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<link rel="icon" href="data:,">',
-    ...(s.refresh === undefined ? [] : [`<meta http-equiv="refresh" content="0; url=${esc(s.refresh)}">`]),
-    `<title>${esc(s.title)} · JASPAR ${esc(s.release)}</title>`,
-    `<style>${PORTAL_STYLE}</style>`,
-    ...(s.data ? [`<script src="${esc(s.root + DATA_FILE)}" defer></script>`] : []),
-    `<script src="${esc(s.root + SCRIPT_FILE)}" defer></script>`,
-    '</head>',
+    ...documentHead(`${esc(s.title)} · JASPAR ${esc(s.release)}`, [
+      `<style>${PORTAL_STYLE}</style>`,
+      ...(s.data ? [`<script src="${esc(s.root + DATA_FILE)}" defer></script>`] : []),
+      `<script src="${esc(s.root + SCRIPT_FILE)}" defer></script>`,
+    ]),
     `<body data-page="${esc(s.kind)}" data-root="${esc(s.root)}" data-release="${esc(s.release)}">`,
     `<header class="top"><a href="${esc(s.root || './')}">JASPAR</a><span class="release">${esc(s.release)}</span><nav class="site" aria-label="Site">${nav}${cart}</nav>${quick}</header>`,
     `<main>${s.body}</main>`,

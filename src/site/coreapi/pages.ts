@@ -15,6 +15,7 @@ import { esc } from '../../formats/html/runtime-safe/escape.js';
 import { LANDING_FILE, rootOf, targetPath } from '../../formats/html/runtime-safe/links.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { pathTemplate } from '../openapi/document.js';
+import { documentHead } from '../../formats/html/runtime-safe/document.js';
 
 /** How the pages link what is not one of the API's documents. */
 export interface PageLinks {
@@ -51,15 +52,9 @@ function page(title: string, body: string, links: PageLinks): string {
     `<a href="${docHref('live-api')}">live API</a>`,
   ].filter(Boolean);
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<link rel="icon" href="data:,">',
-    `<title>${esc(title)} · JASPAR REST API</title>`,
-    '<style>body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;line-height:1.4}code,pre{background:#f4f4f4}pre{padding:.5em;overflow:auto}td,th{text-align:left;padding:.2em .6em;border-bottom:1px solid #ddd}nav a{margin-right:1em}</style>',
-    '</head>',
+    ...documentHead(`${esc(title)} · JASPAR REST API`, [
+      '<style>body{font-family:sans-serif;max-width:60em;margin:1em auto;padding:0 1em;line-height:1.4}code,pre{background:#f4f4f4}pre{padding:.5em;overflow:auto}td,th{text-align:left;padding:.2em .6em;border-bottom:1px solid #ddd}nav a{margin-right:1em}</style>',
+    ]),
     '<body>',
     `<nav>${nav.join('')}</nav>`,
     `<h1>${esc(title)}</h1>`,

@@ -14,6 +14,7 @@ import { esc } from '../../formats/html/runtime-safe/escape.js';
 import { LANDING_FILE, rootOf } from '../../formats/html/runtime-safe/links.js';
 import { toYaml } from '../../formats/yaml.js';
 import type { JsonObject } from '../../model/json.js';
+import { documentHead } from '../../formats/html/runtime-safe/document.js';
 
 /** The site folder of the renderer and the description script. */
 const DIR = 'static/openapi';
@@ -69,15 +70,9 @@ function docsPage(withLanding: boolean, version: string): string {
   const href = (file: string) => esc(`${rootOf(page)}${file}`);
   const home = withLanding ? `<a href="${href(LANDING_FILE)}">JASPAR REST API</a> · ` : '';
   return [
-    '<!DOCTYPE html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<link rel="icon" href="data:,">',
-    '<title>API documentation · JASPAR REST API</title>',
-    `<link rel="stylesheet" href="${href(DOCS_FILES.style)}">`,
-    '</head>',
+    ...documentHead('API documentation · JASPAR REST API', [
+      `<link rel="stylesheet" href="${href(DOCS_FILES.style)}">`,
+    ]),
     '<body>',
     `<p style="font-family:sans-serif;margin:1em 20px">${home}OpenAPI description: <a href="${href(SCHEMA_DOCUMENT.variants[0]!.file)}">JSON</a>, <a href="${href(SCHEMA_DOCUMENT.variants[1]!.file)}">YAML</a> (at <code>/api/v1/schema/</code>) · rendered by Swagger UI ${esc(version)}</p>`,
     '<div id="docs"></div>',
