@@ -4,11 +4,15 @@
  * default 80 % and at 50 %, each once, cold, as a page's first scan is; wall time and CPU time (which holds
  * on a loaded machine). The profiles are the first
  * 50 of JASPAR2018 when ../shared has it, else the sample release's, repeated up to 50.
- * `npm run bench:scan [-- DUMP]`.
+ * Then the same in Debian's Chromium (when installed): the analysis module bundled as the page's
+ * script bundles it, the scan run profile by profile as the analysis page runs it, twice (cold,
+ * then warm). `npm run bench:scan [-- DUMP]`.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import { chromium } from 'playwright-core';
 import { parseFasta } from '../src/analysis/fasta.js';
 import { mulberry32 } from '../src/analysis/random.js';
 import { scan } from '../src/analysis/scan.js';
@@ -45,4 +49,47 @@ for (const threshold of [80, 50]) {
   console.log(
     `  scan at ${threshold} %: ${(performance.now() - start).toFixed(0)} ms (CPU ${((used.user + used.system) / 1000).toFixed(0)} ms), ${hits.length} hits`,
   );
+}
+
+const CHROMIUM = '/usr/bin/chromium';
+if (existsSync(CHROMIUM)) {
+  const code = buildSync({
+    stdin: {
+      contents: "export { scan } from './src/analysis/scan.ts'; export { parseFasta } from './src/analysis/fasta.ts';",
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: 'analysis',
+    platform: 'neutral',
+    target: 'es2022',
+  }).outputFiles[0]!.text;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.addScriptTag({ content: code });
+    const plain = profiles.map((p) => ({ matrixId: p.matrixId, name: p.name, pfm: p.pfm }));
+    for (const threshold of [80, 80, 50]) {
+      const r = await page.evaluate(
+        ({ plain, text, threshold }) => {
+          const a = (window as unknown as { analysis: { parseFasta: typeof parseFasta; scan: typeof scan } }).analysis;
+          const start = performance.now();
+          const parsed = a.parseFasta(text);
+          if (!parsed.ok) throw new Error(parsed.error.message);
+          let hits = 0;
+          for (const p of plain) hits += a.scan([p], parsed.records, threshold).length;
+          return { ms: performance.now() - start, hits };
+        },
+        { plain, text, threshold },
+      );
+      console.log(`  Chromium, scan at ${threshold} % (FASTA read included): ${r.ms.toFixed(0)} ms, ${r.hits} hits`);
+    }
+  } finally {
+    await browser.close();
+  }
 }
