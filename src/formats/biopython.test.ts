@@ -15,6 +15,7 @@ import * as meme from './meme.js';
 import { pyFixed } from '../api/numbers.js';
 import * as pfm from './pfm.js';
 import * as transfac from './transfac.js';
+import { mulberry32 } from '../analysis/random.js';
 
 function biopython(): { interpreter: string; requirement: Requirement } {
   const requirement = pythonWith('Bio', 'python3-biopython');
@@ -72,18 +73,6 @@ interface Parsed {
 }
 type Result = { motifs: Parsed[] } | { error: string };
 
-/** mulberry32: a tiny deterministic PRNG, state kept in the closure. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const NAMES = ['Arnt', 'MAX::MYC', 'MZF1(var.2)', 'Krüppel', 'ETS class', 'Ahr::Arnt', 'RUNX1'];
 
 /** How a generated matrix draws its counts. */
@@ -96,7 +85,7 @@ const KINDS: readonly ((r: () => number) => number)[] = [
 ];
 
 function generate(count: number): Matrix[] {
-  const r = prng(20_180_401);
+  const r = mulberry32(20_180_401);
   return Array.from({ length: count }, (_, i): Matrix => {
     const draw = KINDS[i % KINDS.length] ?? (() => 0);
     const width = 1 + Math.floor(r() * 30);

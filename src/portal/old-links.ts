@@ -6,7 +6,7 @@
  * request runtime answers it as a 301, the forwarding pages run it in the browser. Runtime-safe subset.
  */
 import { isSafeSegment } from '../segments.js';
-import { DOWNLOADS_PATH, profilePath, SEARCH_PATH } from './paths.js';
+import { DOWNLOADS_PATH, OLD_LINK_PATHS, OLD_LINKS, profilePath, SEARCH_PATH } from './paths.js';
 
 /** One query value as Django's `GET.get` reads it: the last one of that name, or null. */
 export type QueryGet = (name: string) => string | null;
@@ -28,7 +28,6 @@ export function oldLinkTarget(oldPath: string, get: QueryGet): string {
 /** The old address a request path is (`/cgi-bin/jaspar_db.pl`, `/html/DOWNLOAD`, either with a final slash), or null. */
 export function oldLinkOf(path: string): string | null {
   const p = path.charAt(path.length - 1) === '/' ? path.slice(0, -1) : path;
-  if (p === '/cgi-bin/jaspar_db.pl') return 'cgi-bin/jaspar_db.pl/';
-  if (p === '/html/DOWNLOAD') return 'html/DOWNLOAD/';
-  return null;
+  const i = OLD_LINKS.indexOf(p);
+  return i === -1 ? null : OLD_LINK_PATHS[i]!;
 }

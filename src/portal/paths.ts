@@ -54,6 +54,9 @@ export const EXTERNAL_TOOL_PAGES = ['inference', 'align', 'matrix-clusters', 'ge
  */
 export const OLD_LINK_PATHS = ['cgi-bin/jaspar_db.pl/', 'html/DOWNLOAD/'] as const;
 
+/** The old addresses as requested (`/cgi-bin/jaspar_db.pl`, `/html/DOWNLOAD`): what hosts match, with or without a final slash. */
+export const OLD_LINKS: readonly string[] = OLD_LINK_PATHS.map((p) => `/${p.slice(0, -1)}`);
+
 /** The way from the page at `path` up to the site root (`../../`, or '' at the root). */
 export const rootFrom = (path: string): string => '../'.repeat(path.split('/').length - 1);
 

@@ -8,7 +8,7 @@
  * Parameters: the domain name, its certificate and the price class. docs/deploy.md.
  */
 import { PROFILE_ROOT } from '../../routes/paths.js';
-import { PAGE_FOLDER_PATTERN } from '../../portal/paths.js';
+import { OLD_LINKS, PAGE_FOLDER_PATTERN } from '../../portal/paths.js';
 import { ALLOW, API_HEADERS, SECURITY_HEADERS } from '../../api/errors.js';
 import { FILE_TYPES } from '../content-types.js';
 import {
@@ -136,7 +136,7 @@ export const PAGES_FUNCTION_CODE = `function handler(event) {
   function moved(location) {
     return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location } } };
   }
-  if (/^\\/(?:cgi-bin\\/jaspar_db\\.pl|html\\/DOWNLOAD)\\/?$/.test(uri)) {
+  if (/^(?:${OLD_LINKS.map((p) => p.replace(/[./]/g, '\\$&')).join('|')})\\/?$/.test(uri)) {
     var id = last('ID');
     var db = last('db');
     var taxGroup = last('tax_group');

@@ -32,7 +32,7 @@ import { PROFILE_ROOT } from '../../routes/paths.js';
 import { FILE_TYPES, INDEX_FOLDERS, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
 
 /** JASPAR's old addresses, as a pattern of the path (src/portal/old-links.ts). */
-const OLD_LINKS = '/(?:cgi-bin/jaspar_db\\.pl|html/DOWNLOAD)/?';
+const OLD_LINK_PATTERN = `(?:${OLD_LINKS.map(esc).join('|')})/?`;
 
 /** The Content-Type of the site's pages. */
 const HTML_PAGE_TYPE = 'text/html; charset=utf-8';
@@ -49,6 +49,7 @@ import {
 import type { SiteConfig } from '../../routes/site-data.js';
 import type { HostAdapter, HostFile } from '../../hosting/adapter.js';
 import { API_PREFIX } from '../../api/urls.js';
+import { OLD_LINKS } from '../../portal/paths.js';
 
 /** Errors Apache answers besides the groups' own. */
 export const APACHE_ERRORS: readonly HostError[] = [ENCODED_NAME_ERROR, NOT_FOUND_ERROR, ...UNOFFERED_ERRORS];
@@ -141,12 +142,12 @@ function preludeLines(): string[] {
     'RewriteCond %{QUERY_STRING} (?:^|&)ID=([^&]+)(?!.*&ID=)',
     'RewriteCond %1 ^([A-Za-z0-9._-]+)$',
     'RewriteCond %1 !^\\.\\.?$',
-    `RewriteRule ^${OLD_LINKS}$ /${PROFILE_ROOT}/%1/? [R=301,END]`,
+    `RewriteRule ^${OLD_LINK_PATTERN}$ /${PROFILE_ROOT}/%1/? [R=301,END]`,
     'RewriteCond %{QUERY_STRING} (?:^|&)ID=[^&]',
-    `RewriteRule ^${OLD_LINKS}$ /? [R=301,END]`,
+    `RewriteRule ^${OLD_LINK_PATTERN}$ /? [R=301,END]`,
     'RewriteCond %{QUERY_STRING} (?:^|&)db=([^&]+)(?!.*&db=)',
     'RewriteCond ${jaspar_toupper:%1}&%{QUERY_STRING} ^([^&]*)&(?:.*&)?tax_group=([^&]+)(?!.*&tax_group=)',
-    `RewriteRule ^${OLD_LINKS}$ /search/?q=&collection=%1&tax_group=%2 [R=301,END,NE]`,
+    `RewriteRule ^${OLD_LINK_PATTERN}$ /search/?q=&collection=%1&tax_group=%2 [R=301,END,NE]`,
     'RewriteRule ^/html/DOWNLOAD/?$ /downloads/? [R=301,END]',
     'RewriteRule ^/cgi-bin/jaspar_db\\.pl/?$ /? [R=301,END]',
     '# Folders of pages: their index.html; the path without its final slash to the slash.',

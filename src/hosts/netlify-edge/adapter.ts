@@ -18,6 +18,7 @@ import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
 import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
 import { netlifyHeaders } from '../../hosting/netlify-headers.js';
+import { OLD_LINKS } from '../../portal/paths.js';
 
 /** The deploy folder's subfolder Netlify reads edge functions from (netlify.toml `edge_functions`). */
 export const EDGE_DIR = 'netlify-edge';
@@ -27,7 +28,7 @@ export const EDGE_FUNCTION = 'jaspar-api';
 /** The paths the function runs on (URLPattern syntax, as Netlify's `config.path`). */
 export function edgePaths(site: SiteConfig): string[] {
   // JASPAR's old addresses (contract §10): the runtime's redirect.
-  const old = ['/cgi-bin/jaspar_db.pl', '/html/DOWNLOAD'].flatMap((p) => [p, `${p}/`]);
+  const old = OLD_LINKS.flatMap((p) => [p, `${p}/`]);
   return ['/api', '/api/*', ...old, ...(site.prebuilt === null ? [`/${LOGO_DIR}/*`] : [])];
 }
 

@@ -27,6 +27,7 @@ import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js'
 import { netlifyHeaders } from '../../hosting/netlify-headers.js';
 import { PROFILE_ROOT } from '../../routes/paths.js';
 import { LANDING_FILE } from '../../formats/html/runtime-safe/links.js';
+import { OLD_LINKS } from '../../portal/paths.js';
 
 export { netlifyDownloadType, netlifyHeaders } from '../../hosting/netlify-headers.js';
 
@@ -106,7 +107,7 @@ function documentLines(notFound: string): string[] {
  */
 function oldLinkLines(): string[] {
   const out: string[] = [];
-  for (const path of ['/cgi-bin/jaspar_db.pl', '/html/DOWNLOAD'])
+  for (const path of OLD_LINKS)
     for (const p of [path, `${path}/`])
       out.push(
         `${p}  ID=:id  /${PROFILE_ROOT}/:id/  301!`,

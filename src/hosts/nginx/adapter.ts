@@ -35,6 +35,7 @@ import { indexFile, type IndexData } from '../../routes/site-data.js';
 import { ALL_GROUPS, ruleGroups } from '../../hosting/rules/derive-groups.js';
 import { FAST_FILE, fastPathMaps } from './fast-path.js';
 import { MIN_COMPRESSED } from '../../hosting/compression.js';
+import { OLD_LINKS } from '../../portal/paths.js';
 
 /** The folder below the nginx configuration folder holding these files. */
 export const NGINX_DIR = 'jaspar';
@@ -151,7 +152,7 @@ function serverInclude(site: SiteConfig, fast: boolean): string {
     `js_import jaspar from ${NGINX_DIR}/jaspar.js;`,
     js('= /api'),
     "# JASPAR's old addresses (contract §10): the runtime's redirect.",
-    ...['/cgi-bin/jaspar_db.pl', '/html/DOWNLOAD'].flatMap((p) => [js(`= ${p}`), js(`= ${p}/`)]),
+    ...OLD_LINKS.flatMap((p) => [js(`= ${p}`), js(`= ${p}/`)]),
     api('^~ /api/'),
     // A compact build keeps the logos in fragment chunks: the runtime answers them.
     ...(site.prebuilt === null ? [js(`^~ /${LOGO_DIR}/`)] : []),

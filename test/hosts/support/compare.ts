@@ -2,8 +2,8 @@
  * The check every compute host must pass: for each request, the same status, Content-Type and
  * body bytes as the dev server (the reference host, src/server/dev-server.ts).
  */
-import { ERROR_MEDIA_TYPE, NOT_PREBUILT } from '../../../src/api/errors.js';
 import { redirectTarget, sameReply } from '../../../src/check/same-reply.js';
+import { isSiteNotFoundPage } from './downloads.js';
 import type { ClientRequest, Reply } from '../../../src/check/types.js';
 
 export type Sender = (req: ClientRequest) => Promise<Reply>;
@@ -83,12 +83,5 @@ export async function redirectProblems(
  * Lambda@Edge) answer a page that does not exist (`/matrix/MA9999.1/`) with the site's 404 page
  * (NOT_PREBUILT), where the dev server answers the API's `Not found.`: both 404 JSON.
  */
-export function siteNotFoundPage(expected: Reply, got: Reply): boolean {
-  return (
-    sameReply(expected, got) ||
-    (expected.status === 404 &&
-      got.status === 404 &&
-      got.contentType === ERROR_MEDIA_TYPE &&
-      got.body.toString('utf8') === NOT_PREBUILT.body)
-  );
-}
+export const siteNotFoundPage = (expected: Reply, got: Reply): boolean =>
+  sameReply(expected, got) || isSiteNotFoundPage(expected, got);

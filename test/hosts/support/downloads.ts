@@ -45,7 +45,10 @@ export const netlifyDump: DownloadDeviation = (req, expected, got) =>
  * CloudFront, Netlify's CDN): a 404 as the dev server's, the body the page's (NOT_PREBUILT,
  * src/api/errors.ts), not the dev server's `Not found.`.
  */
-export const staticNotFound: DownloadDeviation = (_req, expected, got) =>
+export const staticNotFound: DownloadDeviation = (_req, expected, got) => isSiteNotFoundPage(expected, got);
+
+/** The dev server's 404 answered by the site's one 404 page (NOT_PREBUILT) instead. */
+export const isSiteNotFoundPage = (expected: Reply, got: Reply): boolean =>
   expected.status === 404 &&
   got.status === 404 &&
   got.contentType === ERROR_MEDIA_TYPE &&
