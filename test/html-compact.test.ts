@@ -52,19 +52,25 @@ describe('HTML pages of a compact build', () => {
     for (const { page, href } of links) {
       // The landing page's TF-class facets open its own search (test/browser-search.test.ts).
       if (isLanding(page) && /^#class=[^#]+$/.test(href)) continue;
-      // The documents' pages link Swagger UI, the description, the landing page and each other's files by the site
-      // root, from a page as deep as its URL (src/site/openapi/, src/site/coreapi/pages.ts).
+      // The documents' pages link Swagger UI, the description, the landing page, each other's files and the web
+      // site's main pages by the site root, from a page as deep as its URL (src/site/openapi/,
+      // src/site/coreapi/pages.ts).
       const byRoot = /^(?:\.\.\/){3}(.+)$/.exec(href)?.[1];
       const docs =
         isDocument(page) &&
         (byRoot === undefined
           ? isDocument(href)
-          : /^static\/openapi\/[a-z.-]+$/.test(byRoot) || byRoot === LANDING_FILE || files.includes(byRoot));
+          : /^static\/openapi\/[a-z.-]+$/.test(byRoot) ||
+            byRoot === LANDING_FILE ||
+            files.includes(byRoot) ||
+            /^[a-z-]+\/index\.html$/.test(byRoot));
       // The web site's pages (the Downloads page, the download listings and the pages their navigation leads to)
       // link relatively, from disk as from a server (src/portal/shell.ts); their links are asked below all the same.
+      // Every page's header and footer (the one page shell, src/formats/html/runtime-safe/shell.ts) link the web
+      // site's main pages by their folders.
       if (!docs && !(isLanding(page) && isDocument(href)) && !isSitePage(page))
         expect(href, page).toMatch(
-          /^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|api\/v1\/(docs|schema)\/$|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|static\/search\/search\.js$|api\/index\.html$|downloads\/index\.html$)/,
+          /^\/(api\/v1\/[^?]*\?(.*&)?format=[a-z]+(&|$)|api\/v1\/(docs|schema)\/$|static\/logos\/svg\/[A-Za-z0-9._-]+\.svg$|static\/search\/search\.js$|api\/index\.html$|downloads\/index\.html$|[a-z-]+\/$)/,
         );
       const url = new URL(href, new URL(page, dev.origin));
       // The crawl reads pages; the download files the Downloads page links are asked here.

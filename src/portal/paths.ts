@@ -4,6 +4,7 @@
  * (and sends the path without it there, keeping the query). One list, read by the build that
  * writes the pages, the hosts' rules, `jaspar-static check` and the tests. Runtime-safe subset.
  */
+import { ANALYSIS_PATH, CART_PATH, DOWNLOADS_PATH, SEARCH_PATH } from '../formats/html/runtime-safe/shell.js';
 
 /** The folder of the site's script, its data and the profiles' records, below the site root. */
 export const PORTAL_SCRIPTS = 'static/portal';
@@ -15,10 +16,8 @@ export const INDEX_FILE = 'index.html';
 export const pageFile = (path: string): string => `${path}${INDEX_FILE}`;
 
 export const HOME_PATH = '';
-export const SEARCH_PATH = 'search/';
-export const CART_PATH = 'cart/';
-export const ANALYSIS_PATH = 'analysis/';
-export const DOWNLOADS_PATH = 'downloads/';
+/** The main pages' folders, named once with the navigation of the one page shell. */
+export { ANALYSIS_PATH, CART_PATH, DOWNLOADS_PATH, SEARCH_PATH };
 
 export const profilePath = (matrixId: string): string => `matrix/${matrixId}/`;
 export const versionsPath = (baseId: string): string => `matrix/${baseId}/versions/`;

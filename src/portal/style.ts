@@ -2,8 +2,6 @@
 import { STYLE } from '../formats/html/runtime-safe/style.js';
 
 export const PORTAL_STYLE = `${STYLE}
-header.top nav.site{display:flex;gap:.9rem;flex-wrap:wrap}
-header.top nav.site a{font-weight:400;opacity:.92}header.top nav.site a[aria-current]{opacity:1;text-decoration:underline}
 header.top form.quick{margin-left:auto;display:flex;gap:.3rem}
 header.top form.quick input{padding:.25rem .5rem;border:0;border-radius:4px;font:inherit;font-size:.9rem;width:14rem}
 header.top form.quick button,button,.button{padding:.25rem .7rem;border:1px solid var(--line);border-radius:4px;background:var(--soft);color:var(--fg);font:inherit;font-size:.9rem;cursor:pointer}

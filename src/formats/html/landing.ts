@@ -136,6 +136,7 @@ export function landingPage(
   return page({
     // The page's own file by the way up to the root and down (the header's documentation link follows it).
     home: ctx.compact ? `/${LANDING_FILE}` : `${rootOf(LANDING_FILE)}${LANDING_FILE}`,
+    root: ctx.compact ? '/' : rootOf(LANDING_FILE),
     title: 'JASPAR REST API',
     release: release.info.name,
     endpoint: null,

@@ -8,7 +8,7 @@ import { resourcePath, routeUrl } from '../../routes/paths.js';
 import type { RenderContext, RenderInput } from '../context.js';
 import { detailView } from './detail-view.js';
 import { esc } from './runtime-safe/escape.js';
-import { LANDING_FILE } from './runtime-safe/links.js';
+import { LANDING_FILE, rootOf } from './runtime-safe/links.js';
 import { formatBar } from './nav.js';
 import { page } from './runtime-safe/page.js';
 import { prettyJson } from './pretty-json.js';
@@ -50,6 +50,7 @@ export function renderHtml(input: RenderInput, ctx: RenderContext): string {
   ].join('\n');
   return page({
     home: link.toFile(LANDING_FILE),
+    root: ctx.compact ? '/' : rootOf(link.file),
     title,
     release: ctx.release.name,
     endpoint: `GET ${ctx.baseUrl}${routeUrl(route)}`,

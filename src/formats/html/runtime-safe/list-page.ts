@@ -75,6 +75,7 @@ export function htmlListPage(
   ].join('\n');
   return page({
     home: `${root}${LANDING_FILE}`,
+    root,
     title,
     release: view.release.name,
     endpoint: `GET ${view.site.baseUrl}${nav.request}`,
