@@ -135,7 +135,7 @@ export const PROFILE_REQUESTS: readonly ClientRequest[] = [
   get('/inference/'),
   get('/static/portal/data.js'),
   get('/static/portal/portal.js'),
-  get('/static/portal/records/MA0101.2.js'),
+  get('/static/portal/records/MA010.js'),
 ];
 
 /** The web site's redirects (contract §10): a page folder without its slash, JASPAR's old addresses. Judged by status and Location. */

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BROWSABLE_FORMAT, type FormatName } from '../api/formats.js';
 import { bundleFile } from '../hosting/edge/bundle.js';
-import type { Release } from '../model/types.js';
+import type { Matrix, Release } from '../model/types.js';
 import { targetPath } from '../formats/html/runtime-safe/links.js';
 import { formatApplies } from '../routes/applies.js';
 import { analysisPage } from '../portal/analysis.js';
@@ -89,6 +89,7 @@ export function* portalFiles(
   if (whole) yield* sitePages(release, options, rows);
   yield* profileFiles(release, options, tffms, rows);
   if (!whole) return;
+  yield* recordFiles(release, options);
   const rowById = new Map(rows.map((r) => [r[0], r]));
   for (const [baseId, ids] of versionsOf(rows))
     yield {
@@ -108,8 +109,24 @@ function versionsOf(rows: readonly PortalRow[]): Map<string, string[]> {
   return versions;
 }
 
-/** The files per profile: its page, logo page, sites page and record script. */
-export const FILES_PER_PROFILE = 4;
+/** The files per profile: its page, logo page and sites page. */
+export const FILES_PER_PROFILE = 3;
+
+/**
+ * The analysis page's record scripts (records.ts), a few profiles each; only the newest release's,
+ * the one whose profiles the analysis page picks (its rows say which).
+ */
+function* recordFiles(release: Release, options: PortalOptions): Generator<PortalFile> {
+  const shards = new Map<string, Matrix[]>();
+  for (const m of release.matrices) {
+    const file = recordScriptFile(m.matrixId);
+    const shard = shards.get(file);
+    if (shard) shard.push(m);
+    else shards.set(file, [m]);
+  }
+  for (const [path, matrices] of shards)
+    yield { path, content: recordScript(matrices, { baseUrl: options.baseUrl, year: release.info.year }) };
+}
 
 /** How many files {@link portalFiles} yields (the download pages are counted with the download area). */
 export function portalFileCount(release: Release, whole = true): number {
@@ -125,7 +142,8 @@ export function portalFileCount(release: Release, whole = true): number {
     EXTERNAL_TOOL_PAGES.length +
     OLD_LINK_PATHS.length +
     perMatrix +
-    bases
+    bases +
+    new Set(release.matrices.map((m) => recordScriptFile(m.matrixId))).size
   );
 }
 
@@ -193,9 +211,5 @@ function* profileFiles(
     yield { path: pageFile(profilePath(m.matrixId)), content: profilePage(m, links, name) };
     yield { path: pageFile(logoPagePath(m.matrixId)), content: logoPage(name, m.matrixId, m.name) };
     yield { path: pageFile(sitesPath(m.matrixId)), content: sitesPage(name, m) };
-    yield {
-      path: recordScriptFile(m.matrixId),
-      content: recordScript(m, { baseUrl: options.baseUrl, year: release.info.year }),
-    };
   }
 }

@@ -38,7 +38,7 @@ export const HOST_LIMITS: readonly HostLimit[] = [
     limit: 20_000,
     source: 'developers.cloudflare.com/workers/static-assets',
     measure: (s) => s.files - CLOUDFLARE_IGNORED,
-    fix: 'build with --compact (the Worker answers every query from a few hundred files)',
+    fix: 'build with --compact (the Worker answers every API query from fragments; the web site keeps three files per profile)',
   },
   {
     target: 'netlify',

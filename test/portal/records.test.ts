@@ -1,6 +1,6 @@
 /**
  * What the analysis page downloads (contract §11) is the copy's own detail answers: each profile's
- * record script (`static/portal/records/<id>.js`) holds, in every format a selection downloads in,
+ * record (in `static/portal/records/<first digits of its base id>.js`) holds, in every format a selection downloads in,
  * the detail answer the build wrote for it, byte for byte; a combined download is those answers
  * joined (MEME under one header) and the individual zip holds each as a member, as the download
  * area's bundles do.
@@ -25,8 +25,8 @@ describe("the analysis page's records, sample release", () => {
     const { release } = buildRelease(await readDump(SAMPLE));
     const window: { [RECORDS_GLOBAL]?: Record<string, ProfileRecord> } = {};
     const context = createContext({ window });
-    for (const m of release.matrices)
-      new Script(readFileSync(join(site.dir, recordScriptFile(m.matrixId)), 'utf8')).runInContext(context);
+    for (const file of new Set(release.matrices.map((m) => recordScriptFile(m.matrixId))))
+      new Script(readFileSync(join(site.dir, file), 'utf8')).runInContext(context);
     records = release.matrices.map((m) => window[RECORDS_GLOBAL]![m.matrixId]!);
   });
 

@@ -45,16 +45,28 @@ export interface AnalysisContext {
   readonly knownIds: () => string[];
 }
 
-function loadRecord(root: string, id: string): Promise<ProfileRecord | null> {
-  return new Promise((done) => {
-    const found = () => window[RECORDS_GLOBAL]?.[id] ?? null;
-    if (found() !== null) return done(found());
-    const s = document.createElement('script');
-    s.src = root + recordScriptFile(id);
-    s.onload = () => done(found());
-    s.onerror = () => done(null);
-    document.head.appendChild(s);
-  });
+/** The record scripts asked for, each once however many of its profiles are picked. */
+const scripts = new Map<string, Promise<void>>();
+
+function loadScript(src: string): Promise<void> {
+  let p = scripts.get(src);
+  if (p === undefined) {
+    p = new Promise((done) => {
+      const s = document.createElement('script');
+      s.src = src;
+      s.onload = () => done();
+      s.onerror = () => done();
+      document.head.appendChild(s);
+    });
+    scripts.set(src, p);
+  }
+  return p;
+}
+
+async function loadRecord(root: string, id: string): Promise<ProfileRecord | null> {
+  const found = () => window[RECORDS_GLOBAL]?.[id] ?? null;
+  if (found() === null) await loadScript(root + recordScriptFile(id));
+  return found();
 }
 
 const out = (): HTMLElement => document.getElementById('results')!;
