@@ -35,6 +35,12 @@ export interface RenderContext {
   readonly routes: RouteOptions;
   /** A compact build: no page files, so HTML links go to API URLs (docs/decisions.md). */
   readonly compact: boolean;
+  /**
+   * The release's folder below the site root (`releases/JASPAR2016/` in a site of several
+   * releases, src/routes/paths.ts releaseRoot); '' or absent for a site of one. Pages link the
+   * web site's pages, at the site root, through it.
+   */
+  readonly releaseRoot?: string;
 }
 
 /** One response to render: its route, its API data, and the matrices it shows (if any). */

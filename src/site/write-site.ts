@@ -190,6 +190,7 @@ async function writeRelease(
     index,
     routes: options,
     compact: options.compact ?? false,
+    releaseRoot: releaseConfig.root,
   };
   const root = releaseConfig.root;
   await pause();

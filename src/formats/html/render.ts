@@ -50,7 +50,7 @@ export function renderHtml(input: RenderInput, ctx: RenderContext): string {
   ].join('\n');
   return page({
     home: link.toFile(LANDING_FILE),
-    root: ctx.compact ? '/' : rootOf(link.file),
+    root: ctx.compact ? '/' : rootOf(`${ctx.releaseRoot ?? ''}${link.file}`),
     title,
     release: ctx.release.name,
     endpoint: `GET ${ctx.baseUrl}${routeUrl(route)}`,
