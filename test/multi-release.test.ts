@@ -203,6 +203,8 @@ it("keeps an older release's HTML pages browsable: every link of its detail page
     .map((m) => m[1]!.replace(/&amp;/g, '&'))
     .filter((h) => !/^(https?|data):/.test(h));
   expect(hrefs.length).toBeGreaterThan(3);
+  // Answered at an API URL, its links resolve against its own file, in its release's folder (page.ts, baseFixup).
+  expect(html).toContain(`var f=${JSON.stringify(page)};`);
   for (const href of hrefs) {
     const url = new URL(href, `http://x${page}`);
     expect([href, (await devGet(`${url.pathname}${url.search}`)).status]).toEqual([href, 200]);

@@ -54,7 +54,7 @@ export function renderHtml(input: RenderInput, ctx: RenderContext): string {
     title,
     release: ctx.release.name,
     endpoint: `GET ${ctx.baseUrl}${routeUrl(route)}`,
-    fixBase: ctx.compact ? null : link.file,
+    fixBase: ctx.compact ? null : `${ctx.releaseRoot ?? ''}${link.file}`,
     search: null,
     body,
   });
