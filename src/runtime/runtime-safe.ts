@@ -24,6 +24,7 @@ export const RUNTIME_SAFE: readonly string[] = [
   'src/routes/params.ts',
   'src/routes/links.ts',
   'src/routes/select.ts',
+  'src/routes/search-index.ts',
   'src/routes/rows.ts',
   'src/routes/prebuilt.ts',
   'src/routes/prebuilt-plan.ts',

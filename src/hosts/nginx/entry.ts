@@ -101,8 +101,13 @@ export function nginxHandler(
       accept: r.headersIn.Accept ?? null,
     };
     const root = r.variables.document_root ?? '';
+    // The preloaded files and what is derived from them, at hand before the first step: the
+    // runtime answers in one pass instead of asking for the index, then the chunks, then answering.
     const loaded: Loaded = {};
-    if (preloaded !== null) for (const key in preloaded.derived) loaded[key] = preloaded.derived[key];
+    if (preloaded !== null) {
+      for (const key in preloaded.files) loaded[key] = preloaded.files[key];
+      for (const key in preloaded.derived) loaded[key] = preloaded.derived[key];
+    }
     const load = (path: string) => {
       const held = preloaded === null ? undefined : preloaded.files[path];
       return held === undefined ? readJson(fs, `${root}/${path}`) : held;
