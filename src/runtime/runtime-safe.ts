@@ -41,6 +41,8 @@ export const RUNTIME_SAFE: readonly string[] = [
   'src/portal/old-links.ts',
   // The host entries bundled with it for njs and CloudFront Functions.
   'src/hosts/nginx/entry.ts',
+  'src/hosts/nginx/send.ts',
+  'src/hosts/nginx/answers.ts',
   'src/hosts/cloudfront/entry.ts',
   'src/hosts/cloudfront/function.ts',
   'src/hosts/cloudfront/function-list.ts',
