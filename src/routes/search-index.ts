@@ -26,6 +26,8 @@ function isAscii(s: string): boolean {
 /** The trigram index of `fields` (per matrix, its searched text, lower-cased), visiting matrices in `order`. */
 export function trigramIndex(fields: Rows<Rows<string>>, order: Rows<number>): Trigrams {
   const out: { [trigram: string]: number[] } = Object.create(null);
+  // The matrix that last added itself to each trigram's list: a matrix is listed once per trigram.
+  const last: { [trigram: string]: number } = Object.create(null);
   const seen: boolean[] = [];
   const visit: number[] = [];
   for (let k = 0; k < order.length; k++) {
@@ -35,14 +37,17 @@ export function trigramIndex(fields: Rows<Rows<string>>, order: Rows<number>): T
   for (let i = 0; i < fields.length; i++) if (seen[i] !== true) visit.push(i);
   for (let k = 0; k < visit.length; k++) {
     const i = visit[k]!;
-    const mine: { [trigram: string]: boolean } = Object.create(null);
     const texts = fields[i]!;
     for (let f = 0; f < texts.length; f++) {
       const text = texts[f]!;
-      for (let p = 0; p + GRAM <= text.length; p++) {
-        const gram = text.slice(p, p + GRAM);
-        if (mine[gram] === true || !isAscii(gram)) continue;
-        mine[gram] = true;
+      // Characters since the last non-ASCII one: a trigram ends here when there are three.
+      let run = 0;
+      for (let p = 0; p < text.length; p++) {
+        run = text.charCodeAt(p) > 127 ? 0 : run + 1;
+        if (run < GRAM) continue;
+        const gram = text.slice(p + 1 - GRAM, p + 1);
+        if (last[gram] === i) continue;
+        last[gram] = i;
         const list = out[gram];
         if (list === undefined) out[gram] = [i];
         else list.push(i);
