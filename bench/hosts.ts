@@ -1,18 +1,25 @@
 /**
- * Host speed (issue 35): `npm run bench:hosts [-- DUMP]` builds a release (default
+ * Host speed (issues 35, 47): `npm run bench:hosts [-- DUMP]` builds a release (default
  * ../shared/releases/JASPAR2018) full and compact for nginx, starts Debian's nginx with the
- * emitted configuration (2 workers, the njs module) on each, the dev server on each, and plain
- * nginx serving a prebuilt file, and prints req/s and p99 per request class in one run, and the
- * bytes on the wire of a large page with and without compression. autocannon, 16 connections,
- * BENCH_SECONDS (default 8) each after a 2 s warm-up. On a 2-core machine autocannon takes a
- * core of its own: read the figures beside the plain file's, measured in the same run.
+ * emitted configuration (2 workers, the njs module, computed answers kept in a folder) on each,
+ * the dev server on each, and plain
+ * nginx serving a prebuilt file, and prints req/s and p99 per request class, each measured
+ * quiet and again beside a CPU-bound job on every core (bench/cpu-job.ts, started and stopped
+ * here), beside JASPAR's own code's figures (bench/jaspar-figures.ts); then the bytes on the
+ * wire of a large page with and without compression. autocannon, 16 connections, BENCH_SECONDS
+ * (default 8) each after a 2 s warm-up; BENCH_ONLY=text measures only the classes whose name
+ * holds it. On a 2-core machine autocannon takes a core of its own: read the figures beside the
+ * plain file's, measured in the same run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startCpuJob } from './cpu-job.js';
+import { jasparFigure } from './jaspar-figures.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = join(root, 'bin/jaspar-static.js');
@@ -21,10 +28,27 @@ const CONNECTIONS = 16;
 const NJS = '/usr/lib/nginx/modules/ngx_http_js_module.so';
 
 /** The request classes of issues 35 and 44, by build. */
-const CLASSES: readonly { name: string; build: 'full' | 'compact'; path: string }[] = [
+/** What makes each request new: a pair the API ignores, its value a fresh id (autocannon's `[<id>]`). */
+const UNIQUE = '&_=[<id>]';
+
+interface Class {
+  readonly name: string;
+  readonly build: 'full' | 'compact';
+  readonly path: string;
+  /** Every request made new (autocannon's `[<id>]`, a fresh UUID each), so no host answers it from a cache. */
+  readonly unique?: boolean;
+}
+
+const CLASSES: readonly Class[] = [
   { name: 'prebuilt list page', build: 'full', path: '/api/v1/matrix/?page=3&order=-name' },
   { name: 'detail ?format=meme', build: 'full', path: '/api/v1/matrix/MA0004.1/?format=meme' },
   { name: 'search=FOX&page_size=100 (computed)', build: 'full', path: '/api/v1/matrix/?search=FOX&page_size=100' },
+  {
+    name: 'search=FOX&page_size=100, every request new (computed, never kept)',
+    build: 'full',
+    path: `/api/v1/matrix/?search=FOX&page_size=100${UNIQUE}`,
+    unique: true,
+  },
   { name: 'list page (compact, computed)', build: 'compact', path: '/api/v1/matrix/?page=3&order=-name' },
   { name: 'detail (compact, computed)', build: 'compact', path: '/api/v1/matrix/MA0004.1/?format=meme' },
   // The web site (contract §10, issue 44): pages are files, the search's results the page's script's.
@@ -63,7 +87,10 @@ function buildSite(dump: string, out: string, compact: boolean): void {
 /** nginx with the emitted configuration over `site`, 2 workers, on `port`; resolves once it answers. */
 async function startNginx(dir: string, site: string, port: number): Promise<() => void> {
   const conf = join(dir, 'conf');
-  for (const d of [conf, join(dir, 'logs'), join(dir, 'tmp')]) mkdirSync(d, { recursive: true });
+  const answers = join(dir, 'answers');
+  for (const d of [conf, join(dir, 'logs'), join(dir, 'tmp'), answers]) mkdirSync(d, { recursive: true });
+  // Kept answers (src/hosts/nginx/answers.ts), written by the workers, which run as another user.
+  chmodSync(answers, 0o777);
   cpSync(`${site}.deploy/nginx`, join(conf, 'jaspar'), { recursive: true });
   writeFileSync(
     join(conf, 'nginx.conf'),
@@ -79,7 +106,7 @@ http {
     client_body_temp_path ${dir}/tmp/body; proxy_temp_path ${dir}/tmp/proxy; fastcgi_temp_path ${dir}/tmp/fastcgi;
     uwsgi_temp_path ${dir}/tmp/uwsgi; scgi_temp_path ${dir}/tmp/scgi;
     include jaspar/jaspar-http.conf;
-    server { listen 127.0.0.1:${port}; root ${site}; include jaspar/jaspar.conf; }
+    server { listen 127.0.0.1:${port}; root ${site}; include jaspar/jaspar.conf; js_var $jaspar_answer_cache ${answers}; }
 }
 `,
   );
@@ -111,15 +138,25 @@ async function answering(url: string, child?: ChildProcess): Promise<void> {
   throw new Error(`no answer from ${url}`);
 }
 
-async function measure(url: string): Promise<string> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+interface Measured {
+  readonly rps: number;
+  readonly p99: number;
+  readonly bad: string;
+}
+
+async function measure(url: string, unique = false): Promise<Measured> {
+  const opts = { url, connections: CONNECTIONS, idReplacement: unique };
+  await autocannon({ ...opts, duration: 2 });
+  const r = await autocannon({ ...opts, duration: SECONDS });
   const bad = [
     ...(r.non2xx > 0 ? [`${r.non2xx} non-2xx`] : []),
     ...(r.errors > 0 ? [`${r.errors} socket errors, ${r.timeouts} timeouts`] : []),
   ];
-  return `${r.requests.average.toFixed(0).padStart(6)} req/s  p99 ${String(r.latency.p99).padStart(4)} ms${bad.length ? `  (${bad.join(', ')})` : ''}`;
+  return { rps: r.requests.average, p99: r.latency.p99, bad: bad.length ? `  (${bad.join(', ')})` : '' };
 }
+
+const rate = (n: number): string => Math.round(n).toLocaleString('en-US');
+const shown = (m: Measured): string => `${rate(m.rps).padStart(7)} req/s  p99 ${String(m.p99).padStart(4)} ms${m.bad}`;
 
 /** Bytes of body on the wire for `url`, asked with and without gzip. */
 function wire(url: string, gzip: boolean): Promise<string> {
@@ -151,23 +188,53 @@ async function main(): Promise<void> {
     buildSite(dump, sites.full, false);
     buildSite(dump, sites.compact, true);
     const nginx = { full: 18411, compact: 18412 };
-    const dev = { full: 18421, compact: 18422 };
+    const devPorts = { full: 18421, compact: 18422 };
     for (const b of ['full', 'compact'] as const) {
       stops.push(await startNginx(join(tmp, `nginx-${b}`), sites[b], nginx[b]));
-      const child = spawn(process.execPath, [cli, 'serve', sites[b], '--port', String(dev[b])], { stdio: 'ignore' });
+      const child = spawn(process.execPath, [cli, 'serve', sites[b], '--port', String(devPorts[b])], {
+        stdio: 'ignore',
+      });
       stops.push(() => child.kill());
-      await answering(`http://127.0.0.1:${dev[b]}/api/v1/`, child);
+      await answering(`http://127.0.0.1:${devPorts[b]}/api/v1/`, child);
     }
     const njs = spawnSync('nginx', ['-V'], { encoding: 'utf8' }).stderr.split('\n')[0];
-    console.log(`${njs}; ${dump}; ${CONNECTIONS} connections, ${SECONDS} s each after a 2 s warm-up\n`);
-    console.log(
-      `plain nginx, the prebuilt page's file ${PLAIN}: ${await measure(`http://127.0.0.1:${nginx.full}${PLAIN}`)}`,
-    );
-    for (const c of CLASSES) {
-      console.log(`\n${c.name}: GET ${c.path} (${c.build} build)`);
-      console.log(`  nginx + njs   ${await measure(`http://127.0.0.1:${nginx[c.build]}${c.path}`)}`);
-      console.log(`  dev server    ${await measure(`http://127.0.0.1:${dev[c.build]}${c.path}`)}`);
+    const only = process.env.BENCH_ONLY;
+    const classes = CLASSES.filter((c) => only === undefined || c.name.includes(only));
+    console.log(`${njs}; ${dump}; ${CONNECTIONS} connections, ${SECONDS} s each after a 2 s warm-up`);
+    console.log(`loaded: beside ${availableParallelism()} busy processes, one per core (bench/cpu-job.ts)\n`);
+    const rows: string[] = [];
+    for (const loaded of [false, true]) {
+      const condition = loaded ? 'loaded' : 'quiet';
+      const stopJob = loaded ? startCpuJob() : null;
+      if (stopJob !== null) stops.push(stopJob);
+      try {
+        console.log(`== ${condition} ==`);
+        const plain = await measure(`http://127.0.0.1:${nginx.full}${PLAIN}`);
+        console.log(`plain nginx, the prebuilt page's file ${PLAIN}: ${shown(plain)}`);
+        for (const c of classes) {
+          const ours = await measure(`http://127.0.0.1:${nginx[c.build]}${c.path}`, c.unique);
+          const dev = await measure(`http://127.0.0.1:${devPorts[c.build]}${c.path}`, c.unique);
+          // JASPAR's code keeps no answers: a new request costs it what a repeated one does.
+          const theirs = jasparFigure(c.path.replace(UNIQUE, ''), loaded);
+          const ratio =
+            theirs === null ? '' : `  JASPAR's code ${rate(theirs)} req/s: ${(ours.rps / theirs).toFixed(1)}×`;
+          console.log(`\n${c.name}: GET ${c.path} (${c.build} build, ${condition})`);
+          console.log(`  nginx + njs   ${shown(ours)}${ratio}`);
+          console.log(`  dev server    ${shown(dev)}`);
+          rows.push(
+            `| ${c.name} | ${condition} | ${rate(ours.rps)} | ${rate(dev.rps)} | ${theirs === null ? '—' : rate(theirs)} | ${theirs === null ? '—' : `${(ours.rps / theirs).toFixed(1)}×`} |`,
+          );
+        }
+        rows.push(`| plain nginx, a prebuilt file | ${condition} | ${rate(plain.rps)} | | | |`);
+      } finally {
+        stopJob?.();
+      }
     }
+    console.log(
+      "\n| request | condition | nginx + njs req/s | dev server req/s | JASPAR's code req/s | nginx ÷ JASPAR |",
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
     console.log(`\nbytes on the wire, GET ${LARGE}:`);
     for (const b of ['full', 'compact'] as const)
       console.log(

@@ -9,6 +9,7 @@ import type { ListDescriptor, MatrixFilter } from '../api/resources.js';
 import { asciiLower, asciiUpper } from './request.js';
 import type { IndexData, MatrixAttributes, TffmAttributes } from './site-data.js';
 import { rowIndex, rowSlice, type Rows } from './rows.js';
+import { searchCandidates, trigramIndex, type Trigrams } from './search-index.js';
 
 /** A filter the request sets (src/routes/params.ts reads them). */
 export interface FilterValue {
@@ -45,6 +46,8 @@ export interface FoldedIndex {
   readonly searchStarts: Rows<number>;
   /** Per matrix, its position in the unfiltered matrix list's default order: a search's hits put in order without a pass over every matrix. */
   readonly listPosition: Rows<number>;
+  /** The `search` index of name, base id and collection (search-index.ts), in that list's order. */
+  readonly trigrams: Trigrams;
 }
 
 function lowerAll(values: Rows<string>): string[] {
@@ -80,6 +83,8 @@ export function foldIndex(index: IndexData): FoldedIndex {
   const listPosition: number[] = [];
   for (let i = 0; i < name.length; i++) listPosition.push(-1);
   if (all !== undefined) for (let k = 0; k < all.length; k++) listPosition[all[k]!] = k;
+  const searched: string[][] = [];
+  for (let i = 0; i < name.length; i++) searched.push([name[i]!, baseId[i]!, collection[i]!]);
   return {
     name,
     baseId,
@@ -93,6 +98,7 @@ export function foldIndex(index: IndexData): FoldedIndex {
     searchText: parts.join(''),
     searchStarts,
     listPosition,
+    trigrams: trigramIndex(searched, all ?? []),
   };
 }
 
@@ -111,8 +117,8 @@ function ownerOf(starts: Rows<number>, p: number): number {
   return lo;
 }
 
-/** The matrices whose name, base id or collection contains `needle` (lower-cased, no NUL), ascending. */
-function searchMatches(folded: FoldedIndex, needle: string): number[] {
+/** The matrices whose name, base id or collection contains `needle` (lower-cased, no NUL), by a scan of the joined text: ascending. */
+function scanMatches(folded: FoldedIndex, needle: string): number[] {
   const starts = folded.searchStarts;
   const out: number[] = [];
   const end = starts[starts.length - 1]!;
@@ -125,8 +131,32 @@ function searchMatches(folded: FoldedIndex, needle: string): number[] {
   return out;
 }
 
+/** A search's matches, and whether they are in the unfiltered matrix list's order (from the index) or ascending (a scan). */
+interface SearchHits {
+  readonly items: Rows<number>;
+  readonly listOrder: boolean;
+}
+
+/** The matrices whose name, base id or collection contains `needle` (lower-cased, no NUL): from the index where it can answer. */
+function searchMatches(folded: FoldedIndex, needle: string): SearchHits {
+  const found = searchCandidates(folded.trigrams, needle);
+  if (found === null) return { items: scanMatches(folded, needle), listOrder: false };
+  if (found.exact) return { items: found.items, listOrder: true };
+  const out: number[] = [];
+  for (let k = 0; k < found.items.length; k++) {
+    const i = found.items[k]!;
+    if (
+      contains(folded.name[i]!, needle) ||
+      contains(folded.baseId[i]!, needle) ||
+      contains(folded.collection[i]!, needle)
+    )
+      out.push(i);
+  }
+  return { items: out, listOrder: true };
+}
+
 /** Per item, 1 when it is among `matches`. */
-function marks(count: number, matches: readonly number[]): number[] {
+function marks(count: number, matches: Rows<number>): number[] {
   const out: number[] = [];
   for (let i = 0; i < count; i++) out.push(0);
   for (let k = 0; k < matches.length; k++) out[matches[k]!] = 1;
@@ -137,10 +167,16 @@ function marks(count: number, matches: readonly number[]): number[] {
  * Matrices of the unfiltered list in its order: by their positions, sorted (few hits) or marked
  * (many). The list holds every matrix, so a handful of hits needs no pass over it.
  */
-function inListOrder(folded: FoldedIndex, all: Rows<number>, matches: readonly number[]): number[] {
+function inListOrder(folded: FoldedIndex, all: Rows<number>, hits: SearchHits): number[] {
+  const matches = hits.items;
+  const out: number[] = [];
+  // From the index: already in the list's order, the matrices outside the list (none in a built index) left out.
+  if (hits.listOrder) {
+    for (let k = 0; k < matches.length; k++) if (folded.listPosition[matches[k]!] !== -1) out.push(matches[k]!);
+    return out;
+  }
   const positions: number[] = [];
   for (let k = 0; k < matches.length; k++) positions.push(folded.listPosition[matches[k]!]!);
-  const out: number[] = [];
   if (matches.length * 16 < all.length) {
     positions.sort((a, b) => a - b);
     for (let k = 0; k < positions.length; k++) out.push(all[positions[k]!]!);
@@ -290,7 +326,7 @@ export function filterItems(
     else prepared.push(prepare(filters[f]!));
   }
   // A `search` scans the joined text once (an empty needle or one holding NUL: field by field).
-  const scans: (number[] | null)[] = [];
+  const scans: (SearchHits | null)[] = [];
   for (let f = 0; f < prepared.length; f++) {
     const needle = prepared[f]!.lower;
     const scan = prepared[f]!.key === 'search' && needle !== '' && needle.indexOf(SEP) === -1;
@@ -305,7 +341,7 @@ export function filterItems(
   const hits: (number[] | null)[] = [];
   for (let f = 0; f < scans.length; f++) {
     const scan = scans[f];
-    hits.push(scan ? marks(m.name.length, scan) : null);
+    hits.push(scan ? marks(m.name.length, scan.items) : null);
   }
   const out: number[] = [];
   for (let k = 0; k < items.length; k++) {

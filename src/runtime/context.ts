@@ -4,6 +4,7 @@ import type { ResourceDescriptor } from '../api/resources.js';
 import type { RequestParams } from '../routes/params.js';
 import type { ReleaseConfig, SiteConfig } from '../routes/site-data.js';
 import type { Loaded } from './answer.js';
+import type { AnswerCache } from './answer-cache.js';
 
 export type Mode = 'compute' | 'rules';
 
@@ -11,6 +12,8 @@ export interface ResolveOptions {
   readonly mode: Mode;
   /** Compute mode: a prebuilt file it answered with does not exist, so assemble instead. */
   readonly skipFiles?: boolean;
+  /** The host's kept answers (answer-cache.ts), when it lives across requests: read and filled after the door. */
+  readonly answers?: AnswerCache;
 }
 
 /** An API request, parsed once at the door (resolve.ts): every later step reads this, never the raw query. */

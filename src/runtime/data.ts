@@ -60,13 +60,19 @@ export function fragments(
   if (!starts) throw new Error(`the site has no ${format} fragments of ${kind}: rebuild it with that format`);
   const out: string[] = [];
   let missing = false;
+  // The chunk of the item before: a page's items mostly share a chunk, found and named once.
+  let c = -1;
+  let path = '';
+  let chunk: readonly string[] | null | undefined;
   for (let k = 0; k < items.length; k++) {
     const i = items[k]!;
-    const c = chunkOf(starts, i);
-    const path = chunkFile(release, kind, format, c);
-    const chunk = loaded[path] as readonly string[] | null | undefined;
+    if (c === -1 || i < starts[c]! || (c + 1 < starts.length && i >= starts[c + 1]!)) {
+      c = chunkOf(starts, i);
+      path = chunkFile(release, kind, format, c);
+      chunk = loaded[path] as readonly string[] | null | undefined;
+      if (chunk === undefined) want(needs, path);
+    }
     if (chunk === undefined) {
-      want(needs, path);
       missing = true;
       continue;
     }

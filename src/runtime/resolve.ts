@@ -28,6 +28,8 @@ import { apiHeaders, answered, errorAnswer, type Answer, type Loaded, type Step 
 import { LANDING_FILE } from '../formats/html/runtime-safe/links.js';
 import { oldLinkOf, oldLinkTarget } from '../portal/old-links.js';
 import { resourceFormats } from '../routes/applies.js';
+import { cachedAnswer, isKept, keepAnswer } from './answer-cache.js';
+import { answerKey } from './answer-key.js';
 import { resolveDetail } from './resolve-detail.js';
 import { resolveList } from './resolve-list.js';
 import { resolveLogo } from './resolve-static.js';
@@ -141,9 +143,19 @@ function resolveApi(
     params,
   };
   const ctx: Ctx = { site, loaded, options, request };
-  if (match.resource.kind === 'detail') return resolveDetail(ctx, match.resource);
-  return resolveList(ctx, match.resource);
+  const answers = options.answers;
+  if (answers === undefined) return resolveResource(ctx, match.resource);
+  // The normalised request: an answer computed for it before is the answer (answer-cache.ts).
+  const key = answerKey(request, options);
+  const kept = cachedAnswer(answers, key);
+  if (kept !== undefined) return answered(kept);
+  const step = resolveResource(ctx, match.resource);
+  if ('answer' in step && isKept(step.answer)) keepAnswer(answers, key, step.answer);
+  return step;
 }
+
+const resolveResource = (ctx: Ctx, resource: ResourceDescriptor): Step =>
+  resource.kind === 'detail' ? resolveDetail(ctx, resource) : resolveList(ctx, resource);
 
 /** A 301 to `location` (a path of the site, with its query), with the API's headers as every answer of the runtime. */
 function redirect(location: string): Answer {

@@ -24,6 +24,7 @@ export const RUNTIME_SAFE: readonly string[] = [
   'src/routes/params.ts',
   'src/routes/links.ts',
   'src/routes/select.ts',
+  'src/routes/search-index.ts',
   'src/routes/rows.ts',
   'src/routes/prebuilt.ts',
   'src/routes/prebuilt-plan.ts',
@@ -40,6 +41,8 @@ export const RUNTIME_SAFE: readonly string[] = [
   'src/portal/old-links.ts',
   // The host entries bundled with it for njs and CloudFront Functions.
   'src/hosts/nginx/entry.ts',
+  'src/hosts/nginx/send.ts',
+  'src/hosts/nginx/answers.ts',
   'src/hosts/cloudfront/entry.ts',
   'src/hosts/cloudfront/function.ts',
   'src/hosts/cloudfront/function-list.ts',

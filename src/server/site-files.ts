@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve as resolvePath, sep } from 'node:path';
 import type { Answer, Loaded } from '../runtime/answer.js';
+import { newAnswerCache, type AnswerCache } from '../runtime/answer-cache.js';
 import { resolve, type ResolveOptions, type RuntimeRequest } from '../runtime/resolve.js';
 import { SITE_FILE, type SiteConfig } from '../routes/site-data.js';
 
@@ -30,19 +31,21 @@ export interface SiteHandle {
   readonly root: string;
   readonly site: SiteConfig;
   readonly loaded: Loaded;
+  /** Answers computed before, kept while the server runs (src/runtime/answer-cache.ts). */
+  readonly answers: AnswerCache;
 }
 
 export async function openSite(dir: string): Promise<SiteHandle> {
   const root = resolvePath(dir);
   const site = (await readJson(root, SITE_FILE)) as SiteConfig | null;
   if (site === null) throw new Error(`${dir} has no ${SITE_FILE}: build the site again with this version`);
-  return { root, site, loaded: {} };
+  return { root, site, loaded: {}, answers: newAnswerCache() };
 }
 
 /** Run the runtime's steps for a request until it answers, loading what it needs. */
 export async function answer(handle: SiteHandle, req: RuntimeRequest, options: ResolveOptions): Promise<Answer> {
   for (;;) {
-    const step = resolve(req, handle.site, handle.loaded, options);
+    const step = resolve(req, handle.site, handle.loaded, { ...options, answers: handle.answers });
     if ('answer' in step) return step.answer;
     await Promise.all(
       step.need.map(async (path) => {

@@ -65,11 +65,11 @@ export interface BundleRequest {
   readonly footer: string;
 }
 
-/** The entry's file next to this module: the TypeScript source, else its compiled form. */
-export function entryFile(entry: string): string {
+/** The entry's file next to this module (or another module of the host's folder): the TypeScript source, else its compiled form. */
+export function entryFile(entry: string, name = 'entry'): string {
   const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'hosts', entry);
   for (const ext of ['.ts', '.js']) {
-    const file = join(dir, `entry${ext}`);
+    const file = join(dir, `${name}${ext}`);
     if (existsSync(file)) return file;
   }
   throw new Error(`no host entry ${entry} in ${dir}`);

@@ -7,6 +7,7 @@
  */
 import { INTERNAL_ERROR } from '../../api/errors.js';
 import { errorAnswer, fileText, type Answer, type Loaded } from '../../runtime/answer.js';
+import type { AnswerCache } from '../../runtime/answer-cache.js';
 import { resolve, type ResolveOptions, type RuntimeRequest } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { remember, type CacheBook } from './file-cache.js';
@@ -25,6 +26,8 @@ export interface FetchHost {
   /** Parsed site files, kept across requests (one site per deployment), within a budget. */
   readonly loaded: Loaded;
   readonly book: CacheBook;
+  /** Answers computed before, kept across requests while the isolate lives (src/runtime/answer-cache.ts). */
+  readonly answers: AnswerCache;
   readonly files: SiteFiles;
   /** A path outside the API: the host's own static answer. */
   passThrough(): Promise<Response>;
@@ -38,12 +41,12 @@ async function loadJson(files: SiteFiles, path: string): Promise<{ value: unknow
 }
 
 /** What the step loop needs of a host: the site, its cache and its files. */
-export type StepHost = Pick<FetchHost, 'site' | 'loaded' | 'book' | 'files'>;
+export type StepHost = Pick<FetchHost, 'site' | 'loaded' | 'book' | 'answers' | 'files'>;
 
 /** Resolve `req`, loading the files each step needs, until the runtime answers. */
 export async function answerOf(host: StepHost, req: RuntimeRequest, options: ResolveOptions): Promise<Answer> {
   for (let i = 0; i < MAX_STEPS; i++) {
-    const step = resolve(req, host.site, host.loaded, options);
+    const step = resolve(req, host.site, host.loaded, { ...options, answers: host.answers });
     if ('answer' in step) return step.answer;
     const need = step.need;
     const values = await Promise.all(need.map((path) => loadJson(host.files, path)));

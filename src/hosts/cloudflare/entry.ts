@@ -12,6 +12,7 @@ import type { SiteConfig } from '../../routes/site-data.js';
 import { mediaTypeOf } from '../../hosting/content-types.js';
 import { downloadTypeOf } from '../../download/media.js';
 import { newBook } from '../../hosting/edge/file-cache.js';
+import { newAnswerCache } from '../../runtime/answer-cache.js';
 import { fileOrNull, respond, type SiteFiles } from '../../hosting/edge/fetch-host.js';
 import { PAGE_FOLDER_PATTERN } from '../../portal/paths.js';
 
@@ -88,6 +89,7 @@ export function cloudflareWorker(site: SiteConfig): { fetch(request: Request, en
   // One deployment serves one site: its parsed data outlives requests while the isolate lives.
   const loaded: Loaded = {};
   const book = newBook();
+  const answers = newAnswerCache();
   return {
     fetch: (request, env) =>
       respond(
@@ -95,6 +97,7 @@ export function cloudflareWorker(site: SiteConfig): { fetch(request: Request, en
           site,
           loaded,
           book,
+          answers,
           files: assetFiles(env.ASSETS, request),
           passThrough: () => staticAnswer(env.ASSETS, request),
         },

@@ -17,6 +17,7 @@ import type { RuntimeRequest } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { answerOf, fileOrNull, type StepHost } from '../../hosting/edge/fetch-host.js';
 import { newBook } from '../../hosting/edge/file-cache.js';
+import { newAnswerCache } from '../../runtime/answer-cache.js';
 import { credentialsFrom, getObject, keyPath, type S3Location } from './s3-object.js';
 import { whenMissing } from '../../hosting/edge/steps.js';
 
@@ -181,6 +182,7 @@ export function lambdaEdge(
   // One function serves one site: its parsed data outlives requests while the container lives.
   const loaded: Loaded = {};
   const book = newBook();
+  const answers = newAnswerCache();
   const env = options.env ?? (globalThis as { process?: { env: LambdaOptions['env'] } }).process?.env ?? {};
   const max = options.maxResponse ?? MAX_RESPONSE;
   return async (event) => {
@@ -189,7 +191,7 @@ export function lambdaEdge(
       const at = options.s3 ?? originLocation(request);
       const creds = credentialsFrom(env);
       const files = { get: async (path: string) => fileOrNull(await getObject(at, path, creds), path) };
-      return await serve({ site, loaded, book, files }, request, max);
+      return await serve({ site, loaded, book, answers, files }, request, max);
     } catch (err) {
       console.error(`jaspar: ${String(err)}`);
       const a = errorAnswer(INTERNAL_ERROR);

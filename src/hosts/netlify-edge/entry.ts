@@ -8,6 +8,7 @@
 import type { Loaded } from '../../runtime/answer.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { newBook } from '../../hosting/edge/file-cache.js';
+import { newAnswerCache } from '../../runtime/answer-cache.js';
 import { fileOrNull, respond, type SiteFiles } from '../../hosting/edge/fetch-host.js';
 
 /** What the function uses of Netlify's Context. */
@@ -27,6 +28,7 @@ export function netlifyEdge(site: SiteConfig): (request: Request, context: Netli
   // One deployment serves one site: its parsed data outlives requests while the isolate lives.
   const loaded: Loaded = {};
   const book = newBook();
+  const answers = newAnswerCache();
   return (request, context) =>
-    respond({ site, loaded, book, files: originFiles(request), passThrough: () => context.next() }, request);
+    respond({ site, loaded, book, answers, files: originFiles(request), passThrough: () => context.next() }, request);
 }

@@ -16,23 +16,11 @@ import type { RuntimeRequest } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { answerSync, splitTarget, whenMissing } from '../../hosting/edge/steps.js';
 import { etagOf, takesEtag, withValidator } from '../../runtime/validators.js';
-
-/** What the handler uses of njs's request object. */
-export interface NjsRequest {
-  readonly method: string;
-  readonly variables: { readonly [name: string]: string | undefined };
-  readonly headersIn: { readonly [name: string]: string | undefined };
-  readonly headersOut: { [name: string]: string | undefined };
-  status: number;
-  return(status: number, body?: string): void;
-  internalRedirect(uri: string): void;
-  sendHeader(): void;
-  finish(): void;
-  error(message: string): void;
-}
+import { answerFolder, answerKey, keep, type NjsFiles, type Sha1Hex } from './answers.js';
+import { send, type NjsRequest } from './send.js';
 
 /** What the handler uses of njs's `fs` module. */
-export interface NjsFs {
+export interface NjsFs extends Omit<NjsFiles, 'readFileSync'> {
   readFileSync(path: string, encoding: 'utf8'): string;
   statSync(path: string): { isFile(): boolean };
 }
@@ -56,19 +44,6 @@ function isFile(fs: NjsFs, path: string): boolean {
   }
 }
 
-function send(r: NjsRequest, a: Answer): void {
-  for (let i = 0; i < a.headers.length; i++) r.headersOut[a.headers[i]![0]] = a.headers[i]![1];
-  if (a.body !== undefined) {
-    r.return(a.status, a.body);
-    return;
-  }
-  // No body (OPTIONS, a 304): headers only, no Content-Type of nginx's choosing.
-  r.status = a.status;
-  if (a.status !== 304) r.headersOut['Content-Length'] = '0';
-  r.sendHeader();
-  r.finish();
-}
-
 /**
  * The runtime's data preloaded once (adapter.ts `preloadData`): files by site path, and what the
  * runtime derives from them by its cache key. njs makes it immutable and without prototypes: the
@@ -77,6 +52,25 @@ function send(r: NjsRequest, a: Answer): void {
 export interface Preloaded {
   readonly files: { readonly [path: string]: unknown };
   readonly derived: { readonly [key: string]: unknown };
+}
+
+/** Keep a computed answer where the server block names a folder (answers.ts); a failure is logged, the answer still sent. */
+function keepComputed(
+  r: NjsRequest,
+  fs: Pick<NjsFiles, 'writeFileSync' | 'renameSync'>,
+  sha1: Sha1Hex,
+  build: string,
+  a: Answer,
+  etag: string,
+): void {
+  const dir = answerFolder(r);
+  const key = dir === null ? null : answerKey(r, build);
+  if (dir === null || key === null) return;
+  try {
+    keep(fs, sha1, dir, key, a, etag);
+  } catch (e) {
+    r.error(`jaspar: cannot keep an answer in ${dir}: ${String(e)}`);
+  }
 }
 
 /** The SHA-1 of a body's UTF-8 bytes in base64url (njs's crypto module, src/runtime/validators.ts). */
@@ -91,6 +85,8 @@ export function nginxHandler(
   fs: NjsFs,
   preloaded: Preloaded | null,
   digest: Digest,
+  sha1: Sha1Hex,
+  build: string,
 ): (r: NjsRequest) => void {
   return (r) => {
     const target = splitTarget(r.variables.request_uri ?? '/');
@@ -101,8 +97,13 @@ export function nginxHandler(
       accept: r.headersIn.Accept ?? null,
     };
     const root = r.variables.document_root ?? '';
+    // The preloaded files and what is derived from them, at hand before the first step: the
+    // runtime answers in one pass instead of asking for the index, then the chunks, then answering.
     const loaded: Loaded = {};
-    if (preloaded !== null) for (const key in preloaded.derived) loaded[key] = preloaded.derived[key];
+    if (preloaded !== null) {
+      for (const key in preloaded.files) loaded[key] = preloaded.files[key];
+      for (const key in preloaded.derived) loaded[key] = preloaded.derived[key];
+    }
     const load = (path: string) => {
       const held = preloaded === null ? undefined : preloaded.files[path];
       return held === undefined ? readJson(fs, `${root}/${path}`) : held;
@@ -126,7 +127,10 @@ export function nginxHandler(
       }
       // The js locations cover /api and compact logos only: never a static file of the site.
       if (a.passThrough) a = errorAnswer(NOT_FOUND);
-      send(r, takesEtag(a) ? withValidator(a, etagOf(digest(a.body!)), r.headersIn['If-None-Match']) : a);
+      if (!takesEtag(a)) return send(r, a);
+      const etag = etagOf(digest(a.body!));
+      keepComputed(r, fs, sha1, build, a, etag);
+      send(r, withValidator(a, etag, r.headersIn['If-None-Match']));
     } catch (e) {
       r.error(`jaspar: ${String(e)}`);
       send(r, errorAnswer(INTERNAL_ERROR));

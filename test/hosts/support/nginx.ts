@@ -40,16 +40,25 @@ async function exited(pid: number): Promise<void> {
 
 export interface RunningNginx {
   readonly port: number;
+  /** The folder computed answers are kept in (`keepAnswers`), else null. */
+  readonly answers?: string | null;
   /** The error log, for diagnostics. */
   log(): string;
   close(): Promise<void>;
 }
 
-export async function startNginx(site: string, deploy: string): Promise<RunningNginx> {
+/** What to set up besides the emitted include: `keepAnswers` names a folder for computed answers (src/hosts/nginx/answers.ts). */
+export interface NginxOptions {
+  readonly keepAnswers?: boolean;
+}
+
+export async function startNginx(site: string, deploy: string, options: NginxOptions = {}): Promise<RunningNginx> {
   const root = mkdtempSync(join(tmpdir(), 'jaspar-nginx-'));
   const conf = join(root, 'conf');
   const tmp = join(root, 'tmp');
   for (const d of [conf, tmp, join(root, 'logs')]) mkdirSync(d);
+  const answers = options.keepAnswers ? join(root, 'answers') : null;
+  if (answers !== null) mkdirSync(answers);
   cpSync(join(deploy, 'nginx'), join(conf, 'jaspar'), { recursive: true });
   const port = await freePort();
   writeFileSync(
@@ -75,7 +84,7 @@ http {
         server_name localhost;
         root ${site};
         include jaspar/jaspar.conf;
-    }
+${answers === null ? '' : `        js_var $jaspar_answer_cache ${answers};\n`}    }
 }
 `,
   );
@@ -96,6 +105,7 @@ http {
   }
   return {
     port,
+    answers,
     log,
     close: async () => {
       const pid = Number(readFileSync(join(root, 'nginx.pid'), 'utf8').trim());
