@@ -5,7 +5,7 @@ import { indexData } from '../src/plan/index-data.js';
 import { sampleRelease } from './support/sample-release.js';
 import { readParams } from '../src/routes/params.js';
 import { indexRelease } from '../src/plan/release-index.js';
-import { filterItems, orderItems, resolvePage } from '../src/routes/select.js';
+import { filterItems, foldIndex, orderItems, resolvePage } from '../src/routes/select.js';
 import type { IndexData } from '../src/routes/site-data.js';
 
 describe('pages as Django’s paginator resolves them', () => {
@@ -122,5 +122,32 @@ describe('the filters of contract §8.1 on the sample release', () => {
     for (const term of terms) expect(matrixIds(`search=${encodeURIComponent(term)}`), term).toEqual(expected(term));
     expect(matrixIds('search=MA0').length).toBeGreaterThan(1);
     expect(matrixIds(`search=${encodeURIComponent(terms[4]!)}`)).toEqual([]);
+  });
+});
+
+describe('the search index (issue 47) finds what the scan finds, on the sample', () => {
+  it('every substring of every name, base id and collection, and some that match nothing, in every list order', async () => {
+    const release = await sampleRelease();
+    const index = indexData(indexRelease(release)) as IndexData;
+    const [scanned, indexed] = [foldIndex(index, false), foldIndex(index, true)];
+    expect(scanned.trigrams).toBeNull();
+    expect(indexed.trigrams).not.toBeNull();
+    const list = resourceSpec('matrix-list');
+    const needles = new Set(['zz', 'xyzzy', 'é', '::', '']);
+    for (const m of release.matrices)
+      for (const text of [m.name, m.baseId, m.collection])
+        for (let i = 0; i < text.length; i++) for (let j = i + 1; j <= text.length; j++) needles.add(text.slice(i, j));
+    let compared = 0;
+    for (const order of Object.keys(index.lists['matrix-list'])) {
+      const all = index.lists['matrix-list'][order]!;
+      for (const needle of needles) {
+        const filters = readParams(list, `search=${encodeURIComponent(needle)}`, null).filters;
+        expect(Array.from(filterItems(index, list, all, filters, indexed)), `${order} ${needle}`).toEqual(
+          Array.from(filterItems(index, list, all, filters, scanned)),
+        );
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
   });
 });

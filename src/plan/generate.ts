@@ -93,7 +93,7 @@ export function* selections(index: IndexData, plan: PrebuiltPlan, base: Rows<num
   yield { filters: [], items: base };
   const keys = planFilterKeys(plan);
   // The filtered text folded once for every combination below.
-  const folded = keys.length === 0 ? undefined : foldIndex(index);
+  const folded = keys.length === 0 ? undefined : foldIndex(index, false);
   for (const subset of subsets(keys)) {
     if (subset.length === 0) continue;
     let groups: Selection[] = [{ filters: [], items: base }];

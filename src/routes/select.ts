@@ -46,8 +46,13 @@ export interface FoldedIndex {
   readonly searchStarts: Rows<number>;
   /** Per matrix, its position in the unfiltered matrix list's default order: a search's hits put in order without a pass over every matrix. */
   readonly listPosition: Rows<number>;
-  /** The `search` index of name, base id and collection (search-index.ts), in that list's order. */
-  readonly trigrams: Trigrams;
+  /**
+   * The `search` index of name, base id and collection (search-index.ts), in that list's order;
+   * null where the index is folded per isolate (edge hosts, the dev server), whose first filtered
+   * request would pay for making it (2.5–4 ms of JASPAR2018's, past Cloudflare's free CPU budget
+   * on a cold isolate): those scan, and keep repeated answers (src/runtime/answer-cache.ts).
+   */
+  readonly trigrams: Trigrams | null;
 }
 
 function lowerAll(values: Rows<string>): string[] {
@@ -63,7 +68,7 @@ function lowerEach(values: Rows<Rows<string>>): string[][] {
 }
 
 /** The index's filtered text, lower-cased (ASCII only, as the filters fold). */
-export function foldIndex(index: IndexData): FoldedIndex {
+export function foldIndex(index: IndexData, withTrigrams: boolean): FoldedIndex {
   const m = index.matrices;
   const t = index.tffms;
   const name = lowerAll(m.name);
@@ -84,7 +89,7 @@ export function foldIndex(index: IndexData): FoldedIndex {
   for (let i = 0; i < name.length; i++) listPosition.push(-1);
   if (all !== undefined) for (let k = 0; k < all.length; k++) listPosition[all[k]!] = k;
   const searched: string[][] = [];
-  for (let i = 0; i < name.length; i++) searched.push([name[i]!, baseId[i]!, collection[i]!]);
+  if (withTrigrams) for (let i = 0; i < name.length; i++) searched.push([name[i]!, baseId[i]!, collection[i]!]);
   return {
     name,
     baseId,
@@ -98,7 +103,7 @@ export function foldIndex(index: IndexData): FoldedIndex {
     searchText: parts.join(''),
     searchStarts,
     listPosition,
-    trigrams: trigramIndex(searched, all ?? []),
+    trigrams: withTrigrams ? trigramIndex(searched, all ?? []) : null,
   };
 }
 
@@ -139,7 +144,7 @@ interface SearchHits {
 
 /** The matrices whose name, base id or collection contains `needle` (lower-cased, no NUL): from the index where it can answer. */
 function searchMatches(folded: FoldedIndex, needle: string): SearchHits {
-  const found = searchCandidates(folded.trigrams, needle);
+  const found = folded.trigrams === null ? null : searchCandidates(folded.trigrams, needle);
   if (found === null) return { items: scanMatches(folded, needle), listOrder: false };
   if (found.exact) return { items: found.items, listOrder: true };
   const out: number[] = [];
@@ -315,7 +320,7 @@ export function filterItems(
   folded?: FoldedIndex,
 ): Rows<number> {
   if (filters.length === 0) return items;
-  const text = folded ?? foldIndex(index);
+  const text = folded ?? foldIndex(index, false);
   if (list.items === 'tffm') return filterTffms(index, text, items, filters);
   if (list.items !== 'matrix') return items;
   const m = index.matrices;

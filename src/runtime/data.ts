@@ -108,7 +108,7 @@ function detailLookup(index: IndexData, detail: keyof IndexData['details']): Loo
  */
 export function derivedData(release: ReleaseConfig, index: IndexData): { [key: string]: unknown } {
   const out: { [key: string]: unknown } = {
-    [foldedKey(release)]: foldIndex(index),
+    [foldedKey(release)]: foldIndex(index, true),
     [sortedKey(release)]: sortLists(index, LISTS),
   };
   const details = Object.keys(index.details) as (keyof IndexData['details'])[];
@@ -139,7 +139,7 @@ export function foldedIndex(loaded: Loaded, release: ReleaseConfig, index: Index
   const key = foldedKey(release);
   let folded = loaded[key] as FoldedIndex | undefined;
   if (folded === undefined) {
-    folded = foldIndex(index);
+    folded = foldIndex(index, false);
     loaded[key] = folded;
   }
   return folded;
