@@ -7,6 +7,8 @@
  * was written by the build that held every release's model at once; the build that holds one at
  * a time must write the same bytes. After an intended change, regenerate with
  * `UPDATE_GOLDEN=1 npx vitest run test/history.test.ts` and review the diff.
+ * A build of the three killed (SIGKILL) while it writes its third release leaves the previous
+ * site and deploy folder as they were.
  */
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
@@ -14,7 +16,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../src/site/build.js';
-import { hashTree } from './support/files.js';
+import { cliInBackground } from './support/cli-run.js';
+import { hashTree, treeDigest } from './support/files.js';
 import { PROJECT_ROOT } from './support/requirements.js';
 import { removeTree, tempDir } from './support/scratch.js';
 
@@ -100,4 +103,34 @@ it('writes, full and compact, the bytes the build holding every release at once 
   const text = `${lines.join('\n')}\n`;
   if (update) writeFileSync(GOLDEN, text);
   expect(text).toBe(readFileSync(GOLDEN, 'utf8'));
+}, 240_000);
+
+/** Resolves once `ready()` holds, polling; false when `stop()` holds first or in two minutes. */
+async function until(ready: () => boolean, stop: () => boolean): Promise<boolean> {
+  const deadline = Date.now() + 120_000;
+  while (!ready()) {
+    if (stop() || Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return true;
+}
+
+it('leaves the previous site intact when killed while writing its third release', async () => {
+  const out = join(dir, 'killed');
+  await build({ ...SMALL, formats: [...SMALL.formats], targets: [...SMALL.targets], dump: dumps, out });
+  const digests = async () => `${await treeDigest(out)} ${await treeDigest(`${out}.deploy`)}`;
+  const previous = await digests();
+  const args = ['build', ...dumps, '--out', out, '--base-url', 'http://killed.test', '--formats', 'json,jaspar,api'];
+  // Lines on stderr (not a terminal), one each time the write reaches another release.
+  const child = await cliInBackground([...args, '--targets', 'cloudflare,nginx', '--progress-interval', '3600']);
+  let exited = false;
+  void child.exited.then(() => (exited = true));
+  const third = await until(
+    () => child.stderr().includes('write JASPAR2016 (3/3)'),
+    () => exited,
+  );
+  child.child.kill('SIGKILL');
+  await child.exited;
+  expect(third, child.stderr()).toBe(true);
+  expect(await digests()).toBe(previous);
 }, 240_000);
