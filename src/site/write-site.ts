@@ -165,6 +165,9 @@ function* detailFiles(
 
 type Put = (path: string, body: string | Uint8Array) => Promise<void>;
 
+/** A file after which the writer lets the sink settle, whatever the count (sink.ts MAX_PENDING_BYTES). */
+const LARGE_FILE = 1024 * 1024;
+
 /**
  * One release's API under its root (site.releases): index, fragment chunks, prebuilt pages and
  * details. Its assets (landing page, search, logos, TFFM files) go to the site root only when
@@ -288,7 +291,8 @@ export async function writeSite(
       sink.write(`${path}.gz`, gzipSync(body));
       ++files;
     }
-    if (++files % 64 === 0) {
+    // Every 64 files, and after a large one (a download bundle): the sink's backlog stays bounded in bytes too.
+    if (++files % 64 === 0 || body.length >= LARGE_FILE) {
       await sink.settle?.(64);
       progress.signal?.throwIfAborted();
     }
