@@ -14,7 +14,7 @@ import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
 import { unchangedSince, writeRecord, type BuildRecord } from '../output/build-record.js';
 import { emptyTrash, removeStale } from '../output/stale.js';
-import { stampTree } from '../output/tree-stamp.js';
+import { stampTree, surveyTree, type LargestFolder, type TreeStamp } from '../output/tree-stamp.js';
 import { stageOutput, type StagedOutput } from '../output/swap.js';
 import { limitWarnings, type LimitWarning } from '../targets/limits.js';
 import { createHash } from 'node:crypto';
@@ -91,13 +91,6 @@ export interface BuildSummary extends ReadSummary {
 export const deployDirFor = (out: string): string => `${resolve(out)}.deploy`;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The folder holding the most files directly. */
-function largestFolder(counts: ReadonlyMap<string, number>): { path: string; files: number } {
-  let best = { path: '', files: 0 };
-  for (const [path, files] of counts) if (files > best.files) best = { path, files };
-  return best;
-}
 
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? (() => {});
@@ -176,7 +169,9 @@ async function buildLocked(
   try {
     sinks = openSinks(options, deployDir, staged);
     const done = await writeStaged(options, read, series, site, sinks);
-    const limits = platformLimits(options, sinks.site);
+    // The staged site walked once (not listed: millions of paths in a site of many releases), for the limits and the record.
+    const tree = await surveyTree(staged.site.staging, [], options.signal);
+    const limits = platformLimits(options, sinks.site, tree.largestFolder);
     const changes = await changesAgainst(
       [
         [sinks.site, options.out],
@@ -184,7 +179,7 @@ async function buildLocked(
       ],
       options.signal,
     );
-    if (fingerprint !== null) await recordBuild(fingerprint, staged, options.signal);
+    if (fingerprint !== null) await recordBuild(fingerprint, staged, tree.stamp, options.signal);
     // The last moment a signal stops the build: past it, the swap runs to its end (a few renames).
     options.signal?.throwIfAborted();
     await swapIn(options, deployDir, staged, done);
@@ -364,8 +359,8 @@ async function writeStaged(
 }
 
 /** The chosen targets' platform limits, measured on what was written (docs/hosting.md); with --strict-limits, one broken fails the build. */
-function platformLimits(options: BuildOptions, out: DiskSink): LimitWarning[] {
-  const limits = limitWarnings(options.targets, { files: out.files, largestFolder: largestFolder(out.folderFiles) });
+function platformLimits(options: BuildOptions, out: DiskSink, largestFolder: LargestFolder): LimitWarning[] {
+  const limits = limitWarnings(options.targets, { files: out.files, largestFolder });
   if (options.strictLimits && limits.length > 0)
     throw new UserError(
       `the site breaks ${limits.length} platform limit${limits.length === 1 ? '' : 's'} (--strict-limits): ${limits.map((l) => l.message).join('; ')}`,
@@ -375,11 +370,13 @@ function platformLimits(options: BuildOptions, out: DiskSink): LimitWarning[] {
 }
 
 /** The build record, into the staged deploy folder (stamped without it), so it is swapped in with what it describes. */
-async function recordBuild(fingerprint: string, staged: Staged, signal: AbortSignal | undefined): Promise<void> {
-  const [site, deploy] = await Promise.all([
-    stampTree(staged.site.staging, [], signal),
-    stampTree(staged.deploy.staging, [], signal),
-  ]);
+async function recordBuild(
+  fingerprint: string,
+  staged: Staged,
+  site: TreeStamp,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const deploy = await stampTree(staged.deploy.staging, [], signal);
   await writeRecord(staged.deploy.staging, { fingerprint, site, deploy });
 }
 
