@@ -2,9 +2,10 @@
  * The one way output reaches storage (style pattern 5): a sink that refuses any path leaving
  * the output root, because ids and names from a dump become file names.
  */
-import { mkdirSync, statfsSync, writeFile } from 'node:fs';
+import { mkdirSync, readFileSync, statfsSync, writeFile } from 'node:fs';
 import { link, readFile, stat, writeFile as writeFileAsync } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import type { RuntimeFiles } from '../hosting/adapter.js';
 import { isSafeSegment } from '../segments.js';
 
 export interface Sink {
@@ -16,6 +17,24 @@ export interface Sink {
    * first write error. Writers call it now and then, after a large file, and with 0 at the end.
    */
   settle?(inFlight: number): Promise<void>;
+  /** The text of a file written earlier (the sink settled since), for what is put together from written files at the end. */
+  read?(path: string): string;
+}
+
+/**
+ * Files `sink` has written, read back when asked: what a writer needs of files written long
+ * before (every release's runtime data, for nginx's preloaded file) without keeping their text
+ * in memory meanwhile (issue 46). In the order the paths are given.
+ */
+export function writtenFiles(sink: Sink, paths: ReadonlySet<string>): RuntimeFiles {
+  const read = sink.read?.bind(sink);
+  if (read === undefined) throw new Error('this sink cannot read back what it wrote');
+  return {
+    get: (path) => (paths.has(path) ? read(path) : undefined),
+    *entries() {
+      for (const path of paths) yield [path, read(path)];
+    },
+  };
 }
 
 /**
@@ -111,6 +130,11 @@ export class DiskSink implements Sink {
     this.diskBytes += Math.ceil(buf.length / this.block) * this.block;
   }
 
+  read(path: string): string {
+    checkOutputPath(path);
+    return readFileSync(join(this.root, path), 'utf8');
+  }
+
   async settle(inFlight: number): Promise<void> {
     while ((this.pending > inFlight || (this.pending > 0 && this.pendingBytes > MAX_PENDING_BYTES)) && !this.failure)
       await new Promise<void>((resolve) => this.waiters.push(resolve));
@@ -165,6 +189,10 @@ export class MemorySink implements Sink {
     checkOutputPath(path);
     if (this.files.has(path)) throw new Error(`written twice: ${path}`);
     this.files.set(path, data);
+  }
+
+  read(path: string): string {
+    return this.text(path);
   }
 
   text(path: string): string {

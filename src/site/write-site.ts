@@ -10,7 +10,7 @@ import { RESOURCES, resourceSpec, type DetailName } from '../api/resources.js';
 import { FragmentCache, type RenderContext } from '../formats/context.js';
 import { RENDERERS } from '../formats/registry.js';
 import type { Release, ReleaseInfo } from '../model/types.js';
-import type { Sink } from '../output/sink.js';
+import { writtenFiles, type Sink } from '../output/sink.js';
 import { DETAIL_SOURCES, type RecordContext } from '../plan/builders.js';
 import { detailRoutes, listRoutes, listVariants } from '../plan/generate.js';
 import { routeParams } from '../routes/params.js';
@@ -280,11 +280,12 @@ export async function writeSite(
   const newest = served[0]!;
   const site = siteConfig(served, options);
   let files = 0;
-  const runtimeData = new Map<string, string>();
+  // The runtime data's paths only: its text is read back at the end (an nginx site preloads every release's).
+  const runtimePaths = new Set<string>();
   const collect = wantsRuntimeData(options.targets);
   const gzip = options.precompress === true && wantsPrecompressed(options.targets);
   const put = async (path: string, body: string | Uint8Array) => {
-    if (collect && typeof body === 'string' && isPreloadable(path)) runtimeData.set(path, body);
+    if (collect && typeof body === 'string' && isPreloadable(path)) runtimePaths.add(path);
     sink.write(path, body);
     // A stored .gz beside a larger answer, for hosts that serve one (deterministic: gzip's time field is 0).
     if (gzip && precompressed(path, body.length)) {
@@ -320,6 +321,8 @@ export async function writeSite(
 
   const siteFromDeploy = options.siteFromDeploy ?? DEFAULT_SITE_FROM_DEPLOY;
   const deployFromSite = options.deployFromSite ?? DEFAULT_DEPLOY_FROM_SITE;
+  await sink.settle?.(0);
+  const runtimeData = collect ? writtenFiles(sink, runtimePaths) : new Map<string, string>();
   for (const file of hostFiles(options.targets, site, { aliases, siteFromDeploy, deployFromSite, runtimeData })) {
     if (file.place !== 'deploy') await put(file.path, file.content);
     else if (deploy) deploy.write(file.path, file.content, file.mode);

@@ -29,7 +29,7 @@ import { NOT_SERVED } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
 import { FILE_TYPES, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
-import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
+import type { HostAdapter, HostFile, RuntimeFiles, SiteFacts } from '../../hosting/adapter.js';
 import { derivedData } from '../../runtime/data.js';
 import { indexFile, type IndexData } from '../../routes/site-data.js';
 import { ALL_GROUPS, ruleGroups } from '../../hosting/rules/derive-groups.js';
@@ -59,14 +59,14 @@ export function njsModule(site: SiteConfig): string {
  * each release's index (the lower-cased search text, the detail lookups) made here, once. Put
  * together as text: the files are already JSON.
  */
-export function preloadData(site: SiteConfig, data: ReadonlyMap<string, string>): string {
+export function preloadData(site: SiteConfig, data: RuntimeFiles): string {
   const derived: { [key: string]: unknown } = {};
   for (const release of site.releases) {
     const text = data.get(indexFile(release));
     if (text === undefined) continue;
     Object.assign(derived, derivedData(release, JSON.parse(text) as IndexData));
   }
-  const files = [...data].map(([path, text]) => `${JSON.stringify(path)}:${text}`);
+  const files = [...data.entries()].map(([path, text]) => `${JSON.stringify(path)}:${text}`);
   return `{"files":{${files.join(',')}},"derived":${JSON.stringify(derived)}}`;
 }
 
