@@ -30,7 +30,14 @@ import { documentFiles } from './openapi/docs-page.js';
 import { openApiDocument } from './openapi/document.js';
 import { coreApiFiles } from './coreapi/document.js';
 import { pageFiles } from './coreapi/pages.js';
-import { chunkFiles, compactFragments, recordFragments, type FragmentSet, type Pause } from './fragments.js';
+import {
+  chunkFiles,
+  compactFragments,
+  recordFragments,
+  type FragmentSet,
+  type FragmentStream,
+  type Pause,
+} from './fragments.js';
 import { indexData } from '../plan/index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
 import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosting/adapter.js';
@@ -205,10 +212,14 @@ async function writeRelease(
   const data = indexData(index);
   await pause();
   const fragments = await recordFragments(index, records, ctx, site, pause);
-  const stored = options.compact ? new Map([...fragments, ...compactFragments(index, records, ctx, site)]) : fragments;
+  const stored: FragmentStream = options.compact
+    ? [...fragments, ...compactFragments(index, records, ctx, site)]
+    : fragments;
+  // Each chunk written as it is cut (a compact build's detail bodies made a kind and format at a time).
   const chunks = chunkFiles(stored, releaseConfig);
-  for (const f of chunks.files) await put(f.path, f.content);
-  const full: IndexData = { ...data, chunks: chunks.starts };
+  let next = chunks.next();
+  for (; !next.done; next = chunks.next()) await put(next.value.path, next.value.content);
+  const full: IndexData = { ...data, chunks: next.value };
   await put(indexFile(releaseConfig), JSON.stringify(full));
   if (newest) await put(SITE_FILE, JSON.stringify(site));
 
