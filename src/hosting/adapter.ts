@@ -40,7 +40,8 @@ export const DEFAULT_DEPLOY_FROM_SITE = '../dist.deploy';
 /** A configuration file an adapter writes: into the site (`site`, the default) or the deploy folder. */
 export interface HostFile {
   readonly path: string;
-  readonly content: string;
+  /** A large file (nginx's preloaded data, every release's) is given in parts, written as they come (issue 46). */
+  readonly content: string | Iterable<string>;
   readonly place?: 'site' | 'deploy';
   /** Unix permissions, for scripts. */
   readonly mode?: number;

@@ -2,15 +2,31 @@
  * The one way output reaches storage (style pattern 5): a sink that refuses any path leaving
  * the output root, because ids and names from a dump become file names.
  */
-import { mkdirSync, readFileSync, statfsSync, writeFile } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statfsSync,
+  unlinkSync,
+  writeFile,
+  writeSync,
+} from 'node:fs';
 import { link, readFile, stat, writeFile as writeFileAsync } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { RuntimeFiles } from '../hosting/adapter.js';
 import { isSafeSegment } from '../segments.js';
 
 export interface Sink {
-  /** Write `data` at `path` (relative, `/`-separated, every segment safe); `mode` for scripts. */
-  write(path: string, data: string | Uint8Array, mode?: number): void;
+  /**
+   * Write `data` at `path` (relative, `/`-separated, every segment safe); `mode` for scripts.
+   * Data in parts (a file too large to be one string) is written as the parts come.
+   */
+  write(path: string, data: string | Uint8Array | Iterable<string>, mode?: number): void;
   /**
    * For sinks that write in the background: resolves once at most `inFlight` writes are pending
    * (and, with writes pending, at most {@link MAX_PENDING_BYTES} of them), and rejects with the
@@ -42,6 +58,18 @@ export function writtenFiles(sink: Sink, paths: ReadonlySet<string>): RuntimeFil
  * download area's bundles (MBs each) pile up to hundreds of MB (issue 46).
  */
 export const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+
+/** A file descriptor of `path` open for reading, or null when it is not a file. */
+function openIfFile(path: string): number | null {
+  try {
+    const fd = openSync(path, 'r');
+    if (fstatSync(fd).isFile()) return fd;
+    closeSync(fd);
+  } catch {
+    // Missing (or not readable): nothing to compare with.
+  }
+  return null;
+}
 
 /** How many folders a disk sink remembers having made (files come folder by folder, so few are asked again). */
 const MADE_KEPT = 4096;
@@ -130,6 +158,49 @@ export class DiskSink implements Sink {
     this.diskBytes += Math.ceil(buf.length / this.block) * this.block;
   }
 
+  /**
+   * A file in parts, written now, part after part, and compared on the way with the previous
+   * tree's file: equal, it is hard-linked from it as {@link place} would.
+   */
+  private writeParts(path: string, parts: Iterable<string>, mode: number | undefined): void {
+    const abs = join(this.root, path);
+    const prev = this.previous === null ? null : join(this.previous, path);
+    const old = prev === null ? null : openIfFile(prev);
+    let same = old !== null && (mode === undefined || (fstatSync(old).mode & 0o777) === mode);
+    let size = 0;
+    const fd = openSync(abs, 'w', mode ?? 0o666);
+    try {
+      for (const part of parts) {
+        const buf = Buffer.from(part, 'utf8');
+        for (let at = 0; at < buf.length; ) at += writeSync(fd, buf, at);
+        if (same && old !== null) {
+          const was = Buffer.alloc(buf.length);
+          same = readSync(old, was, 0, buf.length, size) === buf.length && was.equals(buf);
+        }
+        size += buf.length;
+      }
+      if (old !== null) same &&= fstatSync(old).size === size;
+    } finally {
+      closeSync(fd);
+      if (old !== null) closeSync(old);
+    }
+    this.files++;
+    this.bytes += size;
+    if (same && prev !== null) {
+      try {
+        unlinkSync(abs);
+        linkSync(prev, abs);
+        this.counts.unchanged++;
+        return;
+      } catch {
+        // Not linkable: the bytes just written stay.
+        if (!existsSync(abs)) throw new Error(`could not write ${abs}`);
+      }
+    }
+    this.counts[old === null ? 'added' : 'modified']++;
+    this.diskBytes += Math.ceil(size / this.block) * this.block;
+  }
+
   read(path: string): string {
     checkOutputPath(path);
     return readFileSync(join(this.root, path), 'utf8');
@@ -150,7 +221,7 @@ export class DiskSink implements Sink {
     for (const w of waiters) w();
   };
 
-  write(path: string, data: string | Uint8Array, mode?: number): void {
+  write(path: string, data: string | Uint8Array | Iterable<string>, mode?: number): void {
     const segments = checkOutputPath(path);
     const dir = segments.slice(0, -1).join('/');
     if (dir && !this.made.has(dir)) {
@@ -162,6 +233,7 @@ export class DiskSink implements Sink {
       this.made.add(dir);
     }
     if (this.failure) throw this.failure;
+    if (typeof data !== 'string' && !(data instanceof Uint8Array)) return this.writeParts(path, data, mode);
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     this.pending++;
     this.pendingBytes += buf.length;
@@ -185,10 +257,10 @@ export class DiskSink implements Sink {
 export class MemorySink implements Sink {
   readonly files = new Map<string, string | Uint8Array>();
 
-  write(path: string, data: string | Uint8Array): void {
+  write(path: string, data: string | Uint8Array | Iterable<string>): void {
     checkOutputPath(path);
     if (this.files.has(path)) throw new Error(`written twice: ${path}`);
-    this.files.set(path, data);
+    this.files.set(path, typeof data === 'string' || data instanceof Uint8Array ? data : [...data].join(''));
   }
 
   read(path: string): string {

@@ -335,7 +335,8 @@ export async function writeSite(
   await sink.settle?.(0);
   const runtimeData = collect ? writtenFiles(sink, runtimePaths) : new Map<string, string>();
   for (const file of hostFiles(options.targets, site, { aliases, siteFromDeploy, deployFromSite, runtimeData })) {
-    if (file.place !== 'deploy') await put(file.path, file.content);
+    if (file.place !== 'deploy')
+      await put(file.path, typeof file.content === 'string' ? file.content : [...file.content].join(''));
     else if (deploy) deploy.write(file.path, file.content, file.mode);
     else throw new Error(`no deploy folder to write ${file.path} into`);
   }

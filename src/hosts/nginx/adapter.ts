@@ -57,17 +57,23 @@ export function njsModule(site: SiteConfig): string {
  * The runtime's data as one object nginx loads once, at start (`js_preload_object`, njs 0.7.8+),
  * shared by every request: each data file by its site path, and what the runtime derives from
  * each release's index (the lower-cased search text, the detail lookups) made here, once. Put
- * together as text: the files are already JSON.
+ * together as text (the files are already JSON), in parts: each data file read back as its turn
+ * comes, so a site of many releases never holds the whole as one string (issue 46).
  */
-export function preloadData(site: SiteConfig, data: RuntimeFiles): string {
+export function* preloadData(site: SiteConfig, data: RuntimeFiles): Generator<string> {
   const derived: { [key: string]: unknown } = {};
   for (const release of site.releases) {
     const text = data.get(indexFile(release));
     if (text === undefined) continue;
     Object.assign(derived, derivedData(release, JSON.parse(text) as IndexData));
   }
-  const files = [...data.entries()].map(([path, text]) => `${JSON.stringify(path)}:${text}`);
-  return `{"files":{${files.join(',')}},"derived":${JSON.stringify(derived)}}`;
+  yield '{"files":{';
+  let first = true;
+  for (const [path, text] of data.entries()) {
+    yield `${first ? '' : ','}${JSON.stringify(path)}:${text}`;
+    first = false;
+  }
+  yield `},"derived":${JSON.stringify(derived)}}`;
 }
 
 /** A body as an nginx string: backslashes and quotes escaped, `$` only where a variable is meant. */
