@@ -2,24 +2,12 @@
  * The one way output reaches storage (style pattern 5): a sink that refuses any path leaving
  * the output root, because ids and names from a dump become file names.
  */
-import {
-  closeSync,
-  existsSync,
-  fstatSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  statfsSync,
-  unlinkSync,
-  writeFile,
-  writeSync,
-} from 'node:fs';
+import { mkdirSync, readFileSync, statfsSync, writeFile } from 'node:fs';
 import { link, readFile, stat, writeFile as writeFileAsync } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { RuntimeFiles } from '../hosting/adapter.js';
 import { isSafeSegment } from '../segments.js';
+import { writeParts } from './parts.js';
 
 export interface Sink {
   /**
@@ -58,18 +46,6 @@ export function writtenFiles(sink: Sink, paths: ReadonlySet<string>): RuntimeFil
  * download area's bundles (MBs each) pile up to hundreds of MB (issue 46).
  */
 export const MAX_PENDING_BYTES = 16 * 1024 * 1024;
-
-/** A file descriptor of `path` open for reading, or null when it is not a file. */
-function openIfFile(path: string): number | null {
-  try {
-    const fd = openSync(path, 'r');
-    if (fstatSync(fd).isFile()) return fd;
-    closeSync(fd);
-  } catch {
-    // Missing (or not readable): nothing to compare with.
-  }
-  return null;
-}
 
 /** How many folders a disk sink remembers having made (files come folder by folder, so few are asked again). */
 const MADE_KEPT = 4096;
@@ -158,47 +134,17 @@ export class DiskSink implements Sink {
     this.diskBytes += Math.ceil(buf.length / this.block) * this.block;
   }
 
-  /**
-   * A file in parts, written now, part after part, and compared on the way with the previous
-   * tree's file: equal, it is hard-linked from it as {@link place} would.
-   */
-  private writeParts(path: string, parts: Iterable<string>, mode: number | undefined): void {
-    const abs = join(this.root, path);
-    const prev = this.previous === null ? null : join(this.previous, path);
-    const old = prev === null ? null : openIfFile(prev);
-    let same = old !== null && (mode === undefined || (fstatSync(old).mode & 0o777) === mode);
-    let size = 0;
-    const fd = openSync(abs, 'w', mode ?? 0o666);
-    try {
-      for (const part of parts) {
-        const buf = Buffer.from(part, 'utf8');
-        for (let at = 0; at < buf.length; ) at += writeSync(fd, buf, at);
-        if (same && old !== null) {
-          const was = Buffer.alloc(buf.length);
-          same = readSync(old, was, 0, buf.length, size) === buf.length && was.equals(buf);
-        }
-        size += buf.length;
-      }
-      if (old !== null) same &&= fstatSync(old).size === size;
-    } finally {
-      closeSync(fd);
-      if (old !== null) closeSync(old);
-    }
+  /** A file in parts (parts.ts), written now. */
+  private writeInParts(path: string, parts: Iterable<string>, mode: number | undefined): void {
+    const written = writeParts(join(this.root, path), this.previous && join(this.previous, path), parts, mode);
     this.files++;
-    this.bytes += size;
-    if (same && prev !== null) {
-      try {
-        unlinkSync(abs);
-        linkSync(prev, abs);
-        this.counts.unchanged++;
-        return;
-      } catch {
-        // Not linkable: the bytes just written stay.
-        if (!existsSync(abs)) throw new Error(`could not write ${abs}`);
-      }
+    this.bytes += written.size;
+    if (written.previous === 'linked') {
+      this.counts.unchanged++;
+      return;
     }
-    this.counts[old === null ? 'added' : 'modified']++;
-    this.diskBytes += Math.ceil(size / this.block) * this.block;
+    this.counts[written.previous === 'none' ? 'added' : 'modified']++;
+    this.diskBytes += Math.ceil(written.size / this.block) * this.block;
   }
 
   read(path: string): string {
@@ -233,7 +179,10 @@ export class DiskSink implements Sink {
       this.made.add(dir);
     }
     if (this.failure) throw this.failure;
-    if (typeof data !== 'string' && !(data instanceof Uint8Array)) return this.writeParts(path, data, mode);
+    if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
+      this.writeInParts(path, data, mode);
+      return;
+    }
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     this.pending++;
     this.pendingBytes += buf.length;

@@ -27,7 +27,7 @@ import { buildFingerprint } from './fingerprint.js';
 import { checkOutputFolders, type Replacement } from './replace-guard.js';
 import type { HostSystem } from './system.js';
 import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
-import { readAgain, surveyReleases, type SurveyedRelease } from './read-releases.js';
+import { surveySeries, type SurveyedRelease } from './read-releases.js';
 import type { ReleaseSeries } from './series.js';
 import type { SiteOptions } from './site-options.js';
 import { writeSite } from './write-site.js';
@@ -192,31 +192,15 @@ async function buildLocked(
   }
 }
 
-/**
- * Every dump surveyed, and the series the writer has their models from, newest first: the last
- * one read is kept when it is the newest (the first written; a site of one release is read
- * once), every other is read again when its turn comes.
- */
-async function survey(
+/** Every dump surveyed (read-releases.ts), each estimated as a site of its own when someone hears of progress. */
+function survey(
   options: BuildOptions,
   deployDir: string,
 ): Promise<{ read: readonly SurveyedRelease[]; series: ReleaseSeries }> {
   const dumps = typeof options.dump === 'string' ? [options.dump] : options.dump;
-  const estimate = options.events
-    ? (release: Release, withSites: boolean) =>
-        estimateFiles(release, { ...routeOptions(options, deployDir), withSites, releaseAbout: {} })
-    : undefined;
-  const { releases: read, last } = await surveyReleases(dumps, { ...options, ...(estimate ? { estimate } : {}) });
-  let first: Release | null = last.dump === read[0]!.dump ? last.release : null;
-  const series: ReleaseSeries = {
-    facts: read.map((r) => r.facts),
-    load: async (position) => {
-      const release = position === 0 && first !== null ? first : await readAgain(read[position]!, options);
-      first = null;
-      return release;
-    },
-  };
-  return { read, series };
+  const estimate = (release: Release, withSites: boolean) =>
+    estimateFiles(release, { ...routeOptions(options, deployDir), withSites, releaseAbout: {} });
+  return surveySeries(dumps, { ...options, ...(options.events ? { estimate } : {}) });
 }
 
 /** The site's options: the build's, each defaulted, and what the releases and folders decide. */

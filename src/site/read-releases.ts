@@ -17,6 +17,7 @@ import { changedInputs, snapshotInputs, type InputSnapshot } from '../output/inp
 import { factsOf, type ReleaseFacts } from '../plan/release-index.js';
 import { basename } from 'node:path';
 import { PhaseClock, type BuildEvents, type ReadSummary, type Step } from './progress.js';
+import type { ReleaseSeries } from './series.js';
 
 /** What the input snapshot and the fingerprint cover: what the readers read. */
 const DUMP_INPUTS = { isTable: isTableFile, extraFolders: EXTRA_FOLDERS };
@@ -49,7 +50,7 @@ export interface SurveyedRelease {
 }
 
 /** Every dump surveyed, newest first, and the model of the last one read (let go by whoever takes it). */
-export interface Survey {
+interface Survey {
   readonly releases: readonly SurveyedRelease[];
   readonly last: { readonly dump: string; readonly release: Release };
 }
@@ -62,8 +63,30 @@ interface ReadRelease {
   readonly inputs: InputSnapshot;
 }
 
+/**
+ * Every dump surveyed, and the series the writer has their models from, newest first: the last
+ * one read is kept when it is the newest (the first written; a site of one release is read
+ * once), every other is read again when its turn comes.
+ */
+export async function surveySeries(
+  dumps: readonly string[],
+  options: ReadOptions,
+): Promise<{ read: readonly SurveyedRelease[]; series: ReleaseSeries }> {
+  const { releases: read, last } = await surveyReleases(dumps, options);
+  let first: Release | null = last.dump === read[0]!.dump ? last.release : null;
+  const series: ReleaseSeries = {
+    facts: read.map((r) => r.facts),
+    load: async (position) => {
+      const release = position === 0 && first !== null ? first : await readAgain(read[position]!, options);
+      first = null;
+      return release;
+    },
+  };
+  return { read, series };
+}
+
 /** Every dump, one after the other, read and surveyed; newest first. */
-export async function surveyReleases(dumps: readonly string[], options: ReadOptions): Promise<Survey> {
+async function surveyReleases(dumps: readonly string[], options: ReadOptions): Promise<Survey> {
   const surveyed: SurveyedRelease[] = [];
   let last: ReadRelease | null = null;
   for (const [i, dump] of dumps.entries()) {
@@ -92,7 +115,7 @@ export async function surveyReleases(dumps: readonly string[], options: ReadOpti
  * The release of a surveyed dump, read again (quietly: its reading was told of once), refused
  * when any of its files changed since the survey: the site must be the one fingerprinted.
  */
-export async function readAgain(surveyed: SurveyedRelease, options: ReadOptions): Promise<Release> {
+async function readAgain(surveyed: SurveyedRelease, options: ReadOptions): Promise<Release> {
   const { events: _, ...quiet } = options;
   const again = await readRelease(surveyed.dump, quiet, null);
   refuseChanged(surveyed.dump, changedInputs(surveyed.inputs, again.inputs));
