@@ -22,7 +22,7 @@ import * as meme from '../formats/meme.js';
 import * as transfac from '../formats/transfac.js';
 import { sqliteTables } from '../dump/export/sqlite-file.js';
 import type { RawDump } from '../dump/tables.js';
-import type { Matrix, Release } from '../model/types.js';
+import type { Matrix, Release, ReleaseInfo } from '../model/types.js';
 import { bundles } from './bundles.js';
 import { DOWNLOAD_ROOT } from './media.js';
 import { zipArchive, zipMember, type ZipMember } from './zip.js';
@@ -50,7 +50,7 @@ export interface DownloadPlace {
  * The place of each served release (newest first): the year, or the release name when the year
  * is unknown or an earlier (newer) release already has it; the file prefix is the release name.
  */
-export function downloadPlaces(served: readonly Release[]): DownloadPlace[] {
+export function downloadPlaces(served: readonly { readonly info: ReleaseInfo }[]): DownloadPlace[] {
   const taken = new Set<string>();
   return served.map((r) => {
     const year = r.info.year === null ? null : String(r.info.year);

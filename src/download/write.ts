@@ -1,11 +1,12 @@
 /**
- * Writes the download area of every served release through the site writer's `put` (which owns
- * the sink), and says what it wrote, for the web site's download pages (src/portal/downloads.ts).
- * Full and compact builds alike.
+ * Writes the download area of a release through the site writer's `put` (which owns the sink),
+ * and says what it wrote, for the web site's download pages (src/portal/downloads.ts). Full
+ * and compact builds alike. A site of several releases writes each one's while its model is at
+ * hand and keeps only what was written (paths and sizes) for the pages.
  */
 import type { Release } from '../model/types.js';
 import { bundles } from './bundles.js';
-import { BUNDLE_FORMATS, databaseFiles, downloadFiles, downloadPlaces } from './files.js';
+import { BUNDLE_FORMATS, databaseFiles, downloadFiles, type DownloadPlace } from './files.js';
 import { DOWNLOAD_ROOT } from './media.js';
 
 export interface ListedFile {
@@ -21,52 +22,64 @@ export interface ListedRelease {
 
 type Put = (path: string, body: string | Uint8Array) => Promise<void>;
 
-/** Every file of the download area of `served` (newest first); what was written, per release. */
-export async function writeDownloads(served: readonly Release[], baseUrl: string, put: Put): Promise<ListedRelease[]> {
-  const places = downloadPlaces(served);
-  const listed: ListedRelease[] = [];
-  for (let i = 0; i < served.length; i++) {
-    const release = served[i]!;
-    const files = [];
-    for (const f of downloadFiles(release, places[i]!, baseUrl)) {
-      await put(f.path, f.content);
-      files.push({
-        path: f.path,
-        bytes: typeof f.content === 'string' ? Buffer.byteLength(f.content, 'utf8') : f.content.length,
-      });
-    }
-    listed.push({ name: release.info.name, files });
+/** Every file of the download area of `release`, at `place`; what was written. */
+export async function writeDownloads(
+  release: Release,
+  place: DownloadPlace,
+  baseUrl: string,
+  put: Put,
+): Promise<ListedRelease> {
+  const files = [];
+  for (const f of downloadFiles(release, place, baseUrl)) {
+    await put(f.path, f.content);
+    files.push({
+      path: f.path,
+      bytes: typeof f.content === 'string' ? Buffer.byteLength(f.content, 'utf8') : f.content.length,
+    });
   }
-  return listed;
+  return { name: release.info.name, files };
 }
 
-/** How many files {@link writeDownloads} writes for `release`, and the download pages (counted with the newest). */
-export function downloadFileCount(release: Release, served: readonly Release[]): number {
-  const place = downloadPlaces(served)[served.indexOf(release)] ?? downloadPlaces([release])[0]!;
+/**
+ * Where a release's download files lie, one file path per folder: below its data folder
+ * (`CORE/file`, `sites/MA0001.1.sites`), and the database files' own paths. Small: a site of
+ * several releases keeps it of each, to count the download area's folders before writing.
+ */
+export interface DownloadShape {
+  readonly data: readonly string[];
+  readonly database: readonly string[];
+}
+
+/** The download shape of `release`, its files named after `prefix`. */
+export function downloadShape(release: Release, prefix: string): DownloadShape {
+  const data = new Set<string>();
+  for (const b of bundles(release, prefix)) data.add(`${b.folder}/file`);
+  for (const [name] of release.shipped?.files ?? []) data.add(name);
+  return { data: [...data], database: databaseFiles(release, prefix).map((f) => f.path) };
+}
+
+/** How many files {@link writeDownloads} writes for `release`, and with the newest the download pages: `folders`, the area's folders. */
+export function downloadFileCount(release: Release, place: DownloadPlace, folders: number | null): number {
   // The newest release counts the download pages: /downloads/ and a listing per folder (src/portal/downloads.ts).
-  const page = release === served[0] ? 1 + downloadFolders(served).size : 0;
-  const database = databaseFiles(release, place.prefix).length;
+  const pages = folders === null ? 0 : 1 + folders;
   return (
     bundles(release, place.prefix).length * BUNDLE_FORMATS.length * 2 +
     (release.shipped?.files.length ?? 0) +
-    database +
-    page
+    databaseFiles(release, place.prefix).length +
+    pages
   );
 }
 
-/** Every folder of the download area of `served` (`download/`, `download/data/`, …), each with its final slash. */
-export function downloadFolders(served: readonly Release[]): Set<string> {
-  const places = downloadPlaces(served);
+/** Every folder of a download area (`download/`, `download/data/`, …), each with its final slash: each release's shape at its place. */
+export function downloadFolders(areas: readonly { place: DownloadPlace; shape: DownloadShape }[]): Set<string> {
   const folders = new Set<string>();
   const add = (path: string) => {
     const parts = path.split('/');
     for (let i = 1; i < parts.length; i++) folders.add(`${parts.slice(0, i).join('/')}/`);
   };
-  served.forEach((release, i) => {
-    const data = `${DOWNLOAD_ROOT}/data/${places[i]!.folder}`;
-    for (const b of bundles(release, places[i]!.prefix)) add(`${data}/${b.folder}/file`);
-    for (const [name] of release.shipped?.files ?? []) add(`${data}/${name}`);
-    for (const f of databaseFiles(release, places[i]!.prefix)) add(f.path);
-  });
+  for (const { place, shape } of areas) {
+    for (const path of shape.data) add(`${DOWNLOAD_ROOT}/data/${place.folder}/${path}`);
+    for (const path of shape.database) add(path);
+  }
   return folders;
 }

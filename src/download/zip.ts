@@ -31,7 +31,9 @@ export function zipMember(name: string, content: string | Uint8Array): ZipMember
   if (raw.length >= LIMIT) throw new Error(`zip member ${name} is too large for a zip without ZIP64`);
   const deflated = deflateRawSync(raw);
   const method = deflated.length < raw.length ? 8 : 0;
-  return { name, crc: crc32(raw), size: raw.length, method, data: method === 8 ? deflated : raw };
+  // Copied out: zlib's result is a view of its 16 KiB output chunk, which a release's thousands
+  // of kept members would otherwise each hold (66 MB for JASPAR2026's in one format, issue 46).
+  return { name, crc: crc32(raw), size: raw.length, method, data: method === 8 ? new Uint8Array(deflated) : raw };
 }
 
 /** The zip of `members`, in the order given. */

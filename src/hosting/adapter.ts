@@ -12,6 +12,12 @@ export interface SuffixAlias {
   readonly mediaType: string;
 }
 
+/** Data files by site path, each text had when asked (read back from the written site, issue 46); a Map is one. */
+export interface RuntimeFiles {
+  get(path: string): string | undefined;
+  entries(): Iterable<[string, string]>;
+}
+
 /** Facts about the built tree some adapters need beyond the site configuration. */
 export interface SiteFacts {
   readonly aliases: readonly SuffixAlias[];
@@ -24,7 +30,7 @@ export interface SiteFacts {
    * object): site path → JSON text; the index and fragment chunks but the browsable pages' and
    * the logos'. Collected only for hosts whose adapter says `preloads`; empty otherwise.
    */
-  readonly runtimeData: ReadonlyMap<string, string>;
+  readonly runtimeData: RuntimeFiles;
 }
 
 /** The default layout: `dist/` and `dist.deploy/` side by side. */
@@ -34,7 +40,8 @@ export const DEFAULT_DEPLOY_FROM_SITE = '../dist.deploy';
 /** A configuration file an adapter writes: into the site (`site`, the default) or the deploy folder. */
 export interface HostFile {
   readonly path: string;
-  readonly content: string;
+  /** A large file (nginx's preloaded data, every release's) is given in parts, written as they come (issue 46). */
+  readonly content: string | Iterable<string>;
   readonly place?: 'site' | 'deploy';
   /** Unix permissions, for scripts. */
   readonly mode?: number;

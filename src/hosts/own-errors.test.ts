@@ -21,7 +21,8 @@ const site: SiteConfig = {
 };
 const facts = { aliases: [], siteFromDeploy: '../dist', deployFromSite: '../dist.deploy', runtimeData: new Map() };
 const OWN = [400, 405, 413, 414, 416, 500, 502, 503, 504];
-const file = (files: { path: string; content: string }[], path: string) => files.find((f) => f.path === path)!.content;
+const file = (files: { path: string; content: string | Iterable<string> }[], path: string) =>
+  [...files.find((f) => f.path === path)!.content].join('');
 
 describe("nginx's and Apache's own errors are the API's JSON", () => {
   it('nginx: an error_page for each, to a location answering JSON with a detail; max_ranges 1', () => {

@@ -2,20 +2,53 @@
  * The one way output reaches storage (style pattern 5): a sink that refuses any path leaving
  * the output root, because ids and names from a dump become file names.
  */
-import { mkdirSync, statfsSync, writeFile } from 'node:fs';
+import { mkdirSync, readFileSync, statfsSync, writeFile } from 'node:fs';
 import { link, readFile, stat, writeFile as writeFileAsync } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import type { RuntimeFiles } from '../hosting/adapter.js';
 import { isSafeSegment } from '../segments.js';
+import { writeParts } from './parts.js';
 
 export interface Sink {
-  /** Write `data` at `path` (relative, `/`-separated, every segment safe); `mode` for scripts. */
-  write(path: string, data: string | Uint8Array, mode?: number): void;
   /**
-   * For sinks that write in the background: resolves once at most `inFlight` writes are pending,
-   * and rejects with the first write error. Writers call it now and then, and with 0 at the end.
+   * Write `data` at `path` (relative, `/`-separated, every segment safe); `mode` for scripts.
+   * Data in parts (a file too large to be one string) is written as the parts come.
+   */
+  write(path: string, data: string | Uint8Array | Iterable<string>, mode?: number): void;
+  /**
+   * For sinks that write in the background: resolves once at most `inFlight` writes are pending
+   * (and, with writes pending, at most {@link MAX_PENDING_BYTES} of them), and rejects with the
+   * first write error. Writers call it now and then, after a large file, and with 0 at the end.
    */
   settle?(inFlight: number): Promise<void>;
+  /** The text of a file written earlier (the sink settled since), for what is put together from written files at the end. */
+  read?(path: string): string;
 }
+
+/**
+ * Files `sink` has written, read back when asked: what a writer needs of files written long
+ * before (every release's runtime data, for nginx's preloaded file) without keeping their text
+ * in memory meanwhile (issue 46). In the order the paths are given.
+ */
+export function writtenFiles(sink: Sink, paths: ReadonlySet<string>): RuntimeFiles {
+  const read = sink.read?.bind(sink);
+  if (read === undefined) throw new Error('this sink cannot read back what it wrote');
+  return {
+    get: (path) => (paths.has(path) ? read(path) : undefined),
+    *entries() {
+      for (const path of paths) yield [path, read(path)];
+    },
+  };
+}
+
+/**
+ * The bytes a sink may have waiting to be written: a count of pending files alone lets the
+ * download area's bundles (MBs each) pile up to hundreds of MB (issue 46).
+ */
+export const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+
+/** How many folders a disk sink remembers having made (files come folder by folder, so few are asked again). */
+const MADE_KEPT = 4096;
 
 /** Throws unless `path` is a relative path of safe segments. */
 export function checkOutputPath(path: string): string[] {
@@ -62,15 +95,15 @@ async function sameFile(prev: string, buf: Uint8Array, mode: number | undefined)
  * unchanged; the previous tree is only read, so abandoning `root` leaves it intact.
  */
 export class DiskSink implements Sink {
-  private readonly made = new Set<string>();
+  /** Folders known to exist, forgotten by the thousand: a site has nearly a folder per file (issue 46). */
+  private made = new Set<string>();
   private pending = 0;
+  private pendingBytes = 0;
   private failure: Error | null = null;
   private waiters: (() => void)[] = [];
   private readonly block: number;
   files = 0;
   bytes = 0;
-  /** Files written directly into each folder (`''` the root), for the hosts' files-per-folder limits. */
-  readonly folderFiles = new Map<string, number>();
   /** Bytes as the disk counts them (each file and folder rounded up to whole blocks), for a full-disk message. */
   diskBytes = 0;
 
@@ -101,36 +134,62 @@ export class DiskSink implements Sink {
     this.diskBytes += Math.ceil(buf.length / this.block) * this.block;
   }
 
+  /** A file in parts (parts.ts), written now. */
+  private writeInParts(path: string, parts: Iterable<string>, mode: number | undefined): void {
+    const written = writeParts(join(this.root, path), this.previous && join(this.previous, path), parts, mode);
+    this.files++;
+    this.bytes += written.size;
+    if (written.previous === 'linked') {
+      this.counts.unchanged++;
+      return;
+    }
+    this.counts[written.previous === 'none' ? 'added' : 'modified']++;
+    this.diskBytes += Math.ceil(written.size / this.block) * this.block;
+  }
+
+  read(path: string): string {
+    checkOutputPath(path);
+    return readFileSync(join(this.root, path), 'utf8');
+  }
+
   async settle(inFlight: number): Promise<void> {
-    while (this.pending > inFlight && this.failure === null)
+    while ((this.pending > inFlight || (this.pending > 0 && this.pendingBytes > MAX_PENDING_BYTES)) && !this.failure)
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     if (this.failure) throw this.failure;
   }
 
-  private done = (err: Error | null): void => {
+  private done = (err: Error | null, bytes: number): void => {
     this.pending--;
+    this.pendingBytes -= bytes;
     if (err && !this.failure) this.failure = err;
     const waiters = this.waiters;
     this.waiters = [];
     for (const w of waiters) w();
   };
 
-  write(path: string, data: string | Uint8Array, mode?: number): void {
+  write(path: string, data: string | Uint8Array | Iterable<string>, mode?: number): void {
     const segments = checkOutputPath(path);
     const dir = segments.slice(0, -1).join('/');
     if (dir && !this.made.has(dir)) {
-      mkdirSync(join(this.root, dir), { recursive: true });
+      // The first folder it made, if any: those below it to `dir` were made too.
+      const first = mkdirSync(join(this.root, dir), { recursive: true });
+      if (first !== undefined)
+        this.diskBytes += this.block * (segments.length - relative(this.root, first).split(sep).length);
+      if (this.made.size >= MADE_KEPT) this.made = new Set();
       this.made.add(dir);
-      this.diskBytes += this.block;
     }
     if (this.failure) throw this.failure;
+    if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
+      this.writeInParts(path, data, mode);
+      return;
+    }
     const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    this.folderFiles.set(dir, (this.folderFiles.get(dir) ?? 0) + 1);
     this.pending++;
+    this.pendingBytes += buf.length;
     const abs = join(this.root, path);
     // A failed write(2) (ENOSPC) carries no path; the file being written is what to report.
     const failed = (err: NodeJS.ErrnoException | null) =>
-      this.done(err && Object.assign(err, { path: err.path ?? abs }));
+      this.done(err && Object.assign(err, { path: err.path ?? abs }), buf.length);
     if (this.previous !== null) {
       this.place(path, abs, buf, mode).then(() => failed(null), failed);
     } else {
@@ -147,10 +206,14 @@ export class DiskSink implements Sink {
 export class MemorySink implements Sink {
   readonly files = new Map<string, string | Uint8Array>();
 
-  write(path: string, data: string | Uint8Array): void {
+  write(path: string, data: string | Uint8Array | Iterable<string>): void {
     checkOutputPath(path);
     if (this.files.has(path)) throw new Error(`written twice: ${path}`);
-    this.files.set(path, data);
+    this.files.set(path, typeof data === 'string' || data instanceof Uint8Array ? data : [...data].join(''));
+  }
+
+  read(path: string): string {
+    return this.text(path);
   }
 
   text(path: string): string {

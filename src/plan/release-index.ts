@@ -1,6 +1,6 @@
 /** Lookups over a release that several resources need, computed once per build. */
 import { byteOrder } from '../api/order.js';
-import type { Matrix, Release, Tffm } from '../model/types.js';
+import type { Matrix, Release, ReleaseInfo, Tffm } from '../model/types.js';
 import type { ServedRelease } from '../api/releases.js';
 
 export interface SpeciesEntry {
@@ -31,16 +31,33 @@ export interface ReleaseAbout {
   readonly [name: string]: { readonly pubmedId: number | null; readonly website: string | null };
 }
 
+/**
+ * What another release's pages say of a release (its record in /api/v1/releases/): its name,
+ * year and counts. Small, so a site of many releases keeps these of every one and the model of
+ * one at a time (issue 46).
+ */
+export interface ReleaseFacts {
+  readonly info: ReleaseInfo;
+  readonly matrices: number;
+  readonly tffms: number;
+}
+
+export const factsOf = (release: Release): ReleaseFacts => ({
+  info: release.info,
+  matrices: release.matrices.length,
+  tffms: release.tffms.length,
+});
+
 /** What the site serves of each release (the newest first, so it is the active one). */
-export const servedReleases = (served: readonly Release[], about: ReleaseAbout): ServedRelease[] =>
+export const servedReleases = (served: readonly ReleaseFacts[], about: ReleaseAbout): ServedRelease[] =>
   served.map((r, i) => ({
     name: r.info.name,
     year: r.info.year,
     active: i === 0,
     pubmedId: about[r.info.name]?.pubmedId ?? null,
     website: about[r.info.name]?.website ?? null,
-    matrices: r.matrices.length,
-    tffms: r.tffms.length,
+    matrices: r.matrices,
+    tffms: r.tffms,
   }));
 
 /** Group items under one or several keys each, keys sorted, items kept in input order. */
@@ -63,7 +80,7 @@ export const taxGroupsOf = (m: Matrix): string[] =>
 /** `served`: every release of the site, newest first (default: this one alone); `about`: what the build was told of them. */
 export function indexRelease(
   release: Release,
-  served: readonly Release[] = [release],
+  served: readonly ReleaseFacts[] = [factsOf(release)],
   about: ReleaseAbout = {},
 ): ReleaseIndex {
   const versions = new Map<string, Matrix[]>();

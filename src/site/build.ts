@@ -7,12 +7,14 @@ import { UserError } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
 import type { HostTarget } from '../targets/registry.js';
 import type { Release } from '../model/types.js';
+import { downloadPlaces } from '../download/files.js';
+import { downloadFolders } from '../download/write.js';
 import { diskError } from '../output/disk-errors.js';
 import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
 import { unchangedSince, writeRecord, type BuildRecord } from '../output/build-record.js';
 import { emptyTrash, removeStale } from '../output/stale.js';
-import { stampTree } from '../output/tree-stamp.js';
+import { stampTree, surveyTree, type LargestFolder, type TreeStamp } from '../output/tree-stamp.js';
 import { stageOutput, type StagedOutput } from '../output/swap.js';
 import { limitWarnings, type LimitWarning } from '../targets/limits.js';
 import { createHash } from 'node:crypto';
@@ -25,7 +27,8 @@ import { buildFingerprint } from './fingerprint.js';
 import { checkOutputFolders, type Replacement } from './replace-guard.js';
 import type { HostSystem } from './system.js';
 import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
-import { readReleases } from './read-releases.js';
+import { surveySeries, type SurveyedRelease } from './read-releases.js';
+import type { ReleaseSeries } from './series.js';
 import type { SiteOptions } from './site-options.js';
 import { writeSite } from './write-site.js';
 import { releaseAbout, type ForRelease } from './release-about.js';
@@ -89,13 +92,6 @@ export const deployDirFor = (out: string): string => `${resolve(out)}.deploy`;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The folder holding the most files directly. */
-function largestFolder(counts: ReadonlyMap<string, number>): { path: string; files: number } {
-  let best = { path: '', files: 0 };
-  for (const [path, files] of counts) if (files > best.files) best = { path, files };
-  return best;
-}
-
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? (() => {});
   const deployDir = options.deployDir ?? deployDirFor(options.out);
@@ -125,12 +121,9 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 }
 
 /** One dump's fingerprint as before; several dumps: the digest of each one's, newest first. */
-async function fingerprintOf(
-  read: readonly { dump: string; inputs: Iterable<string> }[],
-  settings: unknown,
-): Promise<string> {
-  if (read.length === 1) return buildFingerprint(read[0]!.dump, read[0]!.inputs, settings);
-  const parts = await Promise.all(read.map((r) => buildFingerprint(r.dump, r.inputs, settings)));
+async function fingerprintOf(read: readonly SurveyedRelease[], settings: unknown): Promise<string> {
+  if (read.length === 1) return buildFingerprint(read[0]!.dump, read[0]!.inputs.keys(), settings);
+  const parts = await Promise.all(read.map((r) => buildFingerprint(r.dump, r.inputs.keys(), settings)));
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 
@@ -158,13 +151,12 @@ async function buildLocked(
 ): Promise<BuildSummary> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
-  const read = await readReleases(typeof options.dump === 'string' ? [options.dump] : options.dump, options);
-  const releases = read.map((r) => r.release);
+  const { read, series } = await survey(options, deployDir);
   const readSummary = read[0]!.summary;
-  const site = siteOptions(options, deployDir, releases);
+  const site = siteOptions(options, deployDir, read);
   // A site built from the same bytes, options and generator, untouched since: nothing to write.
   // (Not with an injected sink: tests that inject write failures must reach the writer.)
-  const fingerprint = options.openSink ? null : await fingerprintOf(read, settings(options, deployDir, site, releases));
+  const fingerprint = options.openSink ? null : await fingerprintOf(read, settings(options, deployDir, site, read));
   const kept = fingerprint === null ? null : await unchangedSince(options.out, deployDir, fingerprint);
   options.signal?.throwIfAborted();
   if (kept !== null) return keptSummary(readSummary, kept, seconds());
@@ -176,8 +168,10 @@ async function buildLocked(
   let sinks: Sinks | null = null;
   try {
     sinks = openSinks(options, deployDir, staged);
-    const done = await writeStaged(options, releases, site, sinks);
-    const limits = platformLimits(options, sinks.site);
+    const done = await writeStaged(options, read, series, site, sinks);
+    // The staged site walked once (not listed: millions of paths in a site of many releases), for the limits and the record.
+    const tree = await surveyTree(staged.site.staging, [], options.signal);
+    const limits = platformLimits(options, sinks.site, tree.largestFolder);
     const changes = await changesAgainst(
       [
         [sinks.site, options.out],
@@ -185,7 +179,7 @@ async function buildLocked(
       ],
       options.signal,
     );
-    if (fingerprint !== null) await recordBuild(fingerprint, staged, options.signal);
+    if (fingerprint !== null) await recordBuild(fingerprint, staged, tree.stamp, options.signal);
     // The last moment a signal stops the build: past it, the swap runs to its end (a few renames).
     options.signal?.throwIfAborted();
     await swapIn(options, deployDir, staged, done);
@@ -198,8 +192,32 @@ async function buildLocked(
   }
 }
 
+/** Every dump surveyed (read-releases.ts), each estimated as a site of its own when someone hears of progress. */
+function survey(
+  options: BuildOptions,
+  deployDir: string,
+): Promise<{ read: readonly SurveyedRelease[]; series: ReleaseSeries }> {
+  const dumps = typeof options.dump === 'string' ? [options.dump] : options.dump;
+  const estimate = (release: Release, withSites: boolean) =>
+    estimateFiles(release, { ...routeOptions(options, deployDir), withSites, releaseAbout: {} });
+  return surveySeries(dumps, { ...options, ...(options.events ? { estimate } : {}) });
+}
+
 /** The site's options: the build's, each defaulted, and what the releases and folders decide. */
-function siteOptions(options: BuildOptions, deployDir: string, releases: readonly Release[]): SiteOptions {
+function siteOptions(options: BuildOptions, deployDir: string, releases: readonly SurveyedRelease[]): SiteOptions {
+  return {
+    ...routeOptions(options, deployDir),
+    withSites: releases.some((r) => r.withSites),
+    releaseAbout: releaseAbout(
+      releases.map((r) => r.facts),
+      options.releasePubmed ?? [],
+      options.releaseWebsite ?? [],
+    ),
+  };
+}
+
+/** The site's options that do not depend on the releases. */
+function routeOptions(options: BuildOptions, deployDir: string): Omit<SiteOptions, 'withSites' | 'releaseAbout'> {
   const defaults = defaultRouteOptions();
   return {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -215,16 +233,19 @@ function siteOptions(options: BuildOptions, deployDir: string, releases: readonl
     // folder; Netlify's netlify.toml names both folders from their common parent.
     siteFromDeploy: relative(resolve(deployDir), resolve(options.out)).split(sep).join('/'),
     deployFromSite: relative(resolve(options.out), resolve(deployDir)).split(sep).join('/'),
-    withSites: releases.some((r) => r.matrices.some((m) => m.sites !== null)),
-    releaseAbout: releaseAbout(releases, options.releasePubmed ?? [], options.releaseWebsite ?? []),
   };
 }
 
 /** What the fingerprint covers besides the dumps: the site's options, the releases and both folders. */
-function settings(options: BuildOptions, deployDir: string, site: SiteOptions, releases: readonly Release[]): unknown {
+function settings(
+  options: BuildOptions,
+  deployDir: string,
+  site: SiteOptions,
+  releases: readonly SurveyedRelease[],
+): unknown {
   return {
     ...site,
-    ...(releases.length === 1 ? { release: releases[0]!.info } : { releases: releases.map((r) => r.info) }),
+    ...(releases.length === 1 ? { release: releases[0]!.facts.info } : { releases: releases.map((r) => r.facts.info) }),
     out: resolve(options.out),
     deployDir: resolve(deployDir),
   };
@@ -255,23 +276,48 @@ function openSinks(options: BuildOptions, deployDir: string, staged: Staged): Si
   };
 }
 
-/** Every file of the site and its deploy folder written into the staged folders (the `write` phase); what was written. */
+/**
+ * Every file of the site and its deploy folder written into the staged folders (the `write`
+ * phase, one over every release); what was written. The total starts as the sum of each
+ * release's estimate as a site of its own and is made exact for each release as its model is
+ * had, so the ETA holds across releases.
+ */
 async function writeStaged(
   options: BuildOptions,
-  releases: readonly Release[],
+  read: readonly SurveyedRelease[],
+  series: ReleaseSeries,
   site: SiteOptions,
   sinks: Sinks,
 ): Promise<{ files: number; bytes: number }> {
   const events = options.events;
   const out = sinks.site;
+  const estimates = read.map((r) => r.estimate ?? 0);
   const writing = new PhaseClock(
     events,
     'write',
-    events ? { files: releases.reduce((sum, r) => sum + estimateFiles(r, site, releases), 0), bytes: 0 } : null,
+    events ? { files: estimates.reduce((a, b) => a + b, 0), bytes: 0 } : null,
   );
+  const places = downloadPlaces(series.facts);
+  const folders = downloadFolders(read.map((r, i) => ({ place: places[i]!, shape: r.downloads }))).size;
+  const counted: ReleaseSeries = {
+    facts: series.facts,
+    load: async (position) => {
+      const release = await series.load(position);
+      // A site of one release: its estimate as a site of its own is already exact.
+      if (events && read.length > 1) {
+        const served = { served: series.facts, position, place: places[position]!, downloadFolders: folders };
+        const exact = estimateFiles(release, site, served);
+        const total = (writing.expected?.files ?? 0) + exact - estimates[position]!;
+        estimates[position] = exact;
+        const step = { release: release.info.name, position: position + 1, count: read.length };
+        writing.progress({ files: out.files, bytes: out.bytes }, { files: total, bytes: 0 }, step);
+      }
+      return release;
+    },
+  };
   try {
     await writeSite(
-      releases.length === 1 ? releases[0]! : releases,
+      counted,
       out,
       site,
       {
@@ -297,8 +343,8 @@ async function writeStaged(
 }
 
 /** The chosen targets' platform limits, measured on what was written (docs/hosting.md); with --strict-limits, one broken fails the build. */
-function platformLimits(options: BuildOptions, out: DiskSink): LimitWarning[] {
-  const limits = limitWarnings(options.targets, { files: out.files, largestFolder: largestFolder(out.folderFiles) });
+function platformLimits(options: BuildOptions, out: DiskSink, largestFolder: LargestFolder): LimitWarning[] {
+  const limits = limitWarnings(options.targets, { files: out.files, largestFolder });
   if (options.strictLimits && limits.length > 0)
     throw new UserError(
       `the site breaks ${limits.length} platform limit${limits.length === 1 ? '' : 's'} (--strict-limits): ${limits.map((l) => l.message).join('; ')}`,
@@ -308,11 +354,13 @@ function platformLimits(options: BuildOptions, out: DiskSink): LimitWarning[] {
 }
 
 /** The build record, into the staged deploy folder (stamped without it), so it is swapped in with what it describes. */
-async function recordBuild(fingerprint: string, staged: Staged, signal: AbortSignal | undefined): Promise<void> {
-  const [site, deploy] = await Promise.all([
-    stampTree(staged.site.staging, [], signal),
-    stampTree(staged.deploy.staging, [], signal),
-  ]);
+async function recordBuild(
+  fingerprint: string,
+  staged: Staged,
+  site: TreeStamp,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const deploy = await stampTree(staged.deploy.staging, [], signal);
   await writeRecord(staged.deploy.staging, { fingerprint, site, deploy });
 }
 

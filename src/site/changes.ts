@@ -4,7 +4,7 @@
  */
 import type { DiskSink } from '../output/sink.js';
 import { RECORD_FILE } from '../output/build-record.js';
-import { listTree } from '../output/tree-stamp.js';
+import { countTree } from '../output/tree-stamp.js';
 
 export interface Changes {
   readonly added: number;
@@ -29,7 +29,7 @@ export async function changesAgainst(
   let total = NO_CHANGES;
   for (const [sink, live] of pairs) {
     // The build record a deploy folder holds is the build's bookkeeping, rewritten by every build, not a file it changed.
-    const before = (await listTree(live, signal)).filter((p) => p !== RECORD_FILE).length;
+    const before = await countTree(live, [RECORD_FILE], signal);
     const { added, modified, unchanged } = sink.counts;
     total = {
       added: total.added + added,

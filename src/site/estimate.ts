@@ -8,7 +8,8 @@
  * (docs/progress.md); a test holds it to that.
  */
 import { rowSlice } from '../routes/rows.js';
-import { downloadFileCount } from '../download/write.js';
+import { downloadPlaces, type DownloadPlace } from '../download/files.js';
+import { downloadFileCount, downloadFolders, downloadShape } from '../download/write.js';
 import { portalFileCount } from './portal-files.js';
 import { BROWSABLE_FORMAT, formatSpec, type FormatName } from '../api/formats.js';
 import { RESOURCES } from '../api/resources.js';
@@ -21,7 +22,7 @@ import type { Matrix, Release } from '../model/types.js';
 import { DETAIL_SOURCES } from '../plan/builders.js';
 import { detailRoutes, listRoutes, listVariants, type ListVariant } from '../plan/generate.js';
 import { suffixAliasFile } from '../routes/paths.js';
-import { indexRelease } from '../plan/release-index.js';
+import { factsOf, indexRelease, type ReleaseFacts } from '../plan/release-index.js';
 import { effectivePageSize, type PageRef } from '../routes/route.js';
 import { pageCount } from '../routes/select.js';
 import { indexData } from '../plan/index-data.js';
@@ -42,16 +43,36 @@ function pageHasBed(variant: ListVariant, page: PageRef, matrices: readonly Matr
   return hasBed(rowSlice(variant.items, (n - 1) * size, n * size).map((i) => matrices[i]!));
 }
 
-/** The number of files `writeSite` will put in the site for `release` of the site's `served` releases (see the module comment). */
-export function estimateFiles(release: Release, options: SiteOptions, served: readonly Release[] = [release]): number {
+/** What the estimate of a release needs of the site it is one of. */
+export interface EstimateSite {
+  /** Every release of the site, newest first. */
+  readonly served: readonly ReleaseFacts[];
+  /** The release's position in `served`: 0, the newest, also writes the site's own pages. */
+  readonly position: number;
+  /** Its download area's place (download/files.ts). */
+  readonly place: DownloadPlace;
+  /** The folders of the whole download area, each listed by a page. */
+  readonly downloadFolders: number;
+}
+
+/** The estimate's site of `release` alone. */
+export function aloneSite(release: Release): EstimateSite {
+  const place = downloadPlaces([release])[0]!;
+  const shape = downloadShape(release, place.prefix);
+  return { served: [factsOf(release)], position: 0, place, downloadFolders: downloadFolders([{ place, shape }]).size };
+}
+
+/** The number of files `writeSite` will put in the site for `release` in `site` (see the module comment). */
+export function estimateFiles(release: Release, options: SiteOptions, site: EstimateSite = aloneSite(release)): number {
+  const newest = site.position === 0;
   // Each release's folder holds every served release's record (release-detail).
-  const index = indexRelease(release, served);
-  const site = siteConfig(release, options);
+  const index = indexRelease(release, site.served);
+  const config = siteConfig(release, options);
   let files = DATA_FILES;
-  if (site.prebuilt !== null) {
+  if (config.prebuilt !== null) {
     const ms = release.matrices;
-    for (const variant of listVariants({ ...indexData(index), chunks: {} }, site.prebuilt)) {
-      for (const route of listRoutes(variant, site)) {
+    for (const variant of listVariants({ ...indexData(index), chunks: {} }, config.prebuilt)) {
+      for (const route of listRoutes(variant, config)) {
         if (!needsSites(route.format) || pageHasBed(variant, route.page, ms)) files++;
       }
     }
@@ -60,7 +81,7 @@ export function estimateFiles(release: Release, options: SiteOptions, served: re
       if (r.kind !== 'detail') continue;
       const source = DETAIL_SOURCES[r.name] as (typeof DETAIL_SOURCES)['matrix-detail'];
       for (const inst of source.instances(index)) {
-        for (const route of detailRoutes(r, inst.id, site)) {
+        for (const route of detailRoutes(r, inst.id, config)) {
           if (needsSites(route.format) && !hasBed(source.matrices(inst.item) ?? [])) continue;
           files += aliases && suffixAliasFile(route) !== null ? 2 : 1;
         }
@@ -69,17 +90,18 @@ export function estimateFiles(release: Release, options: SiteOptions, served: re
     files += Object.keys(ERROR_FILES).length + LOGOS_PER_MATRIX * release.matrices.length;
   }
   // The web site (src/portal/), written in compact builds too: whole for the newest release, profile pages for the others.
-  files += portalFileCount(release, release === served[0]);
+  files += portalFileCount(release, newest);
   const notFoundPage = 1;
   // The landing page and the search box's files come with the browsable format (assets.ts).
   const landingPage = options.formats.includes(BROWSABLE_FORMAT) ? 1 + Object.keys(SEARCH_FILES).length : 0;
   let tffmFiles = 0;
   for (const names of release.tffmFiles.values()) tffmFiles += names.size;
-  const inSite = hostFiles(options.targets, site, {
+  const inSite = hostFiles(options.targets, config, {
     aliases: [],
     siteFromDeploy: DEFAULT_SITE_FROM_DEPLOY,
     deployFromSite: DEFAULT_DEPLOY_FROM_SITE,
     runtimeData: new Map(),
   }).filter((f) => f.place !== 'deploy').length;
-  return files + notFoundPage + landingPage + DOCUMENT_FILES + tffmFiles + inSite + downloadFileCount(release, served);
+  const downloads = downloadFileCount(release, site.place, newest ? site.downloadFolders : null);
+  return files + notFoundPage + landingPage + DOCUMENT_FILES + tffmFiles + inSite + downloads;
 }

@@ -84,21 +84,21 @@ export async function recordFragments(
   return set;
 }
 
-function detailBodies<D extends DetailName>(
+/** Each stored format's detail bodies of one resource, rendered one format at a time. */
+function* detailBodies<D extends DetailName>(
   name: D,
   index: ReleaseIndex,
   records: RecordContext,
   ctx: RenderContext,
   site: SiteConfig,
-): Map<string, readonly string[]> {
+): Generator<readonly [string, readonly string[]]> {
   const source = DETAIL_SOURCES[name];
   const resource = RESOURCES.find((r) => r.name === name);
-  const out = new Map<string, readonly string[]>();
-  if (!resource) return out;
+  if (!resource) return;
   const instances = source.instances(index);
   const stored = resourceFormats(resource, site).filter((f) => 'stored' in detailSource(f));
   for (const f of stored) {
-    out.set(
+    yield [
       f,
       instances.map((inst) => {
         const route: DetailRoute = {
@@ -114,34 +114,53 @@ function detailBodies<D extends DetailName>(
         if (body === null) throw new Error(`${name} ${inst.id} has no ${f} body`);
         return body;
       }),
-    );
+    ];
   }
-  return out;
 }
 
-/** A compact build's detail bodies (formats stored whole) and logos, which it writes as no files of their own. */
-export function compactFragments(
+/** Fragments by kind, each kind's formats had one at a time: what is chunked and let go before the next is made. */
+export type FragmentStream = Iterable<readonly [string, Iterable<readonly [string, readonly string[]]>]>;
+
+/**
+ * A compact build's detail bodies (formats stored whole) and logos, which it writes as no files
+ * of their own: made one kind and format at a time, as they are chunked (a release's every
+ * detail in every format at once was most of a compact build's memory, issue 46).
+ */
+export function* compactFragments(
   index: ReleaseIndex,
   records: RecordContext,
   ctx: RenderContext,
   site: SiteConfig,
-): FragmentSet {
-  const set: FragmentSet = new Map();
+): Generator<readonly [string, Iterable<readonly [string, readonly string[]]>]> {
   for (const r of RESOURCES)
-    if (r.kind === 'detail') set.set(detailKind(r.name), detailBodies(r.name, index, records, ctx, site));
+    if (r.kind === 'detail') yield [detailKind(r.name), detailBodies(r.name, index, records, ctx, site)];
   const ms = index.release.matrices;
-  set.set(LOGO_KINDS.forward, new Map([[LOGO_FORMAT, ms.map((m) => logoSvg(m.pfm))]]));
-  set.set(LOGO_KINDS.reverse, new Map([[LOGO_FORMAT, ms.map((m) => logoSvg(reverseComplement(m.pfm)))]]));
-  return set;
+  yield [
+    LOGO_KINDS.forward,
+    (function* () {
+      yield [LOGO_FORMAT, ms.map((m) => logoSvg(m.pfm))] as const;
+    })(),
+  ];
+  yield [
+    LOGO_KINDS.reverse,
+    (function* () {
+      yield [LOGO_FORMAT, ms.map((m) => logoSvg(reverseComplement(m.pfm)))] as const;
+    })(),
+  ];
 }
 
-/** The chunk files of a fragment set and the index's chunk starts: kind → format → first item of each chunk. */
-export function chunkFiles(
-  set: FragmentSet,
+/** Where each kind's and format's chunks start: kind → format → first item of each chunk. */
+export type ChunkStarts = Record<string, Record<string, number[]>>;
+
+/**
+ * The chunk files of a fragment stream, each yielded as soon as it is cut; returns the index's
+ * chunk starts (kinds and formats in the stream's order).
+ */
+export function* chunkFiles(
+  set: FragmentStream,
   release: ReleaseConfig,
-): { files: { path: string; content: string }[]; starts: Record<string, Record<string, number[]>> } {
-  const files: { path: string; content: string }[] = [];
-  const starts: Record<string, Record<string, number[]>> = {};
+): Generator<{ path: string; content: string }, ChunkStarts> {
+  const starts: ChunkStarts = {};
   for (const [kind, formats] of set) {
     starts[kind] = {};
     for (const [format, fragments] of formats) {
@@ -152,10 +171,10 @@ export function chunkFiles(
         let size = 0;
         while (end < fragments.length && (end === start || size + fragments[end]!.length <= CHUNK_BYTES))
           size += fragments[end++]!.length;
-        files.push({
+        yield {
           path: chunkFile(release, kind, format, firsts.length),
           content: JSON.stringify(fragments.slice(start, end)),
-        });
+        };
         firsts.push(start);
         if (end === start) break;
         start = end;
@@ -163,5 +182,5 @@ export function chunkFiles(
       starts[kind]![format] = firsts;
     }
   }
-  return { files, starts };
+  return starts;
 }

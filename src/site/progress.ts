@@ -24,18 +24,33 @@ export interface ReadSummary {
   readonly notServed: readonly string[];
 }
 
+/** Which release a phase is at, in a build of several: the `position`th (from 1) of `count`, and its name (the dump's while it is read). */
+export interface Step {
+  readonly release: string;
+  readonly position: number;
+  readonly count: number;
+}
+
 export type BuildEvent =
   /**
    * A phase starts. `total` is what it expects to do: for `read`, the dump's table files and
    * bytes; for `write`, an estimate of the files (docs/progress.md says how exact) with bytes
    * unknown (0); for `swap`, the files just written. Null when nothing is known.
    */
-  | { readonly type: 'phase-start'; readonly phase: BuildPhase; readonly total: Amount | null }
+  | { readonly type: 'phase-start'; readonly phase: BuildPhase; readonly total: Amount | null; readonly step?: Step }
   /**
    * Work done so far in the phase (cumulative), sent every few hundred files or chunks, with the
-   * total as now known (the read phase learns it once the reader has looked at the dump).
+   * total as now known (the read phase learns it once the reader has looked at the dump; the
+   * write phase of several releases refines it as each release's model is had). The write phase
+   * of a build of several releases is one phase over all of them: `step` says which one it is at.
    */
-  | { readonly type: 'progress'; readonly phase: BuildPhase; readonly done: Amount; readonly total: Amount | null }
+  | {
+      readonly type: 'progress';
+      readonly phase: BuildPhase;
+      readonly done: Amount;
+      readonly total: Amount | null;
+      readonly step?: Step;
+    }
   /** Reading ended: what the dump holds. Sent between the `read` and `write` phases. */
   | { readonly type: 'read'; readonly summary: ReadSummary }
   /** A phase ended successfully, with what it did and how long it took. */
@@ -51,13 +66,21 @@ export class PhaseClock {
     private readonly events: BuildEvents | undefined,
     readonly phase: BuildPhase,
     private total: Amount | null,
+    private step: Step | null = null,
   ) {
-    events?.({ type: 'phase-start', phase, total });
+    events?.({ type: 'phase-start', phase, total, ...(step === null ? {} : { step }) });
   }
 
-  progress(done: Amount, total: Amount | null = this.total): void {
+  /** The total as now known. */
+  get expected(): Amount | null {
+    return this.total;
+  }
+
+  /** The work done so far; a new total and the step reached when they change. */
+  progress(done: Amount, total: Amount | null = this.total, step: Step | null = this.step): void {
     this.total = total;
-    this.events?.({ type: 'progress', phase: this.phase, done, total });
+    this.step = step;
+    this.events?.({ type: 'progress', phase: this.phase, done, total, ...(step === null ? {} : { step }) });
   }
 
   /** Ends the phase; returns its duration in seconds. */

@@ -1,17 +1,23 @@
 /**
  * The build's first step: every dump read into a release (each checked unchanged while it was
- * read, its reading timed and summarised), newest release first.
+ * read, its reading timed and summarised), and what the site needs of it kept: its facts, its
+ * download area's shape, whether it has binding sites, an estimate of its files. Newest first.
+ * The models are let go as they are surveyed, but the last one read: a site of several releases
+ * reads each again when its turn to be written comes (issue 46), so it holds one at a time.
  */
 import { withSqliteTables } from '../download/files.js';
+import { downloadShape, type DownloadShape } from '../download/write.js';
 import { readDump, resolveDump } from '../dump/read-dump.js';
 import { EXTRA_FOLDERS, readExtras } from '../dump/extras/read-extras.js';
 import { isTableFile } from '../dump/flat/files.js';
 import { UserError } from '../errors.js';
 import { buildRelease } from '../model/build-release.js';
 import type { Release } from '../model/types.js';
-import { changedInputs, snapshotInputs } from '../output/input-snapshot.js';
+import { changedInputs, snapshotInputs, type InputSnapshot } from '../output/input-snapshot.js';
+import { factsOf, type ReleaseFacts } from '../plan/release-index.js';
 import { basename } from 'node:path';
-import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
+import { PhaseClock, type BuildEvents, type ReadSummary, type Step } from './progress.js';
+import type { ReleaseSeries } from './series.js';
 
 /** What the input snapshot and the fingerprint cover: what the readers read. */
 const DUMP_INPUTS = { isTable: isTableFile, extraFolders: EXTRA_FOLDERS };
@@ -25,28 +31,110 @@ export interface ReadOptions {
   readonly signal?: AbortSignal;
   /** `--max-read-mib` (src/dump/limits.ts). */
   readonly maxReadMiB?: number;
+  /** The files a release would write as a site of its own (estimate.ts), while its model is at hand; none when absent. */
+  readonly estimate?: (release: Release, withSites: boolean) => number;
 }
 
-/** A dump read: the file read (the dump a folder holds), its release, what reading found and the inputs it covered. */
-export interface ReadRelease {
+/** A dump surveyed: the file read (the dump a folder holds), what reading found, and what the site needs of its release. */
+export interface SurveyedRelease {
+  readonly dump: string;
+  readonly summary: ReadSummary;
+  /** Every file the read used, with its metadata: the inputs the fingerprint covers, and what a second read must find unchanged. */
+  readonly inputs: InputSnapshot;
+  readonly facts: ReleaseFacts;
+  /** Whether any of its matrices has binding sites. */
+  readonly withSites: boolean;
+  readonly downloads: DownloadShape;
+  /** The files it would write as a site of its own (ReadOptions.estimate), or null. */
+  readonly estimate: number | null;
+}
+
+/** Every dump surveyed, newest first, and the model of the last one read (let go by whoever takes it). */
+interface Survey {
+  readonly releases: readonly SurveyedRelease[];
+  readonly last: { readonly dump: string; readonly release: Release };
+}
+
+/** A dump read: its file, its release, what reading found and the inputs it covered. */
+interface ReadRelease {
   readonly dump: string;
   readonly release: Release;
   readonly summary: ReadSummary;
-  readonly inputs: Iterable<string>;
+  readonly inputs: InputSnapshot;
 }
 
-/** Every dump, one after the other, read into a release; newest first. */
-export async function readReleases(dumps: readonly string[], options: ReadOptions): Promise<ReadRelease[]> {
-  const read: ReadRelease[] = [];
-  for (const dump of dumps) read.push(await readRelease(dump, options));
-  return newestFirst(read);
+/**
+ * Every dump surveyed, and the series the writer has their models from, newest first: the last
+ * one read is kept when it is the newest (the first written; a site of one release is read
+ * once), every other is read again when its turn comes.
+ */
+export async function surveySeries(
+  dumps: readonly string[],
+  options: ReadOptions,
+): Promise<{ read: readonly SurveyedRelease[]; series: ReleaseSeries }> {
+  const { releases: read, last } = await surveyReleases(dumps, options);
+  let first: Release | null = last.dump === read[0]!.dump ? last.release : null;
+  const series: ReleaseSeries = {
+    facts: read.map((r) => r.facts),
+    load: async (position) => {
+      const release = position === 0 && first !== null ? first : await readAgain(read[position]!, options);
+      first = null;
+      return release;
+    },
+  };
+  return { read, series };
+}
+
+/** Every dump, one after the other, read and surveyed; newest first. */
+async function surveyReleases(dumps: readonly string[], options: ReadOptions): Promise<Survey> {
+  const surveyed: SurveyedRelease[] = [];
+  let last: ReadRelease | null = null;
+  for (const [i, dump] of dumps.entries()) {
+    // The previous model is let go before the next dump is read.
+    last = null;
+    const step = dumps.length > 1 ? { release: basename(dump), position: i + 1, count: dumps.length } : null;
+    last = await readRelease(dump, options, step);
+    const { release } = last;
+    const withSites = release.matrices.some((m) => m.sites !== null);
+    surveyed.push({
+      dump: last.dump,
+      summary: last.summary,
+      inputs: last.inputs,
+      facts: factsOf(release),
+      withSites,
+      downloads: downloadShape(release, release.info.name),
+      estimate: options.estimate?.(release, withSites) ?? null,
+    });
+    options.events?.({ type: 'read', summary: last.summary });
+  }
+  if (last === null) throw new UserError('no dump to build');
+  return { releases: newestFirst(surveyed), last: { dump: last.dump, release: last.release } };
+}
+
+/**
+ * The release of a surveyed dump, read again (quietly: its reading was told of once), refused
+ * when any of its files changed since the survey: the site must be the one fingerprinted.
+ */
+async function readAgain(surveyed: SurveyedRelease, options: ReadOptions): Promise<Release> {
+  const { events: _, ...quiet } = options;
+  const again = await readRelease(surveyed.dump, quiet, null);
+  refuseChanged(surveyed.dump, changedInputs(surveyed.inputs, again.inputs));
+  return again.release;
+}
+
+function refuseChanged(dump: string, changed: readonly string[]): void {
+  if (changed.length === 0) return;
+  throw new UserError(
+    `the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`,
+    { file: dump },
+  );
 }
 
 /** Read one dump into a release, checking nothing wrote to it meanwhile. */
-async function readRelease(given: string, options: ReadOptions): Promise<ReadRelease> {
+async function readRelease(given: string, options: ReadOptions, step: Step | null): Promise<ReadRelease> {
   // A folder holding one dump file and no tables (what `fetch` writes) is that file.
   const { path: dump, note } = resolveDump(given);
-  const reading = new PhaseClock(options.events, 'read', null);
+  const reading = new PhaseClock(options.events, 'read', null, step);
   let read = { files: 0, bytes: 0 };
   const before = await snapshotInputs(dump, DUMP_INPUTS);
   const raw = await readDump(dump, (done, total) => reading.progress((read = done), total), {
@@ -54,13 +142,7 @@ async function readRelease(given: string, options: ReadOptions): Promise<ReadRel
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   const extras = readExtras(dump);
-  const changed = changedInputs(before, await snapshotInputs(dump, DUMP_INPUTS));
-  if (changed.length > 0) {
-    throw new UserError(
-      `the dump changed while it was read (${changed.slice(0, 3).join('; ')}); build again once nothing writes to it`,
-      { file: dump },
-    );
-  }
+  refuseChanged(dump, changedInputs(before, await snapshotInputs(dump, DUMP_INPUTS)));
   const built = buildRelease(raw, {
     year: options.year ?? null,
     releaseName: options.releaseName ?? null,
@@ -82,20 +164,18 @@ async function readRelease(given: string, options: ReadOptions): Promise<ReadRel
     readSeconds,
     notServed: raw.notServed ?? [],
   };
-  options.events?.({ type: 'read', summary });
-  return { dump, release, summary, inputs: before.keys() };
+  return { dump, release, summary, inputs: before };
 }
 
 /** Newest first (by year, then name); two dumps of one release name are refused. */
-function newestFirst<T extends { dump: string; release: Release }>(read: T[]): T[] {
+function newestFirst(read: SurveyedRelease[]): SurveyedRelease[] {
   const sorted = [...read].sort(
-    (a, b) =>
-      (b.release.info.year ?? -1) - (a.release.info.year ?? -1) || (a.release.info.name < b.release.info.name ? 1 : -1),
+    (a, b) => (b.facts.info.year ?? -1) - (a.facts.info.year ?? -1) || (a.facts.info.name < b.facts.info.name ? 1 : -1),
   );
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.release.info.name === sorted[i - 1]!.release.info.name) {
+    if (sorted[i]!.facts.info.name === sorted[i - 1]!.facts.info.name) {
       throw new UserError(
-        `${sorted[i - 1]!.dump} and ${sorted[i]!.dump} are both release ${sorted[i]!.release.info.name}: a site serves each release once`,
+        `${sorted[i - 1]!.dump} and ${sorted[i]!.dump} are both release ${sorted[i]!.facts.info.name}: a site serves each release once`,
       );
     }
   }

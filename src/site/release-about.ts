@@ -5,8 +5,11 @@
  * several releases can say it of each (docs/api-decisions.md, "Release records").
  */
 import { UserError } from '../errors.js';
-import type { Release } from '../model/types.js';
+import type { ReleaseInfo } from '../model/types.js';
 import type { ReleaseAbout } from '../plan/release-index.js';
+
+/** What is asked of a release here: its name and year. */
+type Named = { readonly info: ReleaseInfo };
 
 /** One value of a per-release option: for the release of `year`, or the newest (null). */
 export interface ForRelease<T> {
@@ -15,7 +18,7 @@ export interface ForRelease<T> {
 }
 
 /** The value meant for a release (its year's, else the plain one for the newest), or null. */
-function valueFor<T>(values: readonly ForRelease<T>[], release: Release, newest: boolean): T | null {
+function valueFor<T>(values: readonly ForRelease<T>[], release: Named, newest: boolean): T | null {
   const own = values.find((v) => v.year !== null && v.year === release.info.year);
   if (own) return own.value;
   const plain = values.find((v) => v.year === null);
@@ -23,7 +26,7 @@ function valueFor<T>(values: readonly ForRelease<T>[], release: Release, newest:
 }
 
 /** Each value naming a year no release of the build has is refused: it would silently vanish. */
-function checkYears(flag: string, values: readonly ForRelease<unknown>[], releases: readonly Release[]): void {
+function checkYears(flag: string, values: readonly ForRelease<unknown>[], releases: readonly Named[]): void {
   for (const v of values) {
     if (v.year === null || releases.some((r) => r.info.year === v.year)) continue;
     const years = releases
@@ -37,7 +40,7 @@ function checkYears(flag: string, values: readonly ForRelease<unknown>[], releas
 
 /** Per release name (`releases` newest first), its PubMed id and website. */
 export function releaseAbout(
-  releases: readonly Release[],
+  releases: readonly Named[],
   pubmed: readonly ForRelease<number>[],
   website: readonly ForRelease<string>[],
 ): ReleaseAbout {

@@ -9,13 +9,13 @@ import { BROWSABLE_FORMAT, formatSpec } from '../api/formats.js';
 import { RESOURCES, resourceSpec, type DetailName } from '../api/resources.js';
 import { FragmentCache, type RenderContext } from '../formats/context.js';
 import { RENDERERS } from '../formats/registry.js';
-import type { Release } from '../model/types.js';
-import type { Sink } from '../output/sink.js';
+import type { Release, ReleaseInfo } from '../model/types.js';
+import { writtenFiles, type Sink } from '../output/sink.js';
 import { DETAIL_SOURCES, type RecordContext } from '../plan/builders.js';
 import { detailRoutes, listRoutes, listVariants } from '../plan/generate.js';
 import { routeParams } from '../routes/params.js';
 import { releaseRoot, routeFile, suffixAliasFile } from '../routes/paths.js';
-import { indexRelease, type ReleaseIndex } from '../plan/release-index.js';
+import { indexRelease, type ReleaseFacts, type ReleaseIndex } from '../plan/release-index.js';
 import { pageBody } from '../runtime/list-page.js';
 import {
   indexFile,
@@ -30,7 +30,14 @@ import { documentFiles } from './openapi/docs-page.js';
 import { openApiDocument } from './openapi/document.js';
 import { coreApiFiles } from './coreapi/document.js';
 import { pageFiles } from './coreapi/pages.js';
-import { chunkFiles, compactFragments, recordFragments, type FragmentSet, type Pause } from './fragments.js';
+import {
+  chunkFiles,
+  compactFragments,
+  recordFragments,
+  type FragmentSet,
+  type FragmentStream,
+  type Pause,
+} from './fragments.js';
 import { indexData } from '../plan/index-data.js';
 import { manifestFile, type SiteManifest } from './manifest.js';
 import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosting/adapter.js';
@@ -44,10 +51,12 @@ import {
 import { precompressed } from '../hosting/compression.js';
 import { gzipSync } from 'node:zlib';
 import type { SiteOptions } from './site-options.js';
-import { writeDownloads } from '../download/write.js';
+import { downloadPlaces } from '../download/files.js';
+import { writeDownloads, type ListedRelease } from '../download/write.js';
 import { downloadsPage, folderListings } from '../portal/downloads.js';
 import { portalFiles } from './portal-files.js';
 import { DOWNLOADS_PATH, pageFile } from '../portal/paths.js';
+import { seriesOf, type ReleaseSeries } from './series.js';
 
 export type { SiteOptions } from './site-options.js';
 
@@ -67,11 +76,14 @@ export const ERROR_FILES = {
 /** One release, or several newest first (a multi-release site, docs/release-day.md). */
 export type SiteReleases = Release | readonly Release[];
 
-const asList = (releases: SiteReleases): readonly Release[] =>
-  'info' in releases ? [releases as Release] : (releases as readonly Release[]);
+/** What the site configuration names of a release. */
+type Named = { readonly info: ReleaseInfo };
 
-/** The runtime's view of this build. */
-export function siteConfig(releases: SiteReleases, options: SiteOptions): SiteConfig {
+const asList = <T extends Named>(releases: T | readonly T[]): readonly T[] =>
+  'info' in releases ? [releases as T] : (releases as readonly T[]);
+
+/** The runtime's view of this build: one release, or several newest first. */
+export function siteConfig(releases: Named | readonly Named[], options: SiteOptions): SiteConfig {
   const list = asList(releases);
   return {
     generator: 'jaspar-static',
@@ -160,6 +172,9 @@ function* detailFiles(
 
 type Put = (path: string, body: string | Uint8Array) => Promise<void>;
 
+/** A file after which the writer lets the sink settle, whatever the count (sink.ts MAX_PENDING_BYTES). */
+const LARGE_FILE = 1024 * 1024;
+
 /**
  * One release's API under its root (site.releases): index, fragment chunks, prebuilt pages and
  * details. Its assets (landing page, search, logos, TFFM files) go to the site root only when
@@ -167,7 +182,8 @@ type Put = (path: string, body: string | Uint8Array) => Promise<void>;
  */
 async function writeRelease(
   release: Release,
-  served: readonly Release[],
+  position: number,
+  served: readonly ReleaseFacts[],
   releaseConfig: ReleaseConfig,
   site: SiteConfig,
   options: SiteOptions,
@@ -176,7 +192,7 @@ async function writeRelease(
   aliases: SuffixAlias[],
   pause: Pause,
 ): Promise<void> {
-  const newest = release === served[0];
+  const newest = position === 0;
   await pause();
   const index = indexRelease(release, served, options.releaseAbout);
   const records: RecordContext = {
@@ -197,10 +213,14 @@ async function writeRelease(
   const data = indexData(index);
   await pause();
   const fragments = await recordFragments(index, records, ctx, site, pause);
-  const stored = options.compact ? new Map([...fragments, ...compactFragments(index, records, ctx, site)]) : fragments;
+  const stored: FragmentStream = options.compact
+    ? [...fragments, ...compactFragments(index, records, ctx, site)]
+    : fragments;
+  // Each chunk written as it is cut (a compact build's detail bodies made a kind and format at a time).
   const chunks = chunkFiles(stored, releaseConfig);
-  for (const f of chunks.files) await put(f.path, f.content);
-  const full: IndexData = { ...data, chunks: chunks.starts };
+  let next = chunks.next();
+  for (; !next.done; next = chunks.next()) await put(next.value.path, next.value.content);
+  const full: IndexData = { ...data, chunks: next.value };
   await put(indexFile(releaseConfig), JSON.stringify(full));
   if (newest) await put(SITE_FILE, JSON.stringify(site));
 
@@ -256,33 +276,36 @@ async function writeRelease(
 }
 
 /**
- * Write the whole site for `releases` (one, or several newest first) into `sink`; host
- * configuration that is not to be served (nginx, Apache, CloudFront) into `deploy`, the
- * folder beside the site (docs/deploy.md).
+ * Write the whole site for `releases` (one, or several newest first, at hand or had one at a
+ * time) into `sink`; host configuration that is not to be served (nginx, Apache, CloudFront)
+ * into `deploy`, the folder beside the site (docs/deploy.md).
  */
 export async function writeSite(
-  releases: SiteReleases,
+  releases: SiteReleases | ReleaseSeries,
   sink: Sink,
   options: SiteOptions,
   progress: WriteProgress = {},
   deploy?: Sink,
 ): Promise<number> {
-  const served = asList(releases);
-  const release = served[0]!;
+  const series = 'load' in releases ? releases : seriesOf(asList<Release>(releases));
+  const served = series.facts;
+  const newest = served[0]!;
   const site = siteConfig(served, options);
   let files = 0;
-  const runtimeData = new Map<string, string>();
+  // The runtime data's paths only: its text is read back at the end (an nginx site preloads every release's).
+  const runtimePaths = new Set<string>();
   const collect = wantsRuntimeData(options.targets);
   const gzip = options.precompress === true && wantsPrecompressed(options.targets);
   const put = async (path: string, body: string | Uint8Array) => {
-    if (collect && typeof body === 'string' && isPreloadable(path)) runtimeData.set(path, body);
+    if (collect && typeof body === 'string' && isPreloadable(path)) runtimePaths.add(path);
     sink.write(path, body);
     // A stored .gz beside a larger answer, for hosts that serve one (deterministic: gzip's time field is 0).
     if (gzip && precompressed(path, body.length)) {
       sink.write(`${path}.gz`, gzipSync(body));
       ++files;
     }
-    if (++files % 64 === 0) {
+    // Every 64 files, and after a large one (a download bundle): the sink's backlog stays bounded in bytes too.
+    if (++files % 64 === 0 || body.length >= LARGE_FILE) {
       await sink.settle?.(64);
       progress.signal?.throwIfAborted();
     }
@@ -295,24 +318,32 @@ export async function writeSite(
     await new Promise<void>((done) => setImmediate(done));
     progress.signal?.throwIfAborted();
   };
-  for (let i = 0; i < served.length; i++)
-    await writeRelease(served[i]!, served, site.releases[i]!, site, options, put, assetsDone, aliases, pause);
-  // JASPAR's download files of every release (contract §9), full and compact builds alike.
-  const listed = await writeDownloads(served, options.baseUrl, put);
+  const places = downloadPlaces(served);
+  const listed: ListedRelease[] = [];
+  // One release at a time: its model is let go before the next one's is had (issue 46).
+  for (let i = 0; i < served.length; i++) {
+    const release = await series.load(i);
+    await writeRelease(release, i, served, site.releases[i]!, site, options, put, assetsDone, aliases, pause);
+    // JASPAR's download files (contract §9), full and compact builds alike: only their paths and sizes outlive the model.
+    listed.push(await writeDownloads(release, places[i]!, options.baseUrl, put));
+  }
   // The web site's download pages: /downloads/ and a listing of every folder of /download/ (src/portal/downloads.ts).
   await put(pageFile(DOWNLOADS_PATH), downloadsPage(listed));
-  for (const f of folderListings(listed, release.info.name)) await put(f.path, f.content);
+  for (const f of folderListings(listed, newest.info.name)) await put(f.path, f.content);
 
   const siteFromDeploy = options.siteFromDeploy ?? DEFAULT_SITE_FROM_DEPLOY;
   const deployFromSite = options.deployFromSite ?? DEFAULT_DEPLOY_FROM_SITE;
+  await sink.settle?.(0);
+  const runtimeData = collect ? writtenFiles(sink, runtimePaths) : new Map<string, string>();
   for (const file of hostFiles(options.targets, site, { aliases, siteFromDeploy, deployFromSite, runtimeData })) {
-    if (file.place !== 'deploy') await put(file.path, file.content);
+    if (file.place !== 'deploy')
+      await put(file.path, typeof file.content === 'string' ? file.content : [...file.content].join(''));
     else if (deploy) deploy.write(file.path, file.content, file.mode);
     else throw new Error(`no deploy folder to write ${file.path} into`);
   }
   const manifest: SiteManifest = {
     generator: 'jaspar-static',
-    release: release.info,
+    release: newest.info,
     ...(served.length > 1 ? { releases: served.map((r) => r.info) } : {}),
     baseUrl: options.baseUrl,
     formats: [...options.formats],
@@ -323,7 +354,7 @@ export async function writeSite(
     withSites: options.withSites,
     compact: options.compact ?? false,
     targets: [...options.targets],
-    counts: { matrices: release.matrices.length, tffms: release.tffms.length },
+    counts: { matrices: newest.matrices, tffms: newest.tffms },
   };
   await put(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
   await sink.settle?.(0);

@@ -1,5 +1,5 @@
 /** Number and time formatting shared by the progress bar, the progress lines and the summaries. */
-import type { BuildPhase } from '../../site/progress.js';
+import type { BuildPhase, Step } from '../../site/progress.js';
 import type { Amount } from '../../dump/progress.js';
 
 /** `12,500` */
@@ -20,6 +20,10 @@ export function duration(seconds: number): string {
 
 /** What each phase is called on screen and what its bar counts. */
 export const PHASE_LABEL: Readonly<Record<BuildPhase, string>> = { read: 'read', write: 'write', swap: 'swap' };
+
+/** A phase's name on screen, with the release it is at in a build of several: `write JASPAR2018 (2/5)`. */
+export const phaseTitle = (phase: BuildPhase, step: Step | null | undefined): string =>
+  step ? `${PHASE_LABEL[phase]} ${step.release} (${step.position}/${step.count})` : PHASE_LABEL[phase];
 
 /** Whether a phase's progress is measured in bytes (reading a dump) or in files (writing, swapping). */
 export const measuredIn = (phase: BuildPhase): keyof Amount => (phase === 'read' ? 'bytes' : 'files');

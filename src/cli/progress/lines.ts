@@ -1,10 +1,12 @@
 /**
  * Progress for logs and CI (stderr not a terminal): one plain line per phase event worth telling,
  * and while a phase runs at most one line every `interval` seconds, e.g.
- * `write: 12,500/~286,000 files, 48.2 MB (4%), 21 s, ETA 8m 10s`.
+ * `write: 12,500/~286,000 files, 48.2 MB (4%), 21 s, ETA 8m 10s`; in a build of several
+ * releases, which one the phase is at: `write JASPAR2018 (2/5): 412,500/~1,634,000 files, …`
+ * (the write phase and its ETA run over every release).
  */
-import type { BuildEvent, BuildPhase } from '../../site/progress.js';
-import { amounts, count, duration, eta, fraction, mb, PHASE_LABEL } from './format.js';
+import type { BuildEvent, BuildPhase, Step } from '../../site/progress.js';
+import { amounts, count, duration, eta, fraction, mb, PHASE_LABEL, phaseTitle } from './format.js';
 import type { Reporter, TextOut } from './types.js';
 
 export interface LinesOptions {
@@ -17,6 +19,7 @@ export interface LinesOptions {
 export function linesReporter(out: TextOut, options: LinesOptions): Reporter {
   const now = options.now ?? (() => performance.now());
   let phase: BuildPhase | null = null;
+  let step: Step | null = null;
   let started = 0;
   let lastLine = 0;
   const line = (text: string) => out.write(`${text}\n`);
@@ -25,6 +28,7 @@ export function linesReporter(out: TextOut, options: LinesOptions): Reporter {
       switch (e.type) {
         case 'phase-start':
           phase = e.phase;
+          step = e.step ?? null;
           started = lastLine = now();
           if (e.phase === 'swap')
             line(
@@ -33,22 +37,28 @@ export function linesReporter(out: TextOut, options: LinesOptions): Reporter {
           return;
         case 'progress': {
           const t = now();
-          if (e.phase !== phase || t - lastLine < options.interval * 1000) return;
+          if (e.phase !== phase) return;
+          // A new release reached is told at once.
+          const next = e.step ?? step;
+          const moved = next?.position !== step?.position;
+          step = next;
+          if (!moved && t - lastLine < options.interval * 1000) return;
           lastLine = t;
           const part = fraction(e.phase, e.done, e.total);
           const elapsed = (t - started) / 1000;
           const left = eta(part, elapsed);
           const percent = part === null ? '' : ` (${Math.floor(part * 100)}%)`;
           line(
-            `${PHASE_LABEL[e.phase]}: ${amounts(e.phase, e.done, e.total)}${percent}, ${duration(elapsed)}${left === null ? '' : `, ETA ${duration(left)}`}`,
+            `${phaseTitle(e.phase, step)}: ${amounts(e.phase, e.done, e.total)}${percent}, ${duration(elapsed)}${left === null ? '' : `, ETA ${duration(left)}`}`,
           );
           return;
         }
         case 'phase-end':
           phase = null;
           line(
-            `${PHASE_LABEL[e.phase]}: done, ${count(e.done.files)} files, ${mb(e.done.bytes)} in ${duration(e.seconds)}`,
+            `${e.phase === 'read' ? phaseTitle(e.phase, step) : PHASE_LABEL[e.phase]}: done, ${count(e.done.files)} files, ${mb(e.done.bytes)} in ${duration(e.seconds)}`,
           );
+          step = null;
           return;
         case 'read':
           return;

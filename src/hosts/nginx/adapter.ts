@@ -33,7 +33,7 @@ import type { SiteConfig } from '../../routes/site-data.js';
 import { bundle, bundleFile, BUNDLE_GLOBAL, entryFile } from '../../hosting/edge/bundle.js';
 import { COMPUTE_LOCATION } from './answers.js';
 import { FILE_TYPES, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
-import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
+import type { HostAdapter, HostFile, RuntimeFiles, SiteFacts } from '../../hosting/adapter.js';
 import { derivedData } from '../../runtime/data.js';
 import { indexFile, type IndexData } from '../../routes/site-data.js';
 import { ALL_GROUPS, ruleGroups } from '../../hosting/rules/derive-groups.js';
@@ -73,17 +73,23 @@ export function answersModule(build: string): string {
  * The runtime's data as one object nginx loads once, at start (`js_preload_object`, njs 0.7.8+),
  * shared by every request: each data file by its site path, and what the runtime derives from
  * each release's index (the lower-cased search text, the detail lookups) made here, once. Put
- * together as text: the files are already JSON.
+ * together as text (the files are already JSON), in parts: each data file read back as its turn
+ * comes, so a site of many releases never holds the whole as one string (issue 46).
  */
-export function preloadData(site: SiteConfig, data: ReadonlyMap<string, string>): string {
+export function* preloadData(site: SiteConfig, data: RuntimeFiles): Generator<string> {
   const derived: { [key: string]: unknown } = {};
   for (const release of site.releases) {
     const text = data.get(indexFile(release));
     if (text === undefined) continue;
     Object.assign(derived, derivedData(release, JSON.parse(text) as IndexData));
   }
-  const files = [...data].map(([path, text]) => `${JSON.stringify(path)}:${text}`);
-  return `{"files":{${files.join(',')}},"derived":${JSON.stringify(derived)}}`;
+  yield '{"files":{';
+  let first = true;
+  for (const [path, text] of data.entries()) {
+    yield `${first ? '' : ','}${JSON.stringify(path)}:${text}`;
+    first = false;
+  }
+  yield `},"derived":${JSON.stringify(derived)}}`;
 }
 
 /** A body as an nginx string: backslashes and quotes escaped, `$` only where a variable is meant. */
@@ -249,12 +255,15 @@ function httpInclude(maps: readonly string[] | null): string {
 /** The nginx adapter: includes, njs module and example server block, in the deploy folder. */
 export function nginxFiles(site: SiteConfig, facts: SiteFacts): HostFile[] {
   const maps = httpMaps(site);
-  const data = preloadData(site, facts.runtimeData);
   // The build's name in the kept answers' keys: a digest of the runtime (with the site's
-  // configuration) and its data, so a rebuilt site's answers never match an older one's.
-  const build = createHash('sha256').update(njsModule(site, '')).update(data).digest('base64url').slice(0, 16);
+  // configuration) and of the data it reads (what it derives from them is a function of both),
+  // so a rebuilt site's answers never match an older one's. The data is read file by file, as
+  // data.json is written (in parts: it is the size of every release's index and fragments).
+  const digest = createHash('sha256').update(njsModule(site, ''));
+  for (const [path, text] of facts.runtimeData.entries()) digest.update(path).update('\0').update(text).update('\0');
+  const build = digest.digest('base64url').slice(0, 16);
   return [
-    { path: 'nginx/data.json', content: data, place: 'deploy' },
+    { path: 'nginx/data.json', content: preloadData(site, facts.runtimeData), place: 'deploy' },
     { path: 'nginx/jaspar-http.conf', content: httpInclude(maps), place: 'deploy' },
     { path: 'nginx/jaspar.conf', content: serverInclude(site, maps !== null), place: 'deploy' },
     { path: 'nginx/jaspar.js', content: njsModule(site, build), place: 'deploy' },
