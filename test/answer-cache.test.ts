@@ -6,7 +6,6 @@
  * dropping entries, exactly the answers each request gets with no cache at all.
  */
 import fc from 'fast-check';
-import { cp, readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,8 +15,8 @@ import { newAnswerCache } from '../src/runtime/answer-cache.js';
 import type { RuntimeRequest } from '../src/runtime/resolve.js';
 import type { SiteConfig } from '../src/routes/site-data.js';
 import { build } from '../src/site/build.js';
-import { PROJECT_ROOT } from './support/requirements.js';
 import { removeTree, tempDir } from './support/scratch.js';
+import { sampleVariant } from './support/trimmed-sample.js';
 
 let dir: string;
 let site: string;
@@ -26,17 +25,13 @@ let ids: string[];
 
 beforeAll(async () => {
   dir = await tempDir('answer-cache');
-  const older = join(dir, 'JASPAR2016');
-  const newer = join(dir, 'JASPAR2018');
-  await cp(join(PROJECT_ROOT, 'releases/sample'), older, { recursive: true });
-  await cp(join(PROJECT_ROOT, 'releases/sample'), newer, { recursive: true });
   // The releases differ: the older one lacks the first matrix.
-  const lines = (await readFile(join(older, 'MATRIX.txt'), 'utf8')).split('\n');
-  await writeFile(join(older, 'MATRIX.txt'), lines.slice(1).join('\n'));
-  ids = lines.filter((l) => l !== '').map((l) => `${l.split('\t')[2]}.${l.split('\t')[3]}`);
+  const older = (await sampleVariant(dir, 'JASPAR2016', (i) => i > 0)).dump;
+  const newer = await sampleVariant(dir, 'JASPAR2018', () => true);
+  ids = newer.ids;
   site = join(dir, 'site');
   await build({
-    dump: [older, newer],
+    dump: [older, newer.dump],
     out: site,
     baseUrl: 'http://jaspar.test',
     formats: ['json', 'jsonp', 'yaml', 'jaspar', 'api'],

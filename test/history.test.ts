@@ -1,16 +1,3 @@
-/**
- * A site of three releases (issue 46): what a multi-release build writes, pinned file by file.
- * Three variants of the sample (JASPAR2016 without its first matrix, JASPAR2018 without its
- * last, JASPAR2020 whole) are built into one site, full and compact, and every file of the site
- * and its deploy folder is compared with test/golden/history-site.txt: one line per folder (the
- * first, two levels deep where each release or kind has one) with its file count and a digest of its files' paths and bytes. The golden file
- * was written by the build that held every release's model at once; the build that holds one at
- * a time must write the same bytes. After an intended change, regenerate with
- * `UPDATE_GOLDEN=1 npx vitest run test/history.test.ts` and review the diff.
- * A build of the three killed (SIGKILL) while it writes its third release leaves the previous
- * site and deploy folder as they were.
- */
-import { cp, readFile, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +7,7 @@ import { cliInBackground } from './support/cli-run.js';
 import { hashTree, treeDigest } from './support/files.js';
 import { PROJECT_ROOT } from './support/requirements.js';
 import { removeTree, tempDir } from './support/scratch.js';
+import { sampleVariant } from './support/trimmed-sample.js';
 
 const GOLDEN = join(PROJECT_ROOT, 'test/golden/history-site.txt');
 const update = process.env.UPDATE_GOLDEN === '1';
@@ -28,13 +16,8 @@ let dir: string;
 let dumps: string[];
 
 /** The sample as release `name`, `keep` choosing which of its MATRIX rows stay. */
-async function variant(name: string, keep: (row: number, rows: number) => boolean): Promise<string> {
-  const dump = join(dir, name);
-  await cp(join(PROJECT_ROOT, 'releases/sample'), dump, { recursive: true });
-  const rows = (await readFile(join(dump, 'MATRIX.txt'), 'utf8')).split('\n').filter((l) => l !== '');
-  await writeFile(join(dump, 'MATRIX.txt'), `${rows.filter((_, i) => keep(i, rows.length)).join('\n')}\n`);
-  return dump;
-}
+const variant = async (name: string, keep: (row: number, rows: number) => boolean): Promise<string> =>
+  (await sampleVariant(dir, name, keep)).dump;
 
 beforeAll(async () => {
   dir = await tempDir('history');

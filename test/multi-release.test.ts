@@ -6,7 +6,7 @@
  * The two releases are copies of the sample named JASPAR2016 and JASPAR2018, the older one
  * without its first matrix, so their data differ.
  */
-import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -17,8 +17,9 @@ import { send } from './hosts/support/client.js';
 import type { ClientRequest, Reply } from '../src/check/types.js';
 import { startWorker, type RunningWorker } from './hosts/support/miniflare.js';
 import { WORKERD } from './support/probes.js';
-import { command, describeWith, PROJECT_ROOT } from './support/requirements.js';
+import { command, describeWith } from './support/requirements.js';
 import { removeTree, tempDir } from './support/scratch.js';
+import { sampleVariant } from './support/trimmed-sample.js';
 
 interface Page {
   count: number;
@@ -34,23 +35,16 @@ let onlyOlder: string;
 
 beforeAll(async () => {
   dir = await tempDir('multi-release');
-  const older = join(dir, 'JASPAR2016');
-  const newer = join(dir, 'JASPAR2018');
-  await cp(join(PROJECT_ROOT, 'releases/sample'), older, { recursive: true });
-  await cp(join(PROJECT_ROOT, 'releases/sample'), newer, { recursive: true });
-  const lines = (await readFile(join(older, 'MATRIX.txt'), 'utf8')).split('\n');
-  const first = lines[0]!.split('\t');
-  dropped = `${first[2]}.${first[3]}`;
-  await writeFile(join(older, 'MATRIX.txt'), lines.slice(1).join('\n'));
-  // The newer release lacks the last matrix: only the older one has it (its logo must be served too).
-  const body = lines.filter((l) => l !== '');
-  const last = body[body.length - 1]!.split('\t');
-  onlyOlder = `${last[2]}.${last[3]}`;
-  await writeFile(join(newer, 'MATRIX.txt'), `${body.slice(0, -1).join('\n')}\n`);
+  // The older release lacks the first matrix; the newer lacks the last: only the older one has it (its logo must be
+  // served too).
+  const older = await sampleVariant(dir, 'JASPAR2016', (i) => i > 0);
+  const newer = (await sampleVariant(dir, 'JASPAR2018', (i, count) => i < count - 1)).dump;
+  dropped = older.ids[0]!;
+  onlyOlder = older.ids[older.ids.length - 1]!;
   site = join(dir, 'site');
   // Small: three formats, no extra page sizes, orders or filters.
   await build({
-    dump: [older, newer],
+    dump: [older.dump, newer],
     out: site,
     baseUrl: 'http://jaspar.test',
     formats: ['json', 'jaspar', 'api'],

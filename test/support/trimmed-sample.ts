@@ -1,12 +1,27 @@
 /**
- * A copy of the sample release holding only some of its matrices (a smaller site for the tests
- * whose cost grows with its files, e.g. test/hosts/s3-upload.test.ts): every table's rows of the
- * kept matrices (by their internal id), TAX whole, the TFFMs, BED and sites files of kept ids.
+ * Copies of the sample release with fewer matrices: {@link sampleVariant}, a release of a site of
+ * several (only MATRIX rows dropped: the other tables' rows of a dropped matrix are read past),
+ * and {@link trimmedSample}, a smaller site for the tests whose cost grows with its files (e.g.
+ * test/hosts/s3-upload.test.ts): every table's rows of the kept matrices (by their internal id),
+ * TAX whole, the TFFMs, BED and sites files of kept ids.
  */
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tempDir } from './scratch.js';
 import { SAMPLE } from './site.js';
+
+/** The sample as release folder `name` in `dir`, keeping the MATRIX rows `keep` chooses (by position among `count`). */
+export async function sampleVariant(
+  dir: string,
+  name: string,
+  keep: (row: number, count: number) => boolean,
+): Promise<{ dump: string; ids: string[] }> {
+  const dump = join(dir, name);
+  await cp(SAMPLE, dump, { recursive: true });
+  const rows = (await readFile(join(dump, 'MATRIX.txt'), 'utf8')).split('\n').filter((l) => l !== '');
+  await writeFile(join(dump, 'MATRIX.txt'), `${rows.filter((_, i) => keep(i, rows.length)).join('\n')}\n`);
+  return { dump, ids: rows.map((l) => `${l.split('\t')[2]}.${l.split('\t')[3]}`) };
+}
 
 /** Tables whose first column is the matrix's internal id. */
 const BY_MATRIX = [
