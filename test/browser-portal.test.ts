@@ -5,15 +5,16 @@
  * values in every parameter of every page are shown as text or refused, never run; a person adds
  * three profiles from a search to the cart, opens the cart and the analysis page, downloads them as
  * combined MEME and scans a sequence, and gets what the analysis module computes; the query-string
- * form of the scan gives the same table.
+ * form of the scan gives the same table; each kind of §11's bad input gets its message on the page.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { parseFasta } from '../src/analysis/fasta.js';
+import { MAX_SEQUENCE, parseFasta } from '../src/analysis/fasta.js';
 import { scan } from '../src/analysis/scan.js';
+import { readThreshold } from '../src/analysis/threshold.js';
 import { readDump } from '../src/dump/read-dump.js';
 import { buildRelease } from '../src/model/build-release.js';
 import type { Release } from '../src/model/types.js';
@@ -227,6 +228,69 @@ describeWith('the web site in Chromium, sample release', [chromiumInstalled()], 
           .locator('#results table.scan tbody tr')
           .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
         expect(again).toEqual(want);
+        expect(b2.problems).toEqual([]);
+      } finally {
+        await b2.close();
+      }
+    });
+  }
+
+  /** The message the analysis module gives for `sequence` and `threshold`, or a failure naming why none. */
+  function refusal(sequence: string, threshold: string): string {
+    const t = readThreshold(threshold);
+    if (!t.ok) return t.message;
+    const f = parseFasta(sequence);
+    if (!f.ok) return f.error.message;
+    throw new Error(`no refusal for ${JSON.stringify(sequence.slice(0, 40))} at ${threshold}`);
+  }
+
+  for (const where of ['file://', 'dev server'] as const) {
+    it(`answers each kind of §11's bad input with its message on the page, from ${where}`, async () => {
+      const b2 = await launch();
+      try {
+        const { page } = b2;
+        const url = where === 'file://' ? fileUrl : devUrl;
+        const id = release.matrices[0]!.matrixId;
+        const shownError = async () => {
+          await page.waitForSelector('#results[data-state="done"]');
+          return page.locator('#results p.error').textContent();
+        };
+        // No profile picked: the address names a tool but no profile, and the cart is empty.
+        await page.goto(url('analysis/', 'tool=scan&sequence=%3Es%0AACGT'));
+        expect(await shownError()).toBe('No profile picked.');
+        // Sequences and thresholds, in the address.
+        const cases: [sequence: string, threshold: string][] = [
+          ['', '80'],
+          ['  \n\t ', '80'],
+          ['ACGTACGTACGT', '80'],
+          ['just some words', '80'],
+          ['>s1\nACGT\u00e9ACGT', '80'],
+          ['>s1\nACGTACGT', '101'],
+          ['>s1\nACGTACGT', '-1'],
+          ['>s1\nACGTACGT', 'eighty'],
+          ['>s1\nACGTACGT', '80 %%'],
+        ];
+        const seen = new Set<string>();
+        for (const [sequence, threshold] of cases) {
+          const want = refusal(sequence, threshold);
+          seen.add(want);
+          const query = new URLSearchParams([
+            ['tool', 'scan'],
+            ['matrix_id', id],
+            ['threshold', threshold],
+            ['sequence', sequence],
+          ]).toString();
+          await page.goto(url('analysis/', query));
+          expect(await shownError(), query).toBe(want);
+        }
+        expect(seen.size).toBeGreaterThanOrEqual(5);
+        // Over 1 MB of sequence, pasted into the form (too long for an address).
+        await page.goto(url('analysis/', `matrix_id=${id}`));
+        await page.waitForSelector('#picked b');
+        const big = `>big\n${'ACGT'.repeat(MAX_SEQUENCE / 4)}\n>more\nA\n`;
+        await page.locator('textarea[name="sequence"]').fill(big);
+        await page.locator('button[value="scan"]').click();
+        expect(await shownError()).toBe(refusal(big, '80'));
         expect(b2.problems).toEqual([]);
       } finally {
         await b2.close();
