@@ -84,14 +84,14 @@ export async function recordFragments(
   return set;
 }
 
-/** Each stored format's detail bodies of one resource, rendered one format at a time. */
+/** Each stored format's detail bodies of one resource, rendered one at a time as they are chunked. */
 function* detailBodies<D extends DetailName>(
   name: D,
   index: ReleaseIndex,
   records: RecordContext,
   ctx: RenderContext,
   site: SiteConfig,
-): Generator<readonly [string, readonly string[]]> {
+): Generator<readonly [string, Iterable<string>]> {
   const source = DETAIL_SOURCES[name];
   const resource = RESOURCES.find((r) => r.name === name);
   if (!resource) return;
@@ -100,51 +100,67 @@ function* detailBodies<D extends DetailName>(
   for (const f of stored) {
     yield [
       f,
-      instances.map((inst) => {
-        const route: DetailRoute = {
-          kind: 'detail',
-          resource: name,
-          params: resource.segments.includes(':id') ? { id: inst.id } : {},
-          format: f,
-        };
-        const body = RENDERERS[f].detail(
-          { route, data: source.data(inst.item, records, index), matrices: source.matrices(inst.item) },
-          ctx,
-        );
-        if (body === null) throw new Error(`${name} ${inst.id} has no ${f} body`);
-        return body;
-      }),
+      (function* () {
+        for (const inst of instances) {
+          const route: DetailRoute = {
+            kind: 'detail',
+            resource: name,
+            params: resource.segments.includes(':id') ? { id: inst.id } : {},
+            format: f,
+          };
+          const body = RENDERERS[f].detail(
+            { route, data: source.data(inst.item, records, index), matrices: source.matrices(inst.item) },
+            ctx,
+          );
+          if (body === null) throw new Error(`${name} ${inst.id} has no ${f} body`);
+          yield body;
+        }
+      })(),
     ];
   }
 }
 
-/** Fragments by kind, each kind's formats had one at a time: what is chunked and let go before the next is made. */
-export type FragmentStream = Iterable<readonly [string, Iterable<readonly [string, readonly string[]]>]>;
+/**
+ * Fragments by kind, each kind's formats had one at a time and each format's fragments one by
+ * one: what is chunked and let go before the next is made.
+ */
+export type FragmentStream = Iterable<readonly [string, Iterable<readonly [string, Iterable<string>]>]>;
 
 /**
  * A compact build's detail bodies (formats stored whole) and logos, which it writes as no files
- * of their own: made one kind and format at a time, as they are chunked (a release's every
- * detail in every format at once was most of a compact build's memory, issue 46).
+ * of their own: each made as it is chunked, so a build holds one chunk of them at a time (a
+ * release's every detail in every format at once was most of a compact build's memory, and its
+ * logos in one array 60 MB more; issue 46).
  */
 export function* compactFragments(
   index: ReleaseIndex,
   records: RecordContext,
   ctx: RenderContext,
   site: SiteConfig,
-): Generator<readonly [string, Iterable<readonly [string, readonly string[]]>]> {
+): Generator<readonly [string, Iterable<readonly [string, Iterable<string>]>]> {
   for (const r of RESOURCES)
     if (r.kind === 'detail') yield [detailKind(r.name), detailBodies(r.name, index, records, ctx, site)];
   const ms = index.release.matrices;
   yield [
     LOGO_KINDS.forward,
     (function* () {
-      yield [LOGO_FORMAT, ms.map((m) => logoSvg(m.pfm))] as const;
+      yield [
+        LOGO_FORMAT,
+        (function* () {
+          for (const m of ms) yield logoSvg(m.pfm);
+        })(),
+      ] as const;
     })(),
   ];
   yield [
     LOGO_KINDS.reverse,
     (function* () {
-      yield [LOGO_FORMAT, ms.map((m) => logoSvg(reverseComplement(m.pfm)))] as const;
+      yield [
+        LOGO_FORMAT,
+        (function* () {
+          for (const m of ms) yield logoSvg(reverseComplement(m.pfm));
+        })(),
+      ] as const;
     })(),
   ];
 }
@@ -154,7 +170,8 @@ export type ChunkStarts = Record<string, Record<string, number[]>>;
 
 /**
  * The chunk files of a fragment stream, each yielded as soon as it is cut; returns the index's
- * chunk starts (kinds and formats in the stream's order).
+ * chunk starts (kinds and formats in the stream's order). A chunk takes fragments while they fit
+ * in {@link CHUNK_BYTES}, and at least one; a format without fragments has one empty chunk.
  */
 export function* chunkFiles(
   set: FragmentStream,
@@ -165,19 +182,27 @@ export function* chunkFiles(
     starts[kind] = {};
     for (const [format, fragments] of formats) {
       const firsts: number[] = [];
-      let start = 0;
-      while (start < fragments.length || (start === 0 && firsts.length === 0)) {
-        let end = start;
-        let size = 0;
-        while (end < fragments.length && (end === start || size + fragments[end]!.length <= CHUNK_BYTES))
-          size += fragments[end++]!.length;
-        yield {
-          path: chunkFile(release, kind, format, firsts.length),
-          content: JSON.stringify(fragments.slice(start, end)),
-        };
-        firsts.push(start);
-        if (end === start) break;
-        start = end;
+      const cut = (chunk: readonly string[]) => ({
+        path: chunkFile(release, kind, format, firsts.length),
+        content: JSON.stringify(chunk),
+      });
+      let chunk: string[] = [];
+      let size = 0;
+      let count = 0;
+      for (const fragment of fragments) {
+        if (chunk.length > 0 && size + fragment.length > CHUNK_BYTES) {
+          yield cut(chunk);
+          firsts.push(count - chunk.length);
+          chunk = [];
+          size = 0;
+        }
+        chunk.push(fragment);
+        size += fragment.length;
+        count++;
+      }
+      if (chunk.length > 0 || firsts.length === 0) {
+        yield cut(chunk);
+        firsts.push(count - chunk.length);
       }
       starts[kind]![format] = firsts;
     }

@@ -13,11 +13,15 @@ import { isTableFile } from '../dump/flat/files.js';
 import { UserError } from '../errors.js';
 import { buildRelease } from '../model/build-release.js';
 import type { Release } from '../model/types.js';
+import { collectGarbage } from '../output/memory.js';
 import { changedInputs, snapshotInputs, type InputSnapshot } from '../output/input-snapshot.js';
 import { factsOf, type ReleaseFacts } from '../plan/release-index.js';
 import { basename } from 'node:path';
 import { PhaseClock, type BuildEvents, type ReadSummary, type Step } from './progress.js';
 import type { ReleaseSeries } from './series.js';
+
+/** Bytes of a dump (as stored, compressed or not) read between two full collections. */
+const READ_GC_BYTES = 256 * 1024;
 
 /** What the input snapshot and the fingerprint cover: what the readers read. */
 const DUMP_INPUTS = { isTable: isTableFile, extraFolders: EXTRA_FOLDERS };
@@ -92,6 +96,7 @@ async function surveyReleases(dumps: readonly string[], options: ReadOptions): P
   for (const [i, dump] of dumps.entries()) {
     // The previous model is let go before the next dump is read.
     last = null;
+    if (i > 0) collectGarbage();
     const step = dumps.length > 1 ? { release: basename(dump), position: i + 1, count: dumps.length } : null;
     last = await readRelease(dump, options, step);
     const { release } = last;
@@ -137,10 +142,23 @@ async function readRelease(given: string, options: ReadOptions, step: Step | nul
   const reading = new PhaseClock(options.events, 'read', null, step);
   let read = { files: 0, bytes: 0 };
   const before = await snapshotInputs(dump, DUMP_INPUTS);
-  const raw = await readDump(dump, (done, total) => reading.progress((read = done), total), {
-    ...(options.maxReadMiB === undefined ? {} : { maxMiB: options.maxReadMiB }),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-  });
+  // Collected every READ_GC_BYTES read: a dump's parse makes several times its rows in garbage,
+  // which V8 would otherwise let grow to the process's high-water mark (src/output/memory.ts).
+  let collected = 0;
+  const raw = await readDump(
+    dump,
+    (done, total) => {
+      reading.progress((read = done), total);
+      if (done.bytes - collected >= READ_GC_BYTES) {
+        collected = done.bytes;
+        collectGarbage();
+      }
+    },
+    {
+      ...(options.maxReadMiB === undefined ? {} : { maxMiB: options.maxReadMiB }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    },
+  );
   const extras = readExtras(dump);
   refuseChanged(dump, changedInputs(before, await snapshotInputs(dump, DUMP_INPUTS)));
   const built = buildRelease(raw, {
