@@ -13,15 +13,12 @@ import { isTableFile } from '../dump/flat/files.js';
 import { UserError } from '../errors.js';
 import { buildRelease } from '../model/build-release.js';
 import type { Release } from '../model/types.js';
-import { collectGarbage } from '../output/memory.js';
+import { boundGarbage, collectGarbage } from '../output/memory.js';
 import { changedInputs, snapshotInputs, type InputSnapshot } from '../output/input-snapshot.js';
 import { factsOf, type ReleaseFacts } from '../plan/release-index.js';
 import { basename } from 'node:path';
 import { PhaseClock, type BuildEvents, type ReadSummary, type Step } from './progress.js';
 import type { ReleaseSeries } from './series.js';
-
-/** Bytes of a dump (as stored, compressed or not) read between two full collections. */
-const READ_GC_BYTES = 256 * 1024;
 
 /** What the input snapshot and the fingerprint cover: what the readers read. */
 const DUMP_INPUTS = { isTable: isTableFile, extraFolders: EXTRA_FOLDERS };
@@ -142,17 +139,12 @@ async function readRelease(given: string, options: ReadOptions, step: Step | nul
   const reading = new PhaseClock(options.events, 'read', null, step);
   let read = { files: 0, bytes: 0 };
   const before = await snapshotInputs(dump, DUMP_INPUTS);
-  // Collected every READ_GC_BYTES read: a dump's parse makes several times its rows in garbage,
-  // which V8 would otherwise let grow to the process's high-water mark (src/output/memory.ts).
-  let collected = 0;
+  // A dump's parse makes several times its rows in garbage: kept near what is alive (src/output/memory.ts).
   const raw = await readDump(
     dump,
     (done, total) => {
       reading.progress((read = done), total);
-      if (done.bytes - collected >= READ_GC_BYTES) {
-        collected = done.bytes;
-        collectGarbage();
-      }
+      boundGarbage();
     },
     {
       ...(options.maxReadMiB === undefined ? {} : { maxMiB: options.maxReadMiB }),

@@ -10,7 +10,7 @@ import { RESOURCES, resourceSpec, type DetailName } from '../api/resources.js';
 import { FragmentCache, type RenderContext } from '../formats/context.js';
 import { RENDERERS } from '../formats/registry.js';
 import type { Release, ReleaseInfo } from '../model/types.js';
-import { collectGarbage } from '../output/memory.js';
+import { boundGarbage, collectGarbage } from '../output/memory.js';
 import { writtenFiles, type Sink } from '../output/sink.js';
 import { DETAIL_SOURCES, type RecordContext } from '../plan/builders.js';
 import { detailRoutes, listRoutes, listVariants } from '../plan/generate.js';
@@ -176,10 +176,6 @@ type Put = (path: string, body: string | Uint8Array) => Promise<void>;
 /** A file after which the writer lets the sink settle, whatever the count (sink.ts MAX_PENDING_BYTES). */
 const LARGE_FILE = 1024 * 1024;
 
-/** Files, or bytes (the download area's bundles are few and large), written between two full collections (src/output/memory.ts). */
-const GC_EVERY = 20_000;
-const GC_EVERY_BYTES = 64 * 1024 * 1024;
-
 /**
  * One release's API under its root (site.releases): index, fragment chunks, prebuilt pages and
  * details. Its assets (landing page, search, logos, TFFM files) go to the site root only when
@@ -301,7 +297,6 @@ export async function writeSite(
   const runtimePaths = new Set<string>();
   const collect = wantsRuntimeData(options.targets);
   const gzip = options.precompress === true && wantsPrecompressed(options.targets);
-  let sinceCollected = 0;
   const put = async (path: string, body: string | Uint8Array) => {
     if (collect && typeof body === 'string' && isPreloadable(path)) runtimePaths.add(path);
     sink.write(path, body);
@@ -316,19 +311,14 @@ export async function writeSite(
       progress.signal?.throwIfAborted();
     }
     if (files % 500 === 0) await progress.tick?.(files);
-    // V8 lets garbage pile up to the high-water mark of the whole process (a site of several releases
-    // reaches it in its survey), not of this release: collected now and then, each release is written
-    // in the memory it needs (issue 46; about 40 ms of 20,000 files' seconds).
-    sinceCollected += body.length;
-    if (files % GC_EVERY === 0 || sinceCollected >= GC_EVERY_BYTES) {
-      collectGarbage();
-      sinceCollected = 0;
-    }
+    // Garbage kept near the release's own needs, not the whole run's high-water mark (src/output/memory.ts).
+    if (files % 64 === 0 || body.length >= LARGE_FILE) boundGarbage();
   };
   const aliases: SuffixAlias[] = [];
   const assetsDone = new Set<string>();
   // Between batches of records rendered (no file written for seconds on a big release): signals run, and stop the write.
   const pause: Pause = async () => {
+    boundGarbage();
     await new Promise<void>((done) => setImmediate(done));
     progress.signal?.throwIfAborted();
   };

@@ -77,19 +77,25 @@ export function answersModule(build: string): string {
  * comes, so a site of many releases never holds the whole as one string (issue 46).
  */
 export function* preloadData(site: SiteConfig, data: RuntimeFiles): Generator<string> {
-  const derived: { [key: string]: unknown } = {};
-  for (const release of site.releases) {
-    const text = data.get(indexFile(release));
-    if (text === undefined) continue;
-    Object.assign(derived, derivedData(release, JSON.parse(text) as IndexData));
-  }
   yield '{"files":{';
   let first = true;
   for (const [path, text] of data.entries()) {
     yield `${first ? '' : ','}${JSON.stringify(path)}:${text}`;
     first = false;
   }
-  yield `},"derived":${JSON.stringify(derived)}}`;
+  // One release's derived data at a time (its keys name the release): a site of many releases
+  // never holds every release's search text and lookups at once.
+  yield '},"derived":{';
+  first = true;
+  for (const release of site.releases) {
+    const text = data.get(indexFile(release));
+    if (text === undefined) continue;
+    for (const [key, value] of Object.entries(derivedData(release, JSON.parse(text) as IndexData))) {
+      yield `${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}`;
+      first = false;
+    }
+  }
+  yield '}}';
 }
 
 /** A body as an nginx string: backslashes and quotes escaped, `$` only where a variable is meant. */
