@@ -4,14 +4,16 @@
  * written, the build's seconds, the seconds `cp -r` takes to copy the tree it wrote (right
  * after, on the same disk), their ratio, and the build's peak RSS; so the growth with N is a figure.
  *
- *   npm run bench:history -- [--n 1,2,5] [--out DIR] [--busy 2] [--compact] [--formats LIST] [--releases DIR]
+ *   npm run bench:history -- [--n 1,2,5] [--out DIR] [--busy 2] [--compact] [--formats LIST] [--releases DIR] [--repeat K]
  *
  * The releases, largest first: ../shared/releases/ (JASPAR2026, JASPAR2018, JASPAR2016) and two
  * generated from them: JASPAR2024, the 2026 dump under the 2024 name, and JASPAR2020, the 2018
  * tables written as an SQLite file (the third dump shape). N takes the first N, and gives
  * them oldest first, as an operator lists them. `--busy K` runs K CPU-bound processes beside
  * every build and copy (both cores busy on a 2-core machine). Builds go below `--out` (default:
- * the system's temporary folder), each removed once measured.
+ * the system's temporary folder), each removed once measured. `--repeat K` builds each N K times
+ * and prints the median of each figure, with the peak RSS's range: it moves by tens of MB from
+ * one run of the same build to the next, as V8 and malloc happen to lay out and return memory.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     compact: { type: 'boolean', default: false },
     formats: { type: 'string', default: 'all' },
     releases: { type: 'string', default: join(root, '../shared/releases') },
+    repeat: { type: 'string', default: '1' },
   },
 });
 const counts = values.n.split(',').map(Number);
@@ -96,6 +99,29 @@ interface Row {
   readonly seconds: number;
   readonly copy: number;
   readonly peakMb: number;
+  /** The lowest and highest peak RSS of the repeated runs. */
+  readonly peakRange: readonly [number, number];
+}
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** `measure` run `k` times: the median of each figure, and the peak's range. */
+function measured(n: number, dumps: readonly Dump[], k: number): Row {
+  const runs: Row[] = [];
+  for (let i = 0; i < k; i++) runs.push(measure(n, dumps));
+  const peaks = runs.map((r) => r.peakMb);
+  const first = runs[0]!;
+  return {
+    ...first,
+    seconds: median(runs.map((r) => r.seconds)),
+    copy: median(runs.map((r) => r.copy)),
+    peakMb: median(peaks),
+    peakRange: [Math.min(...peaks), Math.max(...peaks)],
+  };
 }
 
 function measure(n: number, dumps: readonly Dump[]): Row {
@@ -117,6 +143,7 @@ function measure(n: number, dumps: readonly Dump[]): Row {
     seconds: built.seconds,
     copy: copy.seconds,
     peakMb: peak / 1024,
+    peakRange: [peak / 1024, peak / 1024],
   };
 }
 
@@ -126,14 +153,16 @@ try {
   const dumps = await releases();
   const tree = `${values.compact ? 'compact' : 'full'} build, formats ${values.formats}`;
   console.log(`bench:history: ${tree}, ${k === 0 ? 'quiet' : `beside ${k} CPU-bound processes`}`);
+  const repeat = Number(values.repeat);
+  if (repeat > 1) console.log(`each N built ${repeat} times: medians, and the peak RSS's range`);
   console.log('| N | releases | files | GB | build s | cp -r s | build / cp -r | peak RSS MB |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|');
   const rows: Row[] = [];
   for (const n of counts) {
-    const r = measure(n, dumps);
+    const r = measured(n, dumps, repeat);
     rows.push(r);
     console.log(
-      `| ${r.n} | ${r.names} | ${r.files.toLocaleString('en-US')} | ${(r.bytes / 1e9).toFixed(2)} | ${r.seconds.toFixed(0)} | ${r.copy.toFixed(0)} | ${(r.seconds / r.copy).toFixed(2)} | ${r.peakMb.toFixed(0)} |`,
+      `| ${r.n} | ${r.names} | ${r.files.toLocaleString('en-US')} | ${(r.bytes / 1e9).toFixed(2)} | ${r.seconds.toFixed(0)} | ${r.copy.toFixed(0)} | ${(r.seconds / r.copy).toFixed(2)} | ${r.peakMb.toFixed(0)}${repeat > 1 ? ` (${r.peakRange.map((p) => p.toFixed(0)).join('–')})` : ''} |`,
     );
   }
   const first = rows[0];
