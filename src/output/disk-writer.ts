@@ -13,8 +13,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runInThisContext } from 'node:vm';
 
-/** A file as the writer gets it: its path below the root, its bytes (text is written as UTF-8), its mode if asked for. */
-export type WriteJob = readonly [path: string, data: string | Uint8Array, mode: number | undefined];
+/** A file as the writer gets it: its path below the root, its bytes (in an arena moved to the thread, arenas.ts), its mode if asked for. */
+export type WriteJob = readonly [path: string, data: Uint8Array<ArrayBuffer>, mode: number | undefined];
 
 /** What the writer needs to know once. */
 export interface WriterSetup {
@@ -48,6 +48,12 @@ export interface BatchDone {
 }
 
 export type WriteBatch = (jobs: readonly WriteJob[]) => BatchDone;
+
+/** The worker's answer to a batch: what it did, and the buffers the batch came in, moved back for reuse (arenas.ts). */
+export interface BatchWritten {
+  readonly done: BatchDone;
+  readonly buffers: ArrayBuffer[];
+}
 
 /**
  * `(function (fs, path) { return makeWriter })`: makeWriter(setup) returns writeBatch. Each
@@ -96,6 +102,16 @@ const MAKE_WRITER = `(function (fs, path) {
       return old.equals(buf);
     }
 
+    // Writes bytes at abs, a new file.
+    function writeFile(abs, bytes, mode) {
+      const fd = fs.openSync(abs, 'w', mode === undefined ? 0o666 : mode);
+      try {
+        for (let at = 0; at < bytes.byteLength; ) at += fs.writeSync(fd, bytes, at);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+
     return function writeBatch(jobs) {
       const done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null };
       for (const [rel, data, mode] of jobs) {
@@ -103,16 +119,14 @@ const MAKE_WRITER = `(function (fs, path) {
         try {
           const slash = rel.lastIndexOf('/');
           done.diskBytes += folder(slash < 0 ? '' : rel.slice(0, slash));
-          const options = mode === undefined ? undefined : { mode };
           if (previous === null) {
-            fs.writeFileSync(abs, data, options);
+            writeFile(abs, data, mode);
             done.added++;
-            done.diskBytes += blocks(Buffer.byteLength(data));
+            done.diskBytes += blocks(data.byteLength);
             continue;
           }
-          const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
           const prev = path.join(previous, rel);
-          const same = sameFile(prev, buf, mode);
+          const same = sameFile(prev, data, mode);
           if (same === true) {
             try {
               fs.linkSync(prev, abs);
@@ -122,9 +136,9 @@ const MAKE_WRITER = `(function (fs, path) {
               // Not linkable: the bytes are written instead.
             }
           }
-          fs.writeFileSync(abs, buf, options);
+          writeFile(abs, data, mode);
           done[same === null ? 'added' : 'modified']++;
-          done.diskBytes += blocks(buf.length);
+          done.diskBytes += blocks(data.byteLength);
         } catch (err) {
           // A failed write(2) (ENOSPC) carries no path: the file being written is what to report.
           const { message, code, errno, syscall } = err;
@@ -157,7 +171,8 @@ parentPort.on('message', (jobs) => {
     done.error = { message: String(err && err.message), path: '' };
   } finally {
     if (done.error !== null) failed = true;
-    parentPort.postMessage(done);
+    const buffers = [...new Set(jobs.map((job) => job[1].buffer))];
+    parentPort.postMessage({ done, buffers }, buffers);
     Atomics.add(answered, 0, 1);
     Atomics.notify(answered, 0);
   }

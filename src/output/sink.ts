@@ -7,8 +7,10 @@ import { join, relative, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RuntimeFiles } from '../hosting/adapter.js';
 import { isSafeSegment } from '../segments.js';
+import { ARENA_BYTES, Arenas } from './arenas.js';
 import {
   type BatchDone,
+  type BatchWritten,
   localWriter,
   WORKER_SOURCE,
   type WriteBatch,
@@ -77,15 +79,17 @@ export interface WriteCounts {
   unchanged: number;
 }
 
-/** How many files, or bytes, the main thread gathers before handing them to the writer thread in one message. */
+/** How many files the main thread gathers before handing them to the writer thread in one message (or an arena's worth, arenas.ts). */
 const BATCH_FILES = 32;
-const BATCH_BYTES = 1024 * 1024;
 
 /** How long a writer thread waits for more files before it ends (a long render, a sink set aside unsettled). */
 const IDLE_MS = 1000;
 
 /** What a batch lost with its thread did. */
 const NOTHING: BatchDone = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null };
+
+/** The buffers `jobs` travel in, each once. */
+const buffersOf = (jobs: readonly WriteJob[]): ArrayBuffer[] => [...new Set(jobs.map((job) => job[1].buffer))];
 
 /** A posted batch's size, taken off the backlog when the writer answers. */
 interface Posted {
@@ -123,6 +127,7 @@ export class DiskSink implements Sink {
   private answered = new Int32Array(new SharedArrayBuffer(4));
   private idle: NodeJS.Timeout | undefined;
   private local: WriteBatch | null = null;
+  private readonly arenas = new Arenas();
   files = 0;
   bytes = 0;
   /** Bytes as the disk counts them (each file and folder rounded up to whole blocks), for a full-disk message. */
@@ -174,7 +179,7 @@ export class DiskSink implements Sink {
   }
 
   async settle(inFlight: number): Promise<void> {
-    if (this.over(inFlight)) this.flush();
+    if (this.over(inFlight)) this.flush(inFlight === 0);
     // After a failure the writer writes nothing more; settle(0) still waits for its answers, so
     // that no file lands in a staging folder being removed.
     while (this.over(inFlight) && (this.failure === null || inFlight === 0))
@@ -190,47 +195,46 @@ export class DiskSink implements Sink {
       this.writeInParts(path, data, mode);
       return;
     }
+    // Copied into an arena moved to the writer thread (arenas.ts), never the caller's own array.
     const bytes = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.byteLength;
-    this.batch.push([path, data, mode]);
+    let placed = this.arenas.place(data, bytes);
+    if (placed === null) {
+      this.flush(false);
+      placed = this.arenas.place(data, bytes) as Uint8Array<ArrayBuffer>;
+    }
+    this.batch.push([path, placed, mode]);
     this.batchBytes += bytes;
     this.pending++;
     this.pendingBytes += bytes;
     this.files++;
     this.bytes += bytes;
-    if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.flush();
+    if (this.batch.length >= BATCH_FILES || this.batchBytes >= ARENA_BYTES) this.flush(false);
   }
 
   /**
-   * Hands the gathered files to the writer thread (started if need be); a partial batch with
-   * no thread running is written here and now: a few files cost less than starting a thread.
+   * Hands the gathered files to the writer thread (started if need be). When the sink is
+   * settled or drained (`last`) with no thread running, a partial batch is written here and
+   * now: a few files (a deploy folder's) cost less than starting a thread.
    */
-  private flush(): void {
+  private flush(last: boolean): void {
     const jobs = this.batch;
     if (jobs.length === 0) return;
     const batch = { files: jobs.length, bytes: this.batchBytes };
     this.batch = [];
     this.batchBytes = 0;
-    if (this.worker === null && batch.files < BATCH_FILES && batch.bytes < BATCH_BYTES) {
+    this.arenas.close();
+    if (last && this.worker === null && batch.files < BATCH_FILES && batch.bytes < ARENA_BYTES) {
       this.local ??= localWriter(this.setup);
       this.answer(batch, this.local(jobs));
+      for (const buffer of buffersOf(jobs)) this.arenas.give(buffer);
       return;
     }
     const worker = this.worker ?? this.start();
-    // Bytes are copied to the thread; a view into a larger buffer (Buffer's pool) is copied
-    // alone first and that copy moved. The caller's own arrays are never detached.
-    const moved: ArrayBuffer[] = [];
-    const posting = jobs.map((job): WriteJob => {
-      const data = job[1];
-      if (typeof data === 'string' || data.byteLength === data.buffer.byteLength) return job;
-      const own = new Uint8Array(data);
-      moved.push(own.buffer);
-      return [job[0], own, job[2]];
-    });
     clearTimeout(this.idle);
     if (this.posted.length === 0) worker.ref();
     this.posted.push(batch);
     this.postedCount++;
-    worker.postMessage(posting, moved);
+    worker.postMessage(jobs, buffersOf(jobs));
   }
 
   private start(): Worker {
@@ -242,8 +246,9 @@ export class DiskSink implements Sink {
     this.worker = worker;
     this.answered = answered;
     this.postedCount = 0;
-    worker.on('message', (done: BatchDone) => {
+    worker.on('message', ({ done, buffers }: BatchWritten) => {
       if (worker !== this.worker) return;
+      for (const buffer of buffers) this.arenas.give(buffer);
       const batch = this.posted.shift();
       if (batch !== undefined) this.answer(batch, done);
       if (this.posted.length > 0) return;
@@ -279,7 +284,7 @@ export class DiskSink implements Sink {
 
   /** Every file given so far on disk, waited for here (before a file is read back or written in parts). */
   private drain(): void {
-    this.flush();
+    this.flush(true);
     if (this.worker === null) return;
     for (let seen = Atomics.load(this.answered, 0); seen < this.postedCount; seen = Atomics.load(this.answered, 0))
       Atomics.wait(this.answered, 0, seen);
@@ -291,6 +296,7 @@ export class DiskSink implements Sink {
     const worker = this.worker;
     if (worker === null || this.posted.length > 0) return;
     this.worker = null;
+    this.arenas.clear();
     await worker.terminate();
   }
 }
