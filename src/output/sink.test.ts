@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTree, tempDir } from '../../test/support/scratch.js';
@@ -60,6 +60,110 @@ describe('DiskSink', () => {
     const sink = new DiskSink(root);
     sink.write('files', 'a file where a folder is');
     await expect(sink.settle(0)).rejects.toThrow(/EISDIR|illegal operation on a directory/);
+  });
+
+  it('starts no writer thread for a sink never written to, nor for one batch', async () => {
+    const idle = new DiskSink(root);
+    await idle.settle(0);
+    expect(idle.threaded).toBe(false);
+    const few = new DiskSink(await tempDir('sink-few'));
+    for (let i = 0; i < 5; i++) few.write(`deploy/f${i}.conf`, `${i}\n`);
+    expect(few.threaded).toBe(false);
+    await few.settle(0);
+    expect(few.threaded).toBe(false);
+    expect(await readFile(join(few.root, 'deploy/f4.conf'), 'utf8')).toBe('4\n');
+  });
+
+  it('writes many files across many folders on its thread, byte for byte, and ends the thread once settled', async () => {
+    const dir = await tempDir('sink-many');
+    const sink = new DiskSink(dir);
+    const expected = new Map<string, string | Uint8Array>();
+    for (let i = 0; i < 2000; i++) {
+      const path = `r/${i % 7}/m${i % 300}/x${i}.${i % 3 === 0 ? 'bin' : 'json'}`;
+      const data =
+        i % 3 === 0 ? new Uint8Array([i & 255, 0, 255, (i >> 8) & 255]) : `{"n":${i},"é":"${'ü'.repeat(i % 50)}"}`;
+      expected.set(path, data);
+      sink.write(path, data);
+      if (i % 64 === 63) await sink.settle(64);
+    }
+    // A large file, and a view into a larger buffer (as Buffer's pool hands out): only the view is written.
+    const big = Buffer.alloc(3 * 1024 * 1024, 7);
+    sink.write('download/big.zip', big);
+    const pooled = Buffer.from('pooled bytes');
+    sink.write('download/pooled.txt', pooled);
+    expect(sink.threaded).toBe(true);
+    // Read back after files still pending: waits for them.
+    expect(sink.read('r/1/m1/x1.json')).toBe(expected.get('r/1/m1/x1.json'));
+    await sink.settle(0);
+    expect(sink.threaded).toBe(false);
+    for (const [path, data] of expected) {
+      const got = await readFile(join(dir, path));
+      expect(got.equals(typeof data === 'string' ? Buffer.from(data) : data), path).toBe(true);
+    }
+    expect((await readFile(join(dir, 'download/big.zip'))).equals(big)).toBe(true);
+    expect(await readFile(join(dir, 'download/pooled.txt'), 'utf8')).toBe('pooled bytes');
+    expect(big.length).toBe(3 * 1024 * 1024);
+    expect(sink.files).toBe(2002);
+    expect(sink.counts).toEqual({ added: 2002, modified: 0, unchanged: 0 });
+    // Folders: r, its 7 and the 300 below them, download.
+    expect(sink.diskBytes).toBeGreaterThanOrEqual((2002 + 1 + 7 + 300 + 1) * 512);
+  });
+
+  it('rejects settle with the code and path of a file where a folder must go, and writes nothing after', async () => {
+    const dir = await tempDir('sink-enotdir');
+    const sink = new DiskSink(dir);
+    sink.write('a', 'a file');
+    for (let i = 0; i < 100; i++) sink.write(`a/b${i}.json`, '{}');
+    sink.write('c.json', '{}');
+    const error = (await sink.settle(0).catch((e: unknown) => e)) as NodeJS.ErrnoException;
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toMatch(/ENOTDIR|EEXIST/);
+    expect(error.path).toBe(join(dir, 'a'));
+    expect(error.syscall).toBe('mkdir');
+    expect(() => sink.write('d.json', '{}')).toThrow(error.message);
+    expect(sink.threaded).toBe(false);
+    expect((await readdir(dir)).sort()).toEqual(['a']);
+  });
+
+  it('hard-links files equal to the previous tree, counting added, modified and unchanged', async () => {
+    const live = await tempDir('sink-live');
+    await mkdir(join(live, 'x/y'), { recursive: true });
+    for (let i = 0; i < 40; i++) await writeFile(join(live, `x/y/same${i}.json`), `same ${i}`);
+    await writeFile(join(live, 'x/changed.json'), 'before');
+    await writeFile(join(live, 'run.sh'), '#!/bin/sh\n', { mode: 0o644 });
+    const staging = await tempDir('sink-staging');
+    const sink = new DiskSink(staging, live);
+    for (let i = 0; i < 40; i++) sink.write(`x/y/same${i}.json`, `same ${i}`);
+    sink.write('x/changed.json', 'after');
+    sink.write('x/new.json', 'new');
+    // Equal bytes, another mode: written, not linked.
+    sink.write('run.sh', '#!/bin/sh\n', 0o755);
+    await sink.settle(0);
+    expect(sink.counts).toEqual({ added: 1, modified: 2, unchanged: 40 });
+    for (let i = 0; i < 40; i++)
+      expect((await stat(join(staging, `x/y/same${i}.json`))).ino).toBe(
+        (await stat(join(live, `x/y/same${i}.json`))).ino,
+      );
+    expect((await stat(join(staging, 'x/changed.json'))).ino).not.toBe((await stat(join(live, 'x/changed.json'))).ino);
+    expect(await readFile(join(staging, 'x/changed.json'), 'utf8')).toBe('after');
+    expect((await stat(join(staging, 'run.sh'))).mode & 0o777).toBe(0o755);
+    expect(await readFile(join(live, 'x/changed.json'), 'utf8')).toBe('before');
+  });
+
+  it('writes a file in parts after the files given before it', async () => {
+    const dir = await tempDir('sink-parts');
+    const sink = new DiskSink(dir);
+    for (let i = 0; i < 100; i++) sink.write(`d/f${i}.json`, `${i}`);
+    sink.write(
+      'd/parts.json',
+      (function* () {
+        yield sink.read('d/f99.json');
+        yield '!';
+      })(),
+    );
+    await sink.settle(0);
+    expect(await readFile(join(dir, 'd/parts.json'), 'utf8')).toBe('99!');
+    expect(sink.files).toBe(101);
   });
 });
 

@@ -2,11 +2,21 @@
  * The one way output reaches storage (style pattern 5): a sink that refuses any path leaving
  * the output root, because ids and names from a dump become file names.
  */
-import { mkdirSync, readFileSync, statfsSync, writeFile } from 'node:fs';
-import { link, readFile, stat, writeFile as writeFileAsync } from 'node:fs/promises';
+import { mkdirSync, readFileSync, statfsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { RuntimeFiles } from '../hosting/adapter.js';
 import { isSafeSegment } from '../segments.js';
+import { ARENA_BYTES, Arenas } from './arenas.js';
+import {
+  type BatchDone,
+  type BatchWritten,
+  localWriter,
+  WORKER_SOURCE,
+  type WriteBatch,
+  type WriteJob,
+  type WriterSetup,
+} from './disk-writer.js';
 import { writeParts } from './parts.js';
 
 export interface Sink {
@@ -47,7 +57,7 @@ export function writtenFiles(sink: Sink, paths: ReadonlySet<string>): RuntimeFil
  */
 export const MAX_PENDING_BYTES = 16 * 1024 * 1024;
 
-/** How many folders a disk sink remembers having made (files come folder by folder, so few are asked again). */
+/** How many folders a disk writer remembers having made (files come folder by folder, so few are asked again). */
 const MADE_KEPT = 4096;
 
 /** Throws unless `path` is a relative path of safe segments. */
@@ -69,25 +79,30 @@ export interface WriteCounts {
   unchanged: number;
 }
 
-/** Whether the file at `prev` holds exactly `buf` (and has `mode`, when one is asked for); null when there is none. */
-async function sameFile(prev: string, buf: Uint8Array, mode: number | undefined): Promise<boolean | null> {
-  if (mode !== undefined) {
-    const st = await stat(prev).catch(() => null);
-    if (st === null) return null;
-    if ((st.mode & 0o777) !== mode) return false;
-  }
-  // One call (open, read, close) whether or not the file exists: most files are a few KB.
-  const old = await readFile(prev).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') return null;
-    throw err;
-  });
-  return old === null ? null : old.equals(buf);
+/** How many files the main thread gathers before handing them to the writer thread in one message (or an arena's worth, arenas.ts). */
+const BATCH_FILES = 32;
+
+/** How long a writer thread waits for more files before it ends (a long render, a sink set aside unsettled). */
+const IDLE_MS = 1000;
+
+/** What a batch lost with its thread did. */
+const NOTHING: BatchDone = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null };
+
+/** The buffers `jobs` travel in, each once. */
+const buffersOf = (jobs: readonly WriteJob[]): ArrayBuffer[] => [...new Set(jobs.map((job) => job[1].buffer))];
+
+/** A posted batch's size, taken off the backlog when the writer answers. */
+interface Posted {
+  readonly files: number;
+  readonly bytes: number;
 }
 
 /**
- * Writes files below `root`, creating folders as needed. Writes run on libuv's thread pool
- * while the caller renders the next responses (the disk, not the renderers, is the limit);
- * {@link settle} bounds how many are in flight and surfaces the first error.
+ * Writes files below `root`, creating folders as needed. The files are written in batches by
+ * one thread of their own, one after another with synchronous calls (disk-writer.ts), while
+ * the main thread renders the next responses; {@link settle} bounds the backlog and surfaces the
+ * first error. A sink whose files fit in one batch (a deploy folder) writes them itself when
+ * settled, without a thread.
  *
  * With `previous` (the live tree `root` will replace), a file whose bytes equal the previous
  * tree's file at the same path is hard-linked from it instead of written: the new tree then
@@ -95,13 +110,24 @@ async function sameFile(prev: string, buf: Uint8Array, mode: number | undefined)
  * unchanged; the previous tree is only read, so abandoning `root` leaves it intact.
  */
 export class DiskSink implements Sink {
-  /** Folders known to exist, forgotten by the thousand: a site has nearly a folder per file (issue 46). */
-  private made = new Set<string>();
+  /** Files given and not yet answered for (gathered or posted), and their bytes. */
   private pending = 0;
   private pendingBytes = 0;
+  /** Files gathered for the next batch. */
+  private batch: WriteJob[] = [];
+  private batchBytes = 0;
   private failure: Error | null = null;
   private waiters: (() => void)[] = [];
-  private readonly block: number;
+  private readonly setup: WriterSetup;
+  private worker: Worker | null = null;
+  /** Batches posted to the running worker and not answered yet, oldest first. */
+  private posted: Posted[] = [];
+  /** Batches posted to the running worker, and answered (written by it, shared): to wait for it synchronously. */
+  private postedCount = 0;
+  private answered = new Int32Array(new SharedArrayBuffer(4));
+  private idle: NodeJS.Timeout | undefined;
+  private local: WriteBatch | null = null;
+  private readonly arenas = new Arenas();
   files = 0;
   bytes = 0;
   /** Bytes as the disk counts them (each file and folder rounded up to whole blocks), for a full-disk message. */
@@ -113,29 +139,24 @@ export class DiskSink implements Sink {
     readonly root: string,
     private readonly previous: string | null = null,
   ) {
-    this.block = statfsSync(root).bsize || 4096;
+    this.setup = { root, previous, block: statfsSync(root).bsize || 4096, madeKept: MADE_KEPT };
   }
 
-  /** Link the previous tree's identical file, or write the new bytes; counts which. */
-  private async place(path: string, abs: string, buf: Uint8Array, mode: number | undefined): Promise<void> {
-    const prev = join(this.previous as string, path);
-    const same = await sameFile(prev, buf, mode);
-    if (same === true) {
-      try {
-        await link(prev, abs);
-        this.counts.unchanged++;
-        return;
-      } catch {
-        // Not linkable (another file system, a link limit): write the bytes instead.
-      }
-    }
-    await writeFileAsync(abs, buf, mode === undefined ? {} : { mode });
-    this.counts[same === null ? 'added' : 'modified']++;
-    this.diskBytes += Math.ceil(buf.length / this.block) * this.block;
+  /** Whether a writer thread runs (for tests: none should outlive `settle(0)`). */
+  get threaded(): boolean {
+    return this.worker !== null;
   }
 
-  /** A file in parts (parts.ts), written now. */
+  /** A file in parts (parts.ts), written now, after every file given before it. */
   private writeInParts(path: string, parts: Iterable<string>, mode: number | undefined): void {
+    this.drain();
+    const dir = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+    if (dir !== '') {
+      // The first folder it made, if any: those below it down to `dir` were made too.
+      const first = mkdirSync(join(this.root, dir), { recursive: true });
+      if (first !== undefined)
+        this.diskBytes += this.setup.block * (dir.split('/').length - relative(this.root, first).split(sep).length + 1);
+    }
     const written = writeParts(join(this.root, path), this.previous && join(this.previous, path), parts, mode);
     this.files++;
     this.bytes += written.size;
@@ -144,61 +165,139 @@ export class DiskSink implements Sink {
       return;
     }
     this.counts[written.previous === 'none' ? 'added' : 'modified']++;
-    this.diskBytes += Math.ceil(written.size / this.block) * this.block;
+    this.diskBytes += Math.ceil(written.size / this.setup.block) * this.setup.block;
   }
 
   read(path: string): string {
     checkOutputPath(path);
+    this.drain();
     return readFileSync(join(this.root, path), 'utf8');
   }
 
+  private over(inFlight: number): boolean {
+    return this.pending > inFlight || (this.pending > 0 && this.pendingBytes > MAX_PENDING_BYTES);
+  }
+
   async settle(inFlight: number): Promise<void> {
-    while ((this.pending > inFlight || (this.pending > 0 && this.pendingBytes > MAX_PENDING_BYTES)) && !this.failure)
+    if (this.over(inFlight)) this.flush(inFlight === 0);
+    // After a failure the writer writes nothing more; settle(0) still waits for its answers, so
+    // that no file lands in a staging folder being removed.
+    while (this.over(inFlight) && (this.failure === null || inFlight === 0))
       await new Promise<void>((resolve) => this.waiters.push(resolve));
+    if (inFlight === 0) await this.stop();
     if (this.failure) throw this.failure;
   }
 
-  private done = (err: Error | null, bytes: number): void => {
-    this.pending--;
-    this.pendingBytes -= bytes;
-    if (err && !this.failure) this.failure = err;
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const w of waiters) w();
-  };
-
   write(path: string, data: string | Uint8Array | Iterable<string>, mode?: number): void {
-    const segments = checkOutputPath(path);
-    const dir = segments.slice(0, -1).join('/');
-    if (dir && !this.made.has(dir)) {
-      // The first folder it made, if any: those below it to `dir` were made too.
-      const first = mkdirSync(join(this.root, dir), { recursive: true });
-      if (first !== undefined)
-        this.diskBytes += this.block * (segments.length - relative(this.root, first).split(sep).length);
-      if (this.made.size >= MADE_KEPT) this.made = new Set();
-      this.made.add(dir);
-    }
+    checkOutputPath(path);
     if (this.failure) throw this.failure;
     if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
       this.writeInParts(path, data, mode);
       return;
     }
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    this.pending++;
-    this.pendingBytes += buf.length;
-    const abs = join(this.root, path);
-    // A failed write(2) (ENOSPC) carries no path; the file being written is what to report.
-    const failed = (err: NodeJS.ErrnoException | null) =>
-      this.done(err && Object.assign(err, { path: err.path ?? abs }), buf.length);
-    if (this.previous !== null) {
-      this.place(path, abs, buf, mode).then(() => failed(null), failed);
-    } else {
-      writeFile(abs, buf, mode === undefined ? {} : { mode }, failed);
-      this.counts.added++;
-      this.diskBytes += Math.ceil(buf.length / this.block) * this.block;
+    // Copied into an arena moved to the writer thread (arenas.ts), never the caller's own array.
+    const bytes = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.byteLength;
+    let placed = this.arenas.place(data, bytes);
+    if (placed === null) {
+      this.flush(false);
+      placed = this.arenas.place(data, bytes) as Uint8Array<ArrayBuffer>;
     }
+    this.batch.push([path, placed, mode]);
+    this.batchBytes += bytes;
+    this.pending++;
+    this.pendingBytes += bytes;
     this.files++;
-    this.bytes += buf.length;
+    this.bytes += bytes;
+    if (this.batch.length >= BATCH_FILES || this.batchBytes >= ARENA_BYTES) this.flush(false);
+  }
+
+  /**
+   * Hands the gathered files to the writer thread (started if need be). When the sink is
+   * settled or drained (`last`) with no thread running, a partial batch is written here and
+   * now: a few files (a deploy folder's) cost less than starting a thread.
+   */
+  private flush(last: boolean): void {
+    const jobs = this.batch;
+    if (jobs.length === 0) return;
+    const batch = { files: jobs.length, bytes: this.batchBytes };
+    this.batch = [];
+    this.batchBytes = 0;
+    this.arenas.close();
+    if (last && this.worker === null && batch.files < BATCH_FILES && batch.bytes < ARENA_BYTES) {
+      this.local ??= localWriter(this.setup);
+      this.answer(batch, this.local(jobs));
+      for (const buffer of buffersOf(jobs)) this.arenas.give(buffer);
+      return;
+    }
+    const worker = this.worker ?? this.start();
+    clearTimeout(this.idle);
+    if (this.posted.length === 0) worker.ref();
+    this.posted.push(batch);
+    this.postedCount++;
+    worker.postMessage(jobs, buffersOf(jobs));
+  }
+
+  private start(): Worker {
+    const answered = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { setup: this.setup, answered: answered.buffer },
+    });
+    this.worker = worker;
+    this.answered = answered;
+    this.postedCount = 0;
+    worker.on('message', ({ done, buffers }: BatchWritten) => {
+      if (worker !== this.worker) return;
+      for (const buffer of buffers) this.arenas.give(buffer);
+      const batch = this.posted.shift();
+      if (batch !== undefined) this.answer(batch, done);
+      if (this.posted.length > 0) return;
+      // Idle: it keeps the process alive only while it has files to write.
+      worker.unref();
+      this.idle = setTimeout(() => void this.stop(), IDLE_MS).unref();
+    });
+    // A thread that dies (out of memory, a bug) fails the sink: what it was given is lost.
+    const lost = (err: Error) => {
+      if (worker !== this.worker) return;
+      this.worker = null;
+      for (const batch of this.posted.splice(0)) this.answer(batch, NOTHING, err);
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the disk writer thread ended (exit code ${code})`)));
+    return worker;
+  }
+
+  /** A batch written (or lost, with `lost`): off the backlog, counted, its error kept. */
+  private answer(batch: Posted, done: BatchDone, lost?: Error): void {
+    this.pending -= batch.files;
+    this.pendingBytes -= batch.bytes;
+    this.counts.added += done.added;
+    this.counts.modified += done.modified;
+    this.counts.unchanged += done.unchanged;
+    this.diskBytes += done.diskBytes;
+    const failure = lost ?? (done.error && Object.assign(new Error(done.error.message), done.error));
+    if (failure && !this.failure) this.failure = failure;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** Every file given so far on disk, waited for here (before a file is read back or written in parts). */
+  private drain(): void {
+    this.flush(true);
+    if (this.worker === null) return;
+    for (let seen = Atomics.load(this.answered, 0); seen < this.postedCount; seen = Atomics.load(this.answered, 0))
+      Atomics.wait(this.answered, 0, seen);
+  }
+
+  /** Ends the writer thread, which has nothing left to write. */
+  private async stop(): Promise<void> {
+    clearTimeout(this.idle);
+    const worker = this.worker;
+    if (worker === null || this.posted.length > 0) return;
+    this.worker = null;
+    this.arenas.clear();
+    await worker.terminate();
   }
 }
 

@@ -1,0 +1,189 @@
+/**
+ * The disk sink's writer (sink.ts): files written one after another with synchronous calls, as
+ * `cp -r` writes a tree, on one thread of their own (issue 46: several threads creating files
+ * and folders at once cost the kernel more than twice the system time of one writer, and
+ * folders made on the main thread held up rendering).
+ *
+ * Its code is plain JavaScript in a string, not a module: the worker must run the same way
+ * from the TypeScript sources (vitest, no build step) and from the compiled `lib/`, and a
+ * worker started with `eval: true` needs no file of its own. The same code also writes on the
+ * main thread, for a sink that has only a few files to write (starting a thread costs more).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runInThisContext } from 'node:vm';
+
+/** A file as the writer gets it: its path below the root, its bytes (in an arena moved to the thread, arenas.ts), its mode if asked for. */
+export type WriteJob = readonly [path: string, data: Uint8Array<ArrayBuffer>, mode: number | undefined];
+
+/** What the writer needs to know once. */
+export interface WriterSetup {
+  readonly root: string;
+  /** The live tree: files equal to its file at the same path are hard-linked from it. */
+  readonly previous: string | null;
+  /** The file system's block size, to count bytes as the disk does. */
+  readonly block: number;
+  /** How many folders the writer remembers having made. */
+  readonly madeKept: number;
+}
+
+/** A write error as it crosses threads (an Error's own fields are not all cloned). */
+export interface WriteFailure {
+  readonly message: string;
+  readonly code?: string;
+  readonly errno?: number;
+  readonly syscall?: string;
+  readonly path: string;
+}
+
+/** What writing a batch did. */
+export interface BatchDone {
+  added: number;
+  modified: number;
+  unchanged: number;
+  /** Bytes of files written and folders made, each rounded up to whole blocks. */
+  diskBytes: number;
+  /** The first failure; the batch's later files are not written. */
+  error: WriteFailure | null;
+}
+
+export type WriteBatch = (jobs: readonly WriteJob[]) => BatchDone;
+
+/** The worker's answer to a batch: what it did, and the buffers the batch came in, moved back for reuse (arenas.ts). */
+export interface BatchWritten {
+  readonly done: BatchDone;
+  readonly buffers: ArrayBuffer[];
+}
+
+/**
+ * `(function (fs, path) { return makeWriter })`: makeWriter(setup) returns writeBatch. Each
+ * file's folder is made when not known made; with a previous tree, a file is compared with the
+ * previous file at its path (by its bytes, and its mode when one is asked for) and hard-linked
+ * from it when equal, written when not (or when the link fails: another file system, a link
+ * limit).
+ */
+const MAKE_WRITER = `(function (fs, path) {
+  'use strict';
+  return function makeWriter(setup) {
+    const { root, previous, block, madeKept } = setup;
+    // Folders known to exist, forgotten by the thousand: a site has nearly a folder per file.
+    let made = new Set();
+    const blocks = (n) => Math.ceil(n / block) * block;
+
+    // Makes the folder 'dir' (below the root) if needed; the bytes of the folders made.
+    function folder(dir) {
+      if (dir === '' || made.has(dir)) return 0;
+      const first = fs.mkdirSync(path.join(root, dir), { recursive: true });
+      if (made.size >= madeKept) made = new Set();
+      made.add(dir);
+      if (first === undefined) return 0;
+      // The first folder made: those below it down to dir were made too.
+      return block * (dir.split('/').length - path.relative(root, first).split(path.sep).length + 1);
+    }
+
+    // Whether the file at prev holds exactly buf (and has mode, when one is asked for); null when there is none.
+    function sameFile(prev, buf, mode) {
+      if (mode !== undefined) {
+        let st;
+        try {
+          st = fs.statSync(prev);
+        } catch {
+          return null;
+        }
+        if ((st.mode & 0o777) !== mode) return false;
+      }
+      let old;
+      try {
+        old = fs.readFileSync(prev);
+      } catch (err) {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') return null;
+        throw err;
+      }
+      return old.equals(buf);
+    }
+
+    // Writes bytes at abs, a new file.
+    function writeFile(abs, bytes, mode) {
+      const fd = fs.openSync(abs, 'w', mode === undefined ? 0o666 : mode);
+      try {
+        for (let at = 0; at < bytes.byteLength; ) at += fs.writeSync(fd, bytes, at);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+
+    return function writeBatch(jobs) {
+      const done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null };
+      for (const [rel, data, mode] of jobs) {
+        const abs = path.join(root, rel);
+        try {
+          const slash = rel.lastIndexOf('/');
+          done.diskBytes += folder(slash < 0 ? '' : rel.slice(0, slash));
+          if (previous === null) {
+            writeFile(abs, data, mode);
+            done.added++;
+            done.diskBytes += blocks(data.byteLength);
+            continue;
+          }
+          const prev = path.join(previous, rel);
+          const same = sameFile(prev, data, mode);
+          if (same === true) {
+            try {
+              fs.linkSync(prev, abs);
+              done.unchanged++;
+              continue;
+            } catch {
+              // Not linkable: the bytes are written instead.
+            }
+          }
+          writeFile(abs, data, mode);
+          done[same === null ? 'added' : 'modified']++;
+          done.diskBytes += blocks(data.byteLength);
+        } catch (err) {
+          // A failed write(2) (ENOSPC) carries no path: the file being written is what to report.
+          const { message, code, errno, syscall } = err;
+          done.error = { message: String(message), code, errno, syscall, path: err.path ?? abs };
+          break;
+        }
+      }
+      return done;
+    };
+  };
+})`;
+
+/**
+ * The worker: a batch in, its BatchDone out. After a failure it writes nothing more (the build
+ * fails; its staging folder is removed once every batch has been answered). Each batch answered
+ * also counts in the shared `answered` cell, so the main thread can wait for the writer
+ * synchronously (Atomics.wait) where it must, before it reads a file back.
+ */
+export const WORKER_SOURCE = `'use strict';
+const { parentPort, workerData } = require('node:worker_threads');
+const writeBatch = ${MAKE_WRITER}(require('node:fs'), require('node:path'))(workerData.setup);
+const answered = new Int32Array(workerData.answered);
+let failed = false;
+parentPort.on('message', (jobs) => {
+  let done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null };
+  try {
+    if (!failed) done = writeBatch(jobs);
+  } catch (err) {
+    // Not a file's error (those are in done.error): still answered, so no one waits for ever.
+    done.error = { message: String(err && err.message), path: '' };
+  } finally {
+    if (done.error !== null) failed = true;
+    const buffers = [...new Set(jobs.map((job) => job[1].buffer))];
+    parentPort.postMessage({ done, buffers }, buffers);
+    Atomics.add(answered, 0, 1);
+    Atomics.notify(answered, 0);
+  }
+});
+`;
+
+/** The same writer, on the calling thread. */
+export function localWriter(setup: WriterSetup): WriteBatch {
+  const make = runInThisContext(MAKE_WRITER) as (
+    fsModule: typeof fs,
+    pathModule: typeof path,
+  ) => (setup: WriterSetup) => WriteBatch;
+  return make(fs, path)(setup);
+}
