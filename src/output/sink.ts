@@ -242,6 +242,9 @@ export class DiskSink implements Sink {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { setup: this.setup, answered: answered.buffer },
+      // The thread allocates little but answers and paths: a small young generation keeps its isolate
+      // near 10 MB instead of the default's tens (issue 46's memory cap).
+      resourceLimits: { maxYoungGenerationSizeMb: 2 },
     });
     this.worker = worker;
     this.answered = answered;
