@@ -128,7 +128,8 @@ export async function runBuild(
       strictLimits: flags.strictLimits === true,
       precompress: flags.precompress === true,
       signal: controller.signal,
-      events,
+      // Quiet, nobody hears of progress: no events, so the build does not estimate its files either (about 0.6 s a release).
+      ...(quiet ? {} : { events }),
       // What the build cleaned up beside the target (stale locks, dead builds' staging folders).
       log: (line) => (quiet ? undefined : process.stderr.write(`jaspar-static: ${line}\n`)),
     });
