@@ -12,6 +12,7 @@ import { reverseComplement } from '../logos/geometry.js';
 import { logoSvg } from '../logos/svg.js';
 import { DETAIL_SOURCES, ITEM_SOURCES, type ItemTypes, type RecordContext } from '../plan/builders.js';
 import type { ReleaseIndex } from '../plan/release-index.js';
+import type { Pfm } from '../model/types.js';
 import type { DetailRoute } from '../routes/route.js';
 import { resourceFormats } from '../routes/applies.js';
 import {
@@ -141,28 +142,17 @@ export function* compactFragments(
   for (const r of RESOURCES)
     if (r.kind === 'detail') yield [detailKind(r.name), detailBodies(r.name, index, records, ctx, site)];
   const ms = index.release.matrices;
-  yield [
-    LOGO_KINDS.forward,
-    (function* () {
-      yield [
-        LOGO_FORMAT,
-        (function* () {
-          for (const m of ms) yield logoSvg(m.pfm);
-        })(),
-      ] as const;
-    })(),
-  ];
-  yield [
-    LOGO_KINDS.reverse,
-    (function* () {
-      yield [
-        LOGO_FORMAT,
-        (function* () {
-          for (const m of ms) yield logoSvg(reverseComplement(m.pfm));
-        })(),
-      ] as const;
-    })(),
-  ];
+  // One format (SVG) of logos, each drawn as it is chunked.
+  function* logos(draw: (pfm: Pfm) => string): Generator<readonly [string, Iterable<string>]> {
+    yield [
+      LOGO_FORMAT,
+      (function* () {
+        for (const m of ms) yield draw(m.pfm);
+      })(),
+    ];
+  }
+  yield [LOGO_KINDS.forward, logos((pfm) => logoSvg(pfm))];
+  yield [LOGO_KINDS.reverse, logos((pfm) => logoSvg(reverseComplement(pfm)))];
 }
 
 /** Where each kind's and format's chunks start: kind → format → first item of each chunk. */
