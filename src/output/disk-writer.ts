@@ -49,6 +49,13 @@ export interface BatchDone {
 
 export type WriteBatch = (jobs: readonly WriteJob[]) => BatchDone;
 
+/** A writer: its batches, and its folders on their own (for a file the sink writes in parts). */
+export interface Writer {
+  readonly writeBatch: WriteBatch;
+  /** Makes the folder `dir` (below the root) if needed; the bytes of the folders made. */
+  readonly folder: (dir: string) => number;
+}
+
 /** The worker's answer to a batch: what it did, and the buffers the batch came in, moved back for reuse (arenas.ts). */
 export interface BatchWritten {
   readonly done: BatchDone;
@@ -56,7 +63,7 @@ export interface BatchWritten {
 }
 
 /**
- * `(function (fs, path) { return makeWriter })`: makeWriter(setup) returns writeBatch. Each
+ * `(function (fs, path) { return makeWriter })`: makeWriter(setup) returns { writeBatch, folder }. Each
  * file's folder is made when not known made; with a previous tree, a file is compared with the
  * previous file at its path (by its bytes, and its mode when one is asked for) and hard-linked
  * from it when equal, written when not (or when the link fails: another file system, a link
@@ -112,7 +119,7 @@ const MAKE_WRITER = `(function (fs, path) {
       }
     }
 
-    return function writeBatch(jobs) {
+    function writeBatch(jobs) {
       const done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null };
       for (const [rel, data, mode] of jobs) {
         const abs = path.join(root, rel);
@@ -147,7 +154,9 @@ const MAKE_WRITER = `(function (fs, path) {
         }
       }
       return done;
-    };
+    }
+
+    return { writeBatch, folder };
   };
 })`;
 
@@ -159,7 +168,7 @@ const MAKE_WRITER = `(function (fs, path) {
  */
 export const WORKER_SOURCE = `'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
-const writeBatch = ${MAKE_WRITER}(require('node:fs'), require('node:path'))(workerData.setup);
+const { writeBatch } = ${MAKE_WRITER}(require('node:fs'), require('node:path'))(workerData.setup);
 const answered = new Int32Array(workerData.answered);
 let failed = false;
 parentPort.on('message', (jobs) => {
@@ -180,10 +189,10 @@ parentPort.on('message', (jobs) => {
 `;
 
 /** The same writer, on the calling thread. */
-export function localWriter(setup: WriterSetup): WriteBatch {
+export function localWriter(setup: WriterSetup): Writer {
   const make = runInThisContext(MAKE_WRITER) as (
     fsModule: typeof fs,
     pathModule: typeof path,
-  ) => (setup: WriterSetup) => WriteBatch;
+  ) => (setup: WriterSetup) => Writer;
   return make(fs, path)(setup);
 }

@@ -2,8 +2,8 @@
  * The one way output reaches storage (style pattern 5): a sink that refuses any path leaving
  * the output root, because ids and names from a dump become file names.
  */
-import { mkdirSync, readFileSync, statfsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync, statfsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RuntimeFiles } from '../hosting/adapter.js';
 import { isSafeSegment } from '../segments.js';
@@ -13,8 +13,8 @@ import {
   type BatchWritten,
   localWriter,
   WORKER_SOURCE,
-  type WriteBatch,
   type WriteJob,
+  type Writer,
   type WriterSetup,
 } from './disk-writer.js';
 import { writeParts } from './parts.js';
@@ -126,7 +126,8 @@ export class DiskSink implements Sink {
   private postedCount = 0;
   private answered = new Int32Array(new SharedArrayBuffer(4));
   private idle: NodeJS.Timeout | undefined;
-  private local: WriteBatch | null = null;
+  /** The writer on this thread: a few files' batch, and the folder of a file written in parts. */
+  private local: Writer | null = null;
   private readonly arenas = new Arenas();
   files = 0;
   bytes = 0;
@@ -150,13 +151,7 @@ export class DiskSink implements Sink {
   /** A file in parts (parts.ts), written now, after every file given before it. */
   private writeInParts(path: string, parts: Iterable<string>, mode: number | undefined): void {
     this.drain();
-    const dir = path.slice(0, Math.max(0, path.lastIndexOf('/')));
-    if (dir !== '') {
-      // The first folder it made, if any: those below it down to `dir` were made too.
-      const first = mkdirSync(join(this.root, dir), { recursive: true });
-      if (first !== undefined)
-        this.diskBytes += this.setup.block * (dir.split('/').length - relative(this.root, first).split(sep).length + 1);
-    }
+    this.diskBytes += this.writer().folder(path.slice(0, Math.max(0, path.lastIndexOf('/'))));
     const written = writeParts(join(this.root, path), this.previous && join(this.previous, path), parts, mode);
     this.files++;
     this.bytes += written.size;
@@ -224,8 +219,7 @@ export class DiskSink implements Sink {
     this.batchBytes = 0;
     this.arenas.close();
     if (last && this.worker === null && batch.files < BATCH_FILES && batch.bytes < ARENA_BYTES) {
-      this.local ??= localWriter(this.setup);
-      this.answer(batch, this.local(jobs));
+      this.answer(batch, this.writer().writeBatch(jobs));
       for (const buffer of buffersOf(jobs)) this.arenas.give(buffer);
       return;
     }
@@ -291,6 +285,11 @@ export class DiskSink implements Sink {
     if (this.worker === null) return;
     for (let seen = Atomics.load(this.answered, 0); seen < this.postedCount; seen = Atomics.load(this.answered, 0))
       Atomics.wait(this.answered, 0, seen);
+  }
+
+  private writer(): Writer {
+    this.local ??= localWriter(this.setup);
+    return this.local;
   }
 
   /** Ends the writer thread, which has nothing left to write. */
