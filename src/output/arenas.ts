@@ -9,8 +9,8 @@
 /** An arena's size; a file larger than that travels in a buffer of its own. */
 export const ARENA_BYTES = 1024 * 1024;
 
-/** How many arenas are kept for reuse between batches (the writer holds one or two, the sink fills one). */
-const KEPT = 4;
+/** How many arenas are kept for reuse between batches (the writer holds a few, sink.ts IN_FLIGHT_FILES, the sink fills one). */
+const KEPT = 8;
 
 export class Arenas {
   private pool: ArrayBuffer[] = [];
@@ -18,21 +18,31 @@ export class Arenas {
   private used = 0;
 
   /**
-   * `data` (`size` bytes, as UTF-8 if text) copied into the open arena, opened if none is; null
-   * when the open one is too full (its batch is to be posted, then ask again). A file larger
-   * than an arena gets a buffer of its own.
+   * `data` (as UTF-8 if text) copied into the open arena, opened if none is; null when the open
+   * one is too full (its batch is to be posted, then ask again). A file larger than an arena gets
+   * a buffer of its own. Text is encoded once: straight into the arena when it fits even at three
+   * bytes a character, else measured first.
    */
-  place(data: string | Uint8Array, size: number): Uint8Array<ArrayBuffer> | null {
+  place(data: string | Uint8Array): Uint8Array<ArrayBuffer> | null {
+    if (this.open === null) {
+      this.open = Buffer.from(this.pool.pop() ?? new ArrayBuffer(ARENA_BYTES));
+      this.used = 0;
+    }
+    const room = ARENA_BYTES - this.used;
+    if (typeof data === 'string' && data.length * 3 <= room) {
+      const size = this.open.write(data, this.used, 'utf8');
+      const bytes = this.open.subarray(this.used, this.used + size);
+      this.used += size;
+      return bytes;
+    }
+    const size = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.byteLength;
     if (size > ARENA_BYTES) {
       if (typeof data !== 'string') return new Uint8Array(data);
       const own = Buffer.allocUnsafeSlow(size);
       own.write(data, 'utf8');
       return own;
     }
-    if (this.open === null) {
-      this.open = Buffer.from(this.pool.pop() ?? new ArrayBuffer(ARENA_BYTES));
-      this.used = 0;
-    } else if (this.used + size > ARENA_BYTES) return null;
+    if (size > room) return null;
     const bytes = this.open.subarray(this.used, this.used + size);
     if (typeof data === 'string') bytes.write(data, 'utf8');
     else bytes.set(data);

@@ -12,6 +12,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runInThisContext } from 'node:vm';
+import { STAMP_FILE_SOURCE, type StampLanes, stampFile } from './tree-stamp.js';
 
 /** A file as the writer gets it: its path below the root, its bytes (in an arena moved to the thread, arenas.ts), its mode if asked for. */
 export type WriteJob = readonly [path: string, data: Uint8Array<ArrayBuffer>, mode: number | undefined];
@@ -45,6 +46,8 @@ export interface BatchDone {
   diskBytes: number;
   /** The first failure; the batch's later files are not written. */
   error: WriteFailure | null;
+  /** The stamp of the files written (tree-stamp.ts), their lanes summed: the build's record needs no walk of the tree. */
+  lanes: StampLanes;
 }
 
 export type WriteBatch = (jobs: readonly WriteJob[]) => BatchDone;
@@ -69,7 +72,7 @@ export interface BatchWritten {
  * from it when equal, written when not (or when the link fails: another file system, a link
  * limit).
  */
-const MAKE_WRITER = `(function (fs, path) {
+const MAKE_WRITER = `(function (fs, path, stampFile) {
   'use strict';
   return function makeWriter(setup) {
     const { root, previous, block, madeKept } = setup;
@@ -109,25 +112,26 @@ const MAKE_WRITER = `(function (fs, path) {
       return old.equals(buf);
     }
 
-    // Writes bytes at abs, a new file.
-    function writeFile(abs, bytes, mode) {
+    // Writes bytes at abs (rel below the root), a new file, stamped into lanes as written.
+    function writeFile(abs, rel, bytes, mode, lanes) {
       const fd = fs.openSync(abs, 'w', mode === undefined ? 0o666 : mode);
       try {
         for (let at = 0; at < bytes.byteLength; ) at += fs.writeSync(fd, bytes, at);
+        stampFile(lanes, rel, fs.fstatSync(fd));
       } finally {
         fs.closeSync(fd);
       }
     }
 
     function writeBatch(jobs) {
-      const done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null };
+      const done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null, lanes: [0, 0, 0, 0] };
       for (const [rel, data, mode] of jobs) {
         const abs = path.join(root, rel);
         try {
           const slash = rel.lastIndexOf('/');
           done.diskBytes += folder(slash < 0 ? '' : rel.slice(0, slash));
           if (previous === null) {
-            writeFile(abs, data, mode);
+            writeFile(abs, rel, data, mode, done.lanes);
             done.added++;
             done.diskBytes += blocks(data.byteLength);
             continue;
@@ -137,13 +141,14 @@ const MAKE_WRITER = `(function (fs, path) {
           if (same === true) {
             try {
               fs.linkSync(prev, abs);
+              stampFile(done.lanes, rel, fs.lstatSync(abs));
               done.unchanged++;
               continue;
             } catch {
               // Not linkable: the bytes are written instead.
             }
           }
-          writeFile(abs, data, mode);
+          writeFile(abs, rel, data, mode, done.lanes);
           done[same === null ? 'added' : 'modified']++;
           done.diskBytes += blocks(data.byteLength);
         } catch (err) {
@@ -168,11 +173,11 @@ const MAKE_WRITER = `(function (fs, path) {
  */
 export const WORKER_SOURCE = `'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
-const { writeBatch } = ${MAKE_WRITER}(require('node:fs'), require('node:path'))(workerData.setup);
+const { writeBatch } = ${MAKE_WRITER}(require('node:fs'), require('node:path'), ${STAMP_FILE_SOURCE}())(workerData.setup);
 const answered = new Int32Array(workerData.answered);
 let failed = false;
 parentPort.on('message', (jobs) => {
-  let done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null };
+  let done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null, lanes: [0, 0, 0, 0] };
   try {
     if (!failed) done = writeBatch(jobs);
   } catch (err) {
@@ -193,6 +198,7 @@ export function localWriter(setup: WriterSetup): Writer {
   const make = runInThisContext(MAKE_WRITER) as (
     fsModule: typeof fs,
     pathModule: typeof path,
+    stamp: typeof stampFile,
   ) => (setup: WriterSetup) => Writer;
-  return make(fs, path)(setup);
+  return make(fs, path, stampFile)(setup);
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTree, tempDir } from '../../test/support/scratch.js';
 import { checkOutputPath, DiskSink, MemorySink } from './sink.js';
+import { largestFolderIn, stampTree } from './tree-stamp.js';
 
 const HOSTILE = [
   '../escape.json',
@@ -107,6 +108,11 @@ describe('DiskSink', () => {
     expect(sink.counts).toEqual({ added: 2002, modified: 0, unchanged: 0 });
     // Folders: r, its 7 and the 300 below them, download.
     expect(sink.diskBytes).toBeGreaterThanOrEqual((2002 + 1 + 7 + 300 + 1) * 512);
+    // The writer's stamp of each file as written is the stamp of a walk of the tree (no walk needed after a build).
+    expect(sink.stamp()).toEqual(await stampTree(dir));
+    expect(sink.stamp().files).toBe(2002);
+    // No folder holds more than 1/65 of the files (the tally's sure share): its answer is the walk's.
+    expect(await sink.largestFolder()).toEqual(await largestFolderIn(dir));
   });
 
   it('rejects settle with the code and path of a file where a folder must go, and writes nothing after', async () => {
@@ -148,6 +154,9 @@ describe('DiskSink', () => {
     expect(await readFile(join(staging, 'x/changed.json'), 'utf8')).toBe('after');
     expect((await stat(join(staging, 'run.sh'))).mode & 0o777).toBe(0o755);
     expect(await readFile(join(live, 'x/changed.json'), 'utf8')).toBe('before');
+    // Linked files are stamped with the previous file's inode and mtime, as a walk finds them.
+    expect(sink.stamp()).toEqual(await stampTree(staging));
+    expect(await sink.largestFolder()).toEqual({ path: 'x/y', files: 40 });
   });
 
   it('writes a file in parts after the files given before it', async () => {
@@ -164,6 +173,7 @@ describe('DiskSink', () => {
     await sink.settle(0);
     expect(await readFile(join(dir, 'd/parts.json'), 'utf8')).toBe('99!');
     expect(sink.files).toBe(101);
+    expect(sink.stamp()).toEqual(await stampTree(dir));
   });
 });
 

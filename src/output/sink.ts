@@ -2,7 +2,7 @@
  * The one way output reaches storage (style pattern 5): a sink that refuses any path leaving
  * the output root, because ids and names from a dump become file names.
  */
-import { readFileSync, statfsSync } from 'node:fs';
+import { lstatSync, readFileSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RuntimeFiles } from '../hosting/adapter.js';
@@ -17,7 +17,9 @@ import {
   type Writer,
   type WriterSetup,
 } from './disk-writer.js';
+import { FolderTally } from './folder-tally.js';
 import { writeParts } from './parts.js';
+import { addLanes, type LargestFolder, noLanes, stampFile, type TreeStamp, treeStamp } from './tree-stamp.js';
 
 export interface Sink {
   /**
@@ -79,14 +81,21 @@ export interface WriteCounts {
   unchanged: number;
 }
 
-/** How many files the main thread gathers before handing them to the writer thread in one message (or an arena's worth, arenas.ts). */
-const BATCH_FILES = 32;
+/**
+ * How many files the main thread gathers before handing them to the writer thread in one message
+ * (or an arena's worth, arenas.ts, some 200 files of a site): each message costs both threads
+ * tens of µs whatever it holds.
+ */
+const BATCH_FILES = 256;
+
+/** Files a writer lets be pending when it settles now and then (a few batches: the writer thread is never left without work). */
+export const IN_FLIGHT_FILES = 4 * BATCH_FILES;
 
 /** How long a writer thread waits for more files before it ends (a long render, a sink set aside unsettled). */
 const IDLE_MS = 1000;
 
 /** What a batch lost with its thread did. */
-const NOTHING: BatchDone = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null };
+const NOTHING: BatchDone = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null, lanes: [0, 0, 0, 0] };
 
 /** The buffers `jobs` travel in, each once. */
 const buffersOf = (jobs: readonly WriteJob[]): ArrayBuffer[] => [...new Set(jobs.map((job) => job[1].buffer))];
@@ -129,6 +138,10 @@ export class DiskSink implements Sink {
   /** The writer on this thread: a few files' batch, and the folder of a file written in parts. */
   private local: Writer | null = null;
   private readonly arenas = new Arenas();
+  /** The files written so far, stamped as the writer wrote them (tree-stamp.ts). */
+  private readonly lanes = noLanes();
+  /** Where the files went, for the largest folder. */
+  private readonly folders = new FolderTally();
   files = 0;
   bytes = 0;
   /** Bytes as the disk counts them (each file and folder rounded up to whole blocks), for a full-disk message. */
@@ -152,7 +165,10 @@ export class DiskSink implements Sink {
   private writeInParts(path: string, parts: Iterable<string>, mode: number | undefined): void {
     this.drain();
     this.diskBytes += this.writer().folder(path.slice(0, Math.max(0, path.lastIndexOf('/'))));
-    const written = writeParts(join(this.root, path), this.previous && join(this.previous, path), parts, mode);
+    const abs = join(this.root, path);
+    const written = writeParts(abs, this.previous && join(this.previous, path), parts, mode);
+    stampFile(this.lanes, path, lstatSync(abs));
+    this.folders.add(path);
     this.files++;
     this.bytes += written.size;
     if (written.previous === 'linked') {
@@ -161,6 +177,20 @@ export class DiskSink implements Sink {
     }
     this.counts[written.previous === 'none' ? 'added' : 'modified']++;
     this.diskBytes += Math.ceil(written.size / this.setup.block) * this.setup.block;
+  }
+
+  /**
+   * The stamp of the tree as written (settled): the same a walk of it finds (tree-stamp.ts),
+   * from what the writer saw of each file as it wrote it.
+   */
+  stamp(): TreeStamp {
+    if (this.pending > 0) throw new Error('the sink is not settled: its stamp would miss files');
+    return treeStamp(this.files, this.bytes, this.lanes);
+  }
+
+  /** The folder holding the most files directly, of those this sink wrote (settled). */
+  largestFolder(signal?: AbortSignal): Promise<LargestFolder> {
+    return this.folders.largest(this.root, signal);
   }
 
   read(path: string): string {
@@ -191,13 +221,14 @@ export class DiskSink implements Sink {
       return;
     }
     // Copied into an arena moved to the writer thread (arenas.ts), never the caller's own array.
-    const bytes = typeof data === 'string' ? Buffer.byteLength(data, 'utf8') : data.byteLength;
-    let placed = this.arenas.place(data, bytes);
+    let placed = this.arenas.place(data);
     if (placed === null) {
       this.flush(false);
-      placed = this.arenas.place(data, bytes) as Uint8Array<ArrayBuffer>;
+      placed = this.arenas.place(data) as Uint8Array<ArrayBuffer>;
     }
+    const bytes = placed.byteLength;
     this.batch.push([path, placed, mode]);
+    this.folders.add(path);
     this.batchBytes += bytes;
     this.pending++;
     this.pendingBytes += bytes;
@@ -272,6 +303,7 @@ export class DiskSink implements Sink {
     this.counts.modified += done.modified;
     this.counts.unchanged += done.unchanged;
     this.diskBytes += done.diskBytes;
+    addLanes(this.lanes, done.lanes);
     const failure = lost ?? (done.error && Object.assign(new Error(done.error.message), done.error));
     if (failure && !this.failure) this.failure = failure;
     const waiters = this.waiters;

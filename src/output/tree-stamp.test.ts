@@ -1,10 +1,18 @@
-import { createHash } from 'node:crypto';
 import { lstatSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTree, tempDir } from '../../test/support/scratch.js';
-import { countTree, listTree, stampTree, surveyTree, walkTree } from './tree-stamp.js';
+import {
+  countTree,
+  largestFolderIn,
+  listTree,
+  noLanes,
+  stampFile,
+  stampTree,
+  treeStamp,
+  walkTree,
+} from './tree-stamp.js';
 
 /** Names whose order differs between a folder's sorted entries and sorted full paths, were `/` not appended. */
 const FILES = ['a.txt', 'a-b/x', 'a/b', 'a/b.c', 'a/b-c/d', 'a0', 'b/c/d/e', 'b/c/f', 'b/g', 'index.html', 'A/z'];
@@ -27,24 +35,32 @@ describe('the tree walk (issue 46: no list of every path)', () => {
     expect(walked).toEqual([...FILES].sort());
   });
 
-  it('stamps as the sorted list would: path, size, mtime, inode and mode of each file, in order', async () => {
-    const hash = createHash('sha256');
-    for (const path of await listTree(root)) {
-      const st = lstatSync(join(root, path), { bigint: true });
-      hash.update(`${path}\0${st.size}\0${st.mtimeNs}\0${st.ino}\0${st.mode}\n`);
-    }
+  it('stamps each file (path, size, mtime, inode and mode) in any order, and sees any of them change', async () => {
+    const lanes = noLanes();
+    for (const path of [...FILES].reverse()) stampFile(lanes, path, lstatSync(join(root, path)));
     const stamp = await stampTree(root);
-    expect(stamp).toEqual({ files: FILES.length, bytes: FILES.join('').length, stamp: hash.digest('hex') });
+    expect(stamp).toEqual(treeStamp(FILES.length, FILES.join('').length, lanes));
+    expect(stamp.stamp).toMatch(/^[0-9a-f]{32}$/);
     expect(await stampTree(root, ['index.html'])).toMatchObject({ files: FILES.length - 1 });
     expect(await countTree(root, ['index.html'])).toBe(FILES.length - 1);
+    // Touched (mtime), rewritten, replaced by another inode with the same bytes: another stamp each time.
+    const seen = new Set([stamp.stamp]);
+    await utimes(join(root, 'a0'), new Date(2001, 1, 1), new Date(2001, 1, 1));
+    seen.add((await stampTree(root)).stamp);
+    await writeFile(join(root, 'b/g'), 'b/g!');
+    seen.add((await stampTree(root)).stamp);
+    await writeFile(join(root, 'a/b.tmp'), 'a/b');
+    await rename(join(root, 'a/b.tmp'), join(root, 'a/b'));
+    seen.add((await stampTree(root)).stamp);
+    expect(seen.size).toBe(4);
   });
 
   it('finds the folder holding the most files directly', async () => {
-    expect((await surveyTree(root)).largestFolder).toEqual({ path: '', files: 3 });
+    expect(await largestFolderIn(root)).toEqual({ path: '', files: 3 });
     await writeFile(join(root, 'b/c/g'), '');
     await writeFile(join(root, 'b/c/h'), '');
     await writeFile(join(root, 'b/c/i'), '');
-    expect((await surveyTree(root)).largestFolder).toEqual({ path: 'b/c', files: 4 });
+    expect(await largestFolderIn(root)).toEqual({ path: 'b/c', files: 4 });
   });
 
   it('says "missing" of a folder that is not there', async () => {

@@ -14,7 +14,7 @@ import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
 import { unchangedSince, writeRecord, type BuildRecord } from '../output/build-record.js';
 import { emptyTrash, removeStale } from '../output/stale.js';
-import { stampTree, surveyTree, type LargestFolder, type TreeStamp } from '../output/tree-stamp.js';
+import { stampTree, type LargestFolder, type TreeStamp } from '../output/tree-stamp.js';
 import { stageOutput, type StagedOutput } from '../output/swap.js';
 import { limitWarnings, type LimitWarning } from '../targets/limits.js';
 import { createHash } from 'node:crypto';
@@ -169,9 +169,8 @@ async function buildLocked(
   try {
     sinks = openSinks(options, deployDir, staged);
     const done = await writeStaged(options, read, series, site, sinks);
-    // The staged site walked once (not listed: millions of paths in a site of many releases), for the limits and the record.
-    const tree = await surveyTree(staged.site.staging, [], options.signal);
-    const limits = platformLimits(options, sinks.site, tree.largestFolder);
+    // The staged site as its writer stamped it (no walk of millions of files), and its largest folder, for the limits and the record.
+    const limits = platformLimits(options, sinks.site, await sinks.site.largestFolder(options.signal));
     const changes = await changesAgainst(
       [
         [sinks.site, options.out],
@@ -179,7 +178,7 @@ async function buildLocked(
       ],
       options.signal,
     );
-    if (fingerprint !== null) await recordBuild(fingerprint, staged, tree.stamp, options.signal);
+    if (fingerprint !== null) await recordBuild(fingerprint, staged, sinks.site.stamp(), options.signal);
     // The last moment a signal stops the build: past it, the swap runs to its end (a few renames).
     options.signal?.throwIfAborted();
     await swapIn(options, deployDir, staged, done);

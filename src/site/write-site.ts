@@ -11,7 +11,7 @@ import { FragmentCache, type RenderContext } from '../formats/context.js';
 import { RENDERERS } from '../formats/registry.js';
 import type { Release, ReleaseInfo } from '../model/types.js';
 import { boundGarbage, collectGarbage } from '../output/memory.js';
-import { writtenFiles, type Sink } from '../output/sink.js';
+import { IN_FLIGHT_FILES, writtenFiles, type Sink } from '../output/sink.js';
 import { DETAIL_SOURCES, type RecordContext } from '../plan/builders.js';
 import { detailRoutes, listRoutes, listVariants } from '../plan/generate.js';
 import { routeParams } from '../routes/params.js';
@@ -64,7 +64,7 @@ export type { SiteOptions } from './site-options.js';
 export interface WriteProgress {
   /** Called every few hundred files; may throw to abort (e.g. on a signal). */
   tick?(files: number): void | Promise<void>;
-  /** Looked at each time the sink has settled (every 64 files): set, the write stops with its reason. */
+  /** Looked at each time the sink is settled (every 64 files): set, the write stops with its reason. */
   signal?: AbortSignal;
 }
 
@@ -307,7 +307,7 @@ export async function writeSite(
     }
     // Every 64 files, and after a large one (a download bundle): the sink's backlog stays bounded in bytes too.
     if (++files % 64 === 0 || body.length >= LARGE_FILE) {
-      await sink.settle?.(64);
+      await sink.settle?.(IN_FLIGHT_FILES);
       progress.signal?.throwIfAborted();
     }
     if (files % 500 === 0) await progress.tick?.(files);
