@@ -14,6 +14,7 @@ import { lockOutput, type OutputLock } from '../output/lock.js';
 import { DiskSink } from '../output/sink.js';
 import { unchangedSince, writeRecord, type BuildRecord } from '../output/build-record.js';
 import { emptyTrash, removeStale } from '../output/stale.js';
+import { Spill } from '../output/spill.js';
 import { stampTree, type LargestFolder, type TreeStamp } from '../output/tree-stamp.js';
 import { stageOutput, type StagedOutput } from '../output/swap.js';
 import { limitWarnings, type LimitWarning } from '../targets/limits.js';
@@ -111,7 +112,12 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     locks.push(lockOutput(deployDir, log));
     await removeStale(options.out, log);
     await removeStale(deployDir, log);
-    return await buildLocked(options, deployDir, written, replacing);
+    const spill = new Spill(options.out);
+    try {
+      return await buildLocked(options, deployDir, written, replacing, spill);
+    } finally {
+      await spill.remove();
+    }
   } catch (err) {
     // Mapped here, after the staging folder is gone, so the free space reported is real.
     throw diskError(err, options.out, written) ?? err;
@@ -148,10 +154,11 @@ async function buildLocked(
   deployDir: string,
   written: Written,
   replacing: { site: Replacement; deploy: Replacement },
+  spill: Spill,
 ): Promise<BuildSummary> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
-  const { read, series } = await survey(options, deployDir);
+  const { read, series } = await survey(options, deployDir, spill);
   const readSummary = read[0]!.summary;
   const site = siteOptions(options, deployDir, read);
   // A site built from the same bytes, options and generator, untouched since: nothing to write.
@@ -195,11 +202,12 @@ async function buildLocked(
 function survey(
   options: BuildOptions,
   deployDir: string,
+  spill: Spill,
 ): Promise<{ read: readonly SurveyedRelease[]; series: ReleaseSeries }> {
   const dumps = typeof options.dump === 'string' ? [options.dump] : options.dump;
   const estimate = (release: Release, withSites: boolean) =>
     estimateFiles(release, { ...routeOptions(options, deployDir), withSites, releaseAbout: {} });
-  return surveySeries(dumps, { ...options, ...(options.events ? { estimate } : {}) });
+  return surveySeries(dumps, { ...options, ...(options.events ? { estimate } : {}) }, spill);
 }
 
 /** The site's options: the build's, each defaulted, and what the releases and folders decide. */

@@ -2,8 +2,9 @@
  * The build's first step: every dump read into a release (each checked unchanged while it was
  * read, its reading timed and summarised), and what the site needs of it kept: its facts, its
  * download area's shape, whether it has binding sites, an estimate of its files. Newest first.
- * The models are let go as they are surveyed, but the last one read: a site of several releases
- * reads each again when its turn to be written comes (issue 46), so it holds one at a time.
+ * The models are set aside on disk as they are surveyed, but the last one read: a site of several
+ * releases has each back when its turn to be written comes (issue 46), so it holds one at a time
+ * and parses each dump once.
  */
 import { withSqliteTables } from '../download/files.js';
 import { downloadShape, type DownloadShape } from '../download/write.js';
@@ -15,6 +16,7 @@ import { buildRelease } from '../model/build-release.js';
 import type { Release } from '../model/types.js';
 import { boundGarbage, collectGarbage } from '../output/memory.js';
 import { changedInputs, snapshotInputs, type InputSnapshot } from '../output/input-snapshot.js';
+import type { Spill } from '../output/spill.js';
 import { factsOf, type ReleaseFacts } from '../plan/release-index.js';
 import { basename } from 'node:path';
 import { PhaseClock, type BuildEvents, type ReadSummary, type Step } from './progress.js';
@@ -48,12 +50,14 @@ export interface SurveyedRelease {
   readonly downloads: DownloadShape;
   /** The files it would write as a site of its own (ReadOptions.estimate), or null. */
   readonly estimate: number | null;
+  /** Its model's key in the spill, where it waits to be written; null for the one kept in memory. */
+  readonly spilled: number | null;
 }
 
-/** Every dump surveyed, newest first, and the model of the last one read (let go by whoever takes it). */
+/** Every dump surveyed, newest first, and the model of the last one read when it is the newest (let go by whoever takes it). */
 interface Survey {
   readonly releases: readonly SurveyedRelease[];
-  readonly last: { readonly dump: string; readonly release: Release };
+  readonly last: { readonly dump: string; readonly release: Release } | null;
 }
 
 /** A dump read: its file, its release, what reading found and the inputs it covered. */
@@ -66,19 +70,21 @@ interface ReadRelease {
 
 /**
  * Every dump surveyed, and the series the writer has their models from, newest first: the last
- * one read is kept when it is the newest (the first written; a site of one release is read
- * once), every other is read again when its turn comes.
+ * one read is kept when it is the newest (the first written; a site of one release sets nothing
+ * aside), every other is had back from `spill` when its turn comes.
  */
 export async function surveySeries(
   dumps: readonly string[],
   options: ReadOptions,
+  spill: Spill,
 ): Promise<{ read: readonly SurveyedRelease[]; series: ReleaseSeries }> {
-  const { releases: read, last } = await surveyReleases(dumps, options);
-  let first: Release | null = last.dump === read[0]!.dump ? last.release : null;
+  const { releases: read, last } = await surveyReleases(dumps, options, spill);
+  let first: Release | null = last?.release ?? null;
   const series: ReleaseSeries = {
     facts: read.map((r) => r.facts),
     load: async (position) => {
-      const release = position === 0 && first !== null ? first : await readAgain(read[position]!, options);
+      const key = read[position]!.spilled;
+      const release = key === null && first !== null ? first : spill.take<Release>(key ?? -1);
       first = null;
       return release;
     },
@@ -87,11 +93,12 @@ export async function surveySeries(
 }
 
 /** Every dump, one after the other, read and surveyed; newest first. */
-async function surveyReleases(dumps: readonly string[], options: ReadOptions): Promise<Survey> {
+async function surveyReleases(dumps: readonly string[], options: ReadOptions, spill: Spill): Promise<Survey> {
   const surveyed: SurveyedRelease[] = [];
   let last: ReadRelease | null = null;
   for (const [i, dump] of dumps.entries()) {
-    // The previous model is let go before the next dump is read.
+    // The previous model is set aside (serialized, a few MB on disk) and let go before the next dump is read.
+    if (last !== null) spill.put(i - 1, last.release);
     last = null;
     if (i > 0) collectGarbage();
     const step = dumps.length > 1 ? { release: basename(dump), position: i + 1, count: dumps.length } : null;
@@ -106,22 +113,20 @@ async function surveyReleases(dumps: readonly string[], options: ReadOptions): P
       withSites,
       downloads: downloadShape(release, release.info.name),
       estimate: options.estimate?.(release, withSites) ?? null,
+      spilled: i === dumps.length - 1 ? null : i,
     });
     options.events?.({ type: 'read', summary: last.summary });
   }
   if (last === null) throw new UserError('no dump to build');
-  return { releases: newestFirst(surveyed), last: { dump: last.dump, release: last.release } };
-}
-
-/**
- * The release of a surveyed dump, read again (quietly: its reading was told of once), refused
- * when any of its files changed since the survey: the site must be the one fingerprinted.
- */
-async function readAgain(surveyed: SurveyedRelease, options: ReadOptions): Promise<Release> {
-  const { events: _, ...quiet } = options;
-  const again = await readRelease(surveyed.dump, quiet, null);
-  refuseChanged(surveyed.dump, changedInputs(surveyed.inputs, again.inputs));
-  return again.release;
+  const releases = newestFirst(surveyed);
+  // Not the newest (the first written): the last one read waits on disk as the others do.
+  if (releases[0]!.spilled !== null) {
+    const at = releases.findIndex((r) => r.spilled === null);
+    spill.put(dumps.length - 1, last.release);
+    releases[at] = { ...releases[at]!, spilled: dumps.length - 1 };
+    return { releases, last: null };
+  }
+  return { releases, last: { dump: last.dump, release: last.release } };
 }
 
 function refuseChanged(dump: string, changed: readonly string[]): void {
