@@ -76,6 +76,10 @@ const MAKE_WRITER = `(function (fs, path, stampFile) {
   'use strict';
   return function makeWriter(setup) {
     const { root, previous, block, madeKept } = setup;
+    // Paths below root are safe segments joined by '/' (sink.ts checks them): joined by hand, not normalized again.
+    const under = (base) => (base.endsWith('/') ? base : base + '/');
+    const rootSlash = under(root);
+    const previousSlash = previous === null ? null : under(previous);
     // Folders known to exist, forgotten by the thousand: a site has nearly a folder per file.
     let made = new Set();
     const blocks = (n) => Math.ceil(n / block) * block;
@@ -83,7 +87,7 @@ const MAKE_WRITER = `(function (fs, path, stampFile) {
     // Makes the folder 'dir' (below the root) if needed; the bytes of the folders made.
     function folder(dir) {
       if (dir === '' || made.has(dir)) return 0;
-      const first = fs.mkdirSync(path.join(root, dir), { recursive: true });
+      const first = fs.mkdirSync(rootSlash + dir, { recursive: true });
       if (made.size >= madeKept) made = new Set();
       made.add(dir);
       if (first === undefined) return 0;
@@ -126,7 +130,7 @@ const MAKE_WRITER = `(function (fs, path, stampFile) {
     function writeBatch(jobs) {
       const done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null, lanes: [0, 0, 0, 0] };
       for (const [rel, data, mode] of jobs) {
-        const abs = path.join(root, rel);
+        const abs = rootSlash + rel;
         try {
           const slash = rel.lastIndexOf('/');
           done.diskBytes += folder(slash < 0 ? '' : rel.slice(0, slash));
@@ -136,7 +140,7 @@ const MAKE_WRITER = `(function (fs, path, stampFile) {
             done.diskBytes += blocks(data.byteLength);
             continue;
           }
-          const prev = path.join(previous, rel);
+          const prev = previousSlash + rel;
           const same = sameFile(prev, data, mode);
           if (same === true) {
             try {
