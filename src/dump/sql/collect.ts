@@ -133,6 +133,7 @@ export class TableCollector implements StatementSink {
         },
       );
     }
+    // map, not push: an array grown by push keeps room for 16 cells, and there is one a row.
     const cells = layout.pick.map((i) => detach(values[i] ?? null));
     this.budget.add(cells, { file: this.file, table: layout.table, line });
     this.rows.get(layout.table)?.push({ cells, line });

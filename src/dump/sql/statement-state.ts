@@ -13,19 +13,20 @@ export class StatementState {
   table: string | undefined = undefined;
   /** Line where the statement in progress starts. */
   line = 0;
-  private head: Token[] = [];
+  private readonly head: Token[] = [];
 
   /** A new statement starts with `first`. */
   begin(first: Token): void {
     this.line = first.line;
     this.table = undefined;
-    this.head = [first];
+    this.head.length = 0; // one array for every statement: most are a row of a SQLite dump
+    this.head.push(first);
   }
 
   /** The statement ended (its `;` was read). */
   finish(): void {
     this.table = undefined;
-    this.head = [];
+    this.head.length = 0;
   }
 
   /** The next token of an open statement; end of input here means the statement was cut off. */

@@ -98,7 +98,14 @@ export class SqlTokenizer {
           this.begin('block-comment', 0);
           i += 2;
         } else {
-          this.begin('word', 0);
+          // A word that ends inside this chunk is emitted at once; one cut by the chunk's end
+          // is read on in 'word' mode.
+          let j = i + 1;
+          while (j < n && isWordChar(s.charCodeAt(j))) j++;
+          if (j < n || eof) {
+            this.emit({ kind: 'word', text: s.slice(i, j), line: this.lineNo });
+            i = j;
+          } else this.begin('word', 0);
         }
       } else if (this.mode === 'word') {
         let j = i;
@@ -184,7 +191,12 @@ export class SqlTokenizer {
     this.mode = mode;
     this.quote = quote;
     this.startLine = this.lineNo;
-    this.parts = [];
+    this.clearParts();
+  }
+
+  /** No parts kept (a new array only when there were some: most tokens have none). */
+  private clearParts(): void {
+    if (this.parts.length > 0) this.parts = [];
     this.partsLength = 0;
   }
 
@@ -200,8 +212,7 @@ export class SqlTokenizer {
     const text = this.parts.length === 0 ? last : this.parts.join('') + last;
     const line = this.startLine;
     this.mode = 'none';
-    this.parts = [];
-    this.partsLength = 0;
+    this.clearParts();
     if (kind === 'quoted') this.emit({ kind, text, line, quote: this.quote === BACKTICK ? '`' : '"' });
     else this.emit({ kind, text, line });
   }
