@@ -39,8 +39,7 @@ export interface StatementSink {
   insert(head: InsertHead): void;
   /**
    * One row tuple of the last INSERT: its values (null = NULL), the tokens they came from (for
-   * error excerpts) and the line where its `(` is. Both arrays are the parser's, refilled for
-   * the next row: what is kept must be copied.
+   * error excerpts) and the line where its `(` is.
    */
   row(values: (string | null)[], tokens: readonly Token[], line: number): void;
 }
@@ -221,8 +220,8 @@ export class StatementParser {
         if (!isPunct(t, '('))
           throw new UserError(`expected ( to start a row of ${this.name}`, { line: t.line, text: state.excerpt });
         this.rowLine = t.line;
-        this.values.length = 0;
-        this.tokens.length = 0;
+        this.values = [];
+        this.tokens = [];
         this.at = At.RowFirst;
         return;
       case At.RowFirst:

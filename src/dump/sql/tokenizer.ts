@@ -77,7 +77,7 @@ export class SqlTokenizer {
           if (c === NL) this.lineNo++;
           i++;
         } else if (isPunctChar(c)) {
-          this.emit({ kind: 'punct', text: s[i] ?? '', line: this.lineNo });
+          this.emit({ kind: 'punct', text: s[i] ?? '', line: this.lineNo, quote: undefined });
           i++;
         } else if (c === QUOTE || c === DQUOTE || c === BACKTICK) {
           this.begin('string', c);
@@ -103,7 +103,7 @@ export class SqlTokenizer {
           let j = i + 1;
           while (j < n && isWordChar(s.charCodeAt(j))) j++;
           if (j < n || eof) {
-            this.emit({ kind: 'word', text: s.slice(i, j), line: this.lineNo });
+            this.emit({ kind: 'word', text: s.slice(i, j), line: this.lineNo, quote: undefined });
             i = j;
           } else this.begin('word', 0);
         }
@@ -213,8 +213,7 @@ export class SqlTokenizer {
     const line = this.startLine;
     this.mode = 'none';
     this.clearParts();
-    if (kind === 'quoted') this.emit({ kind, text, line, quote: this.quote === BACKTICK ? '`' : '"' });
-    else this.emit({ kind, text, line });
+    this.emit({ kind, text, line, quote: kind !== 'quoted' ? undefined : this.quote === BACKTICK ? '`' : '"' });
   }
 
   private countLines(s: string, from: number, to: number): void {
