@@ -20,12 +20,25 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const MAX_PARAMETERS = 999;
 
 /**
- * A whole number as text, which an INTEGER or REAL column stores as the number it names whether
- * bound as that text or as the number: bound as a number, it skips a string copied into
- * WebAssembly and parsed there (nearly every count of MATRIX_DATA is such, `12.0`). `-0` and
- * anything past 15 digits stay text, for SQLite to convert as it does.
+ * Whether `text` is a whole number (`/^(0|-?[1-9]\d{0,14})(\.0+)?$/`), which an INTEGER or REAL
+ * column stores as the number it names whether bound as that text or as the number: bound as a
+ * number, it skips a string copied into WebAssembly and parsed there (nearly every count of
+ * MATRIX_DATA is such, `12.0`). `-0` and anything past 15 digits stay text, for SQLite to
+ * convert as it does. Written out rather than the regular expression: it runs for every cell.
  */
-const INTEGRAL = /^(0|-?[1-9]\d{0,14})(\.0+)?$/;
+function isIntegral(text: string): boolean {
+  const n = text.length;
+  const start = text.charCodeAt(0) === 45 ? 1 : 0; // -
+  let i = start;
+  while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+  const digits = i - start;
+  if (digits === 0 || digits > 15) return false;
+  if (text.charCodeAt(start) === 48 && (digits > 1 || start === 1)) return false; // 007, -0
+  if (i === n) return true;
+  if (text.charCodeAt(i) !== 46 || i + 1 === n) return false; // .
+  for (i++; i < n; i++) if (text.charCodeAt(i) !== 48) return false;
+  return true;
+}
 
 /**
  * `export`: as JASPAR's own databases are laid out (a `django_migrations` table, LOCAL_ID in
@@ -51,6 +64,7 @@ function write(dump: RawDump, path: string, layout: Layout): void {
       const rows = raw.rows;
       const width = columns.length;
       const numeric = columns.map((c) => c.type !== 'text');
+      const extra = columns.map((c) => c.extra);
       // Rows go in many to a statement: a statement run a row (bound, stepped, reset, and its
       // changes read back, each a call into WebAssembly) took most of the 0.4 s this file costs.
       // SQLite inserts a multi-row VALUES one row after the other, so the pages are the same.
@@ -71,8 +85,8 @@ function write(dump: RawDump, path: string, layout: Layout): void {
           for (let i = start; i < end; i++) {
             const cells = (rows[i] as SourceRow).cells;
             for (let j = 0; j < width; j++) {
-              const cell = columns[j]!.extra ? extraValue(i) : (cells[j] ?? null);
-              values.push(numeric[j] && cell !== null && INTEGRAL.test(cell) ? Number(cell) : cell);
+              const cell = extra[j] ? extraValue(i) : (cells[j] ?? null);
+              values.push(numeric[j] && cell !== null && isIntegral(cell) ? Number(cell) : cell);
             }
           }
           insert!.run(values);
