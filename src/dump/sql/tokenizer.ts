@@ -41,6 +41,8 @@ export class SqlTokenizer {
   private quote = 0;
   private startLine = 1;
   private lineNo = 1;
+  /** The last short word of each first character (7 bits) and length (see {@link word}). */
+  private readonly words: (string | undefined)[] = new Array<string | undefined>(128 << 4).fill(undefined);
 
   constructor(
     private readonly emit: (token: Token) => void,
@@ -103,7 +105,7 @@ export class SqlTokenizer {
           let j = i + 1;
           while (j < n && isWordChar(s.charCodeAt(j))) j++;
           if (j < n || eof) {
-            this.emit({ kind: 'word', text: s.slice(i, j), line: this.lineNo, quote: undefined });
+            this.emit({ kind: 'word', text: this.word(s, i, j), line: this.lineNo, quote: undefined });
             i = j;
           } else this.begin('word', 0);
         }
@@ -138,6 +140,23 @@ export class SqlTokenizer {
         }
       }
     }
+  }
+
+  /**
+   * The word `s[i, j)`: the last one of its length and first character when it is the same
+   * (INSERT, INTO, the table, VALUES and a matrix's ID on every row of a SQLite dump), else a
+   * new string. Only short words are kept: a slice of 13 or more characters is a view of the
+   * whole chunk, which this would keep alive.
+   */
+  private word(s: string, i: number, j: number): string {
+    const length = j - i;
+    if (length >= 13) return s.slice(i, j);
+    const slot = ((s.charCodeAt(i) & 127) << 4) | length;
+    const last = this.words[slot];
+    if (last !== undefined && s.startsWith(last, i)) return last;
+    const text = s.slice(i, j);
+    this.words[slot] = text;
+    return text;
   }
 
   /** Scan inside a quoted token from `i`; returns where scanning continues (n when the text is used up). */
