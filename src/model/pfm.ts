@@ -14,6 +14,30 @@ export interface PfmCells {
 
 const EMPTY_PFM: Pfm = { A: [], C: [], G: [], T: [] };
 
+/** One row of a matrix being built: its cells by column, and the first placed. */
+interface Row {
+  readonly cells: (PfmCells | undefined)[];
+  first: PfmCells | undefined;
+}
+
+/** The index in BASES of a MATRIX_DATA row letter (any case, spaces around), or -1. */
+function baseIndex(letter: string): number {
+  switch (letter) {
+    case 'A':
+      return 0;
+    case 'C':
+      return 1;
+    case 'G':
+      return 2;
+    case 'T':
+      return 3;
+    default: {
+      const upper = letter.trim().toUpperCase();
+      return upper.length === 1 && upper !== letter ? baseIndex(upper) : -1;
+    }
+  }
+}
+
 /**
  * Build the PFM of one matrix: rows A C G T, columns sorted numerically and required to be
  * 1..w with no gap or duplicate, all four rows the same length. Each problem goes to
@@ -46,12 +70,15 @@ export function buildPfm(matrixId: string, cells: readonly PfmCells[], problems:
       message: `matrix ${matrixId}: ${at(negative[0]!)} is negative${more(negative)}; published as it is`,
       place: negative[0]!.reader.place(),
     });
-  const rows = new Map<Base, Map<number, PfmCells>>(BASES.map((b) => [b, new Map()]));
+  // Each row's cells by column (1..widest.col, checked above), and the first one placed (its
+  // place is a missing column's): arrays rather than a Map a row, for a few thousand matrices.
+  const size = Math.max(widest.col, 0) + 1;
+  const rows: Row[] = BASES.map(() => ({ cells: new Array<PfmCells | undefined>(size), first: undefined }));
   let width = 0;
   for (const cell of cells) {
-    const letter = cell.row.trim().toUpperCase();
-    const row = rows.get(letter as Base);
-    if (!row) {
+    const base = baseIndex(cell.row);
+    const row = rows[base];
+    if (row === undefined) {
       fail(cell, `unknown row letter ${quoted(cell.row)} (expected A, C, G or T)`);
       continue;
     }
@@ -59,26 +86,28 @@ export function buildPfm(matrixId: string, cells: readonly PfmCells[], problems:
       fail(cell, `column ${cell.col} is not a positive number`);
       continue;
     }
-    const dup = row.get(cell.col);
+    const dup = row.cells[cell.col];
     if (dup) {
-      fail(cell, `row ${letter} column ${cell.col} appears twice (first on line ${dup.reader.place().line})`);
+      fail(cell, `row ${BASES[base]} column ${cell.col} appears twice (first on line ${dup.reader.place().line})`);
       continue;
     }
-    row.set(cell.col, cell);
+    row.cells[cell.col] = cell;
+    row.first ??= cell;
     if (cell.col > width) width = cell.col;
   }
   const out = {} as Record<Base, number[]>;
-  for (const base of BASES) {
-    const row = rows.get(base) as Map<number, PfmCells>;
+  for (let b = 0; b < BASES.length; b++) {
+    const base = BASES[b] as Base;
+    const row = rows[b] as Row;
     const values: number[] = new Array<number>(width).fill(0);
     const missing: number[] = [];
     for (let col = 1; col <= width; col++) {
-      const cell = row.get(col);
+      const cell = row.cells[col];
       if (cell) values[col - 1] = Math.abs(cell.val) <= MAX_COUNT ? cell.val : 0;
       else missing.push(col);
     }
     if (missing.length > 0) {
-      const first = [...row.values()][0] ?? (cells[0] as PfmCells);
+      const first = row.first ?? (cells[0] as PfmCells);
       fail(
         first,
         `row ${base} has no value for column${missing.length > 1 ? 's' : ''} ${describe(missing)} (columns must be 1..${width})`,
@@ -97,13 +126,13 @@ export function buildPfm(matrixId: string, cells: readonly PfmCells[], problems:
 function warnEmptyColumns(
   matrixId: string,
   pfm: Readonly<Record<Base, readonly number[]>>,
-  rows: ReadonlyMap<Base, ReadonlyMap<number, PfmCells>>,
+  rows: readonly Row[],
   problems: Problems,
 ): void {
   const empty: number[] = [];
   for (let i = 0; i < pfm.A.length; i++) if (BASES.every((b) => pfm[b][i] === 0)) empty.push(i + 1);
   const col = empty[0];
-  const cell = col === undefined ? undefined : BASES.map((b) => rows.get(b)?.get(col)).find((c) => c !== undefined);
+  const cell = col === undefined ? undefined : rows.map((row) => row.cells[col]).find((c) => c !== undefined);
   if (cell === undefined) return;
   problems.warn({
     message: `matrix ${matrixId}: column ${col} has no counts (all four are 0)${empty.length > 1 ? ` (and ${empty.length - 1} more)` : ''}; published as it is, MEME answers write 0.25 for each letter there`,

@@ -3,7 +3,7 @@
  * (the model builder); what happens on a fatal problem is the caller's choice: a build stops at
  * the first one, `jaspar-static inspect` records every one and goes on, skipping the bad row.
  */
-import { UserError, type Warning } from '../errors.js';
+import type { UserError, Warning } from '../errors.js';
 
 /** The receiver of a dump's problems. */
 export interface Problems {
@@ -37,20 +37,5 @@ export class CollectAll implements Problems {
 
   warn(warning: Warning): void {
     this.warnings.push(warning);
-  }
-}
-
-/**
- * Run one check step (a row, a matrix). A UserError it throws goes to `problems.fatal`; returns
- * whether the step succeeded, so the caller can leave the failed item out and go on.
- */
-export function attempt(problems: Problems, step: () => void): boolean {
-  try {
-    step();
-    return true;
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    problems.fatal(error);
-    return false;
   }
 }

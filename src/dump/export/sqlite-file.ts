@@ -11,10 +11,34 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
-import { TABLE_NAMES, type RawDump } from '../tables.js';
+import { TABLE_NAMES, type RawDump, type SourceRow } from '../tables.js';
 import { exportedColumns, extraValue } from './columns.js';
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Parameters a statement may have (SQLite's SQLITE_MAX_VARIABLE_NUMBER before 3.32; 32766 since). */
+const MAX_PARAMETERS = 999;
+
+/**
+ * Whether `text` is a whole number (`/^(0|-?[1-9]\d{0,14})(\.0+)?$/`), which an INTEGER or REAL
+ * column stores as the number it names whether bound as that text or as the number: bound as a
+ * number, it skips a string copied into WebAssembly and parsed there (nearly every count of
+ * MATRIX_DATA is such, `12.0`). `-0` and anything past 15 digits stay text, for SQLite to
+ * convert as it does. Written out rather than the regular expression: it runs for every cell.
+ */
+function isIntegral(text: string): boolean {
+  const n = text.length;
+  const start = text.charCodeAt(0) === 45 ? 1 : 0; // -
+  let i = start;
+  while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+  const digits = i - start;
+  if (digits === 0 || digits > 15) return false;
+  if (text.charCodeAt(start) === 48 && (digits > 1 || start === 1)) return false; // 007, -0
+  if (i === n) return true;
+  if (text.charCodeAt(i) !== 46 || i + 1 === n) return false; // .
+  for (i++; i < n; i++) if (text.charCodeAt(i) !== 48) return false;
+  return true;
+}
 
 /**
  * `export`: as JASPAR's own databases are laid out (a `django_migrations` table, LOCAL_ID in
@@ -37,13 +61,38 @@ function write(dump: RawDump, path: string, layout: Layout): void {
       if (!raw) continue;
       const columns = exportedColumns(table).filter((c) => layout === 'export' || !c.extra);
       db.exec(`CREATE TABLE ${ident(table)} (${columns.map((c) => `${ident(c.name)} ${c.type}`).join(', ')})`);
-      const insert = db.prepare(`INSERT INTO ${ident(table)} VALUES (${columns.map(() => '?').join(', ')})`);
+      const rows = raw.rows;
+      const width = columns.length;
+      const numeric = columns.map((c) => c.type !== 'text');
+      const extra = columns.map((c) => c.extra);
+      // Rows go in many to a statement: a statement run a row (bound, stepped, reset, and its
+      // changes read back, each a call into WebAssembly) took most of the 0.4 s this file costs.
+      // SQLite inserts a multi-row VALUES one row after the other, so the pages are the same.
+      const batch = Math.max(1, Math.floor(MAX_PARAMETERS / width));
+      const tuple = `(${columns.map(() => '?').join(', ')})`;
+      const statement = (count: number) =>
+        db.prepare(`INSERT INTO ${ident(table)} VALUES ${Array.from({ length: count }, () => tuple).join(', ')}`);
+      let insert = rows.length >= batch ? statement(batch) : null;
       try {
-        for (const [i, row] of raw.rows.entries()) {
-          insert.run(columns.map((c, j) => (c.extra ? extraValue(i) : (row.cells[j] ?? null))));
+        const values: (string | number | null)[] = [];
+        for (let start = 0; start < rows.length; start += batch) {
+          const end = Math.min(rows.length, start + batch);
+          if (end - start < batch) {
+            insert?.finalize();
+            insert = statement(end - start);
+          }
+          values.length = 0;
+          for (let i = start; i < end; i++) {
+            const cells = (rows[i] as SourceRow).cells;
+            for (let j = 0; j < width; j++) {
+              const cell = extra[j] ? extraValue(i) : (cells[j] ?? null);
+              values.push(numeric[j] && cell !== null && isIntegral(cell) ? Number(cell) : cell);
+            }
+          }
+          insert!.run(values);
         }
       } finally {
-        insert.finalize();
+        insert?.finalize();
       }
     }
     db.exec('COMMIT;');

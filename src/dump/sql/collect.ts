@@ -27,6 +27,13 @@ export function neededTable(name: string): TableName | undefined {
   return TABLE_NAMES.find((t) => t === upper);
 }
 
+/** neededTable of each name as a dump spells it, looked up once a spelling (SQLite dumps name a table in every row). */
+function cachedTable(cache: Map<string, TableName | null>, name: string): TableName | undefined {
+  let table = cache.get(name);
+  if (table === undefined) cache.set(name, (table = neededTable(name) ?? null));
+  return table ?? undefined;
+}
+
 /** Where each needed column is in `columns`, or the names of the needed columns it lacks. */
 export function layoutOf(table: TableName, columns: readonly string[]): { pick: number[]; missing: string[] } {
   const upper = columns.map((c) => c.toUpperCase());
@@ -56,6 +63,7 @@ export class TableCollector implements StatementSink {
   private current: Layout | undefined;
   /** Tables the dump declares or fills that the API does not serve (RawDump.notServed). */
   private readonly passed: string[] = [];
+  private readonly names = new Map<string, TableName | null>();
 
   constructor(
     private readonly file: string,
@@ -63,7 +71,7 @@ export class TableCollector implements StatementSink {
   ) {}
 
   wants(table: string): boolean {
-    if (neededTable(table) !== undefined) return true;
+    if (cachedTable(this.names, table) !== undefined) return true;
     if (!this.passed.includes(table)) this.passed.push(table);
     return false;
   }
@@ -125,6 +133,7 @@ export class TableCollector implements StatementSink {
         },
       );
     }
+    // map, not push: an array grown by push keeps room for 16 cells, and there is one a row.
     const cells = layout.pick.map((i) => detach(values[i] ?? null));
     this.budget.add(cells, { file: this.file, table: layout.table, line });
     this.rows.get(layout.table)?.push({ cells, line });
@@ -146,7 +155,7 @@ export class TableCollector implements StatementSink {
   }
 
   private table(name: string): TableName {
-    const table = neededTable(name);
+    const table = cachedTable(this.names, name);
     if (table === undefined) throw new Error(`table ${name} is not wanted`);
     return table;
   }

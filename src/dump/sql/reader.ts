@@ -9,9 +9,9 @@ import type { ReadBudget } from '../limits.js';
 import { TableCollector } from './collect.js';
 import { DialectGuess, DIALECT_SHAPES } from './dialect.js';
 import { StatementState } from './statement-state.js';
-import { parseStatements } from './statements.js';
+import { StatementParser } from './statements.js';
 import { SqlTokenizer } from './tokenizer.js';
-import { MAX_TOKEN_LENGTH, type Token } from './tokens.js';
+import { MAX_TOKEN_LENGTH } from './tokens.js';
 import { firstInvalidUtf8, utf8Error } from './utf8.js';
 
 /** Incremental reader of one SQL dump (not gzip-aware: feed it decompressed bytes). */
@@ -21,7 +21,7 @@ export class SqlDumpReader {
   private readonly state = new StatementState();
   private readonly collector: TableCollector;
   private readonly tokenizer: SqlTokenizer;
-  private readonly feed: Generator<void, void, Token | null>;
+  private readonly parser: StatementParser;
 
   /**
    * @param file the dump's path as the user gave it, for error messages
@@ -35,9 +35,9 @@ export class SqlDumpReader {
     budget?: ReadBudget,
   ) {
     this.collector = new TableCollector(file, budget);
-    this.feed = parseStatements(this.collector, this.dialect, this.state);
-    this.feed.next(); // run to the first `yield`
-    this.tokenizer = new SqlTokenizer((token) => void this.feed.next(token), this.dialect, maxTokenLength);
+    const parser = new StatementParser(this.collector, this.dialect, this.state);
+    this.parser = parser;
+    this.tokenizer = new SqlTokenizer((token) => parser.token(token), this.dialect, maxTokenLength);
   }
 
   /** Feed the next chunk of (decompressed) bytes. */
@@ -76,7 +76,7 @@ export class SqlDumpReader {
     this.guard(() => {
       this.tokenizer.push(text);
       this.tokenizer.end();
-      this.feed.next(null);
+      this.parser.token(null);
     });
     return {
       shape: DIALECT_SHAPES[this.dialect.final],

@@ -13,19 +13,24 @@ export class StatementState {
   table: string | undefined = undefined;
   /** Line where the statement in progress starts. */
   line = 0;
-  private head: Token[] = [];
+  /** The statement's first tokens: the first {@link headLength} of this array (reused, never shrunk). */
+  private readonly head: Token[] = [];
+  private headLength = 0;
 
   /** A new statement starts with `first`. */
   begin(first: Token): void {
     this.line = first.line;
     this.table = undefined;
-    this.head = [first];
+    // One array for every statement (most are a row of a SQLite dump), its length kept apart:
+    // setting an array's length is a call into the runtime.
+    this.head[0] = first;
+    this.headLength = 1;
   }
 
   /** The statement ended (its `;` was read). */
   finish(): void {
     this.table = undefined;
-    this.head = [];
+    this.headLength = 0;
   }
 
   /** The next token of an open statement; end of input here means the statement was cut off. */
@@ -36,14 +41,15 @@ export class StatementState {
         text: `${this.excerpt}…`,
       });
     }
-    if (this.head.length < HEAD_TOKENS) this.head.push(token);
+    if (this.headLength < HEAD_TOKENS) this.head[this.headLength++] = token;
     return token;
   }
 
   /** The start of the statement in progress, rendered back to SQL ('' between statements). */
   get excerpt(): string {
     let out = '';
-    for (const token of this.head) {
+    for (let i = 0; i < this.headLength; i++) {
+      const token = this.head[i] as Token;
       if (out.length >= EXCERPT_LENGTH) break;
       const glue = (token.kind === 'punct' && (token.text === ',' || token.text === ')')) || /(^|[(,])$/.test(out);
       out += (glue ? '' : ' ') + render(token);

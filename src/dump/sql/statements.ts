@@ -1,9 +1,13 @@
 /**
- * Statement parser: a generator fed one token at a time (`feed.next(token)`, `feed.next(null)` at
- * end of input) that recognises the statements carrying data — CREATE TABLE and INSERT … VALUES —
- * and hands them to a {@link StatementSink}. Every other statement (PRAGMA, BEGIN/COMMIT, SET,
- * LOCK/UNLOCK TABLES, DROP TABLE, CREATE INDEX, DELETE …) is skipped up to its `;`, and so are the
- * CREATE/INSERT statements of tables the sink does not want, without building any rows.
+ * Statement parser: fed one token at a time (`token(t)`, `token(null)` at end of input), it
+ * recognises the statements carrying data — CREATE TABLE and INSERT … VALUES — and hands them to
+ * a {@link StatementSink}. Every other statement (PRAGMA, BEGIN/COMMIT, SET, LOCK/UNLOCK TABLES,
+ * DROP TABLE, CREATE INDEX, DELETE …) is skipped up to its `;`, and so are the CREATE/INSERT
+ * statements of tables the sink does not want, without building any rows.
+ *
+ * INSERT, nearly every statement of a dump (SQLite's write one a row), is an explicit state
+ * machine; the rare statements are generators fed the same tokens. A generator resumed per token
+ * (through `yield*`, one made per statement) took about a third of reading JASPAR 2026 (issue 46).
  */
 import { UserError } from '../../errors.js';
 import type { DialectGuess } from './dialect.js';
@@ -23,6 +27,7 @@ export interface InsertHead {
   /** The explicit column list, when the statement has one. */
   readonly columns: readonly string[] | undefined;
   readonly line: number;
+  /** The statement's start rendered back to SQL, for error messages (rendered when read). */
   readonly text: string;
 }
 
@@ -55,7 +60,8 @@ const NOT_COLUMNS = new Set([
 type Feed = Generator<void, void, Token | null>;
 
 const isPunct = (t: Token, p: string): boolean => t.kind === 'punct' && t.text === p;
-const isWord = (t: Token, w: string): boolean => t.kind === 'word' && t.text.toUpperCase() === w;
+const isWord = (t: Token, w: string): boolean =>
+  t.kind === 'word' && t.text.length === w.length && t.text.toUpperCase() === w;
 
 /** A name token's name (a bare `schema.table` word gives `table`). */
 function nameOf(t: Token, state: StatementState): string {
@@ -65,23 +71,225 @@ function nameOf(t: Token, state: StatementState): string {
   return t.text;
 }
 
-/** The parser; prime it with one `next()` before feeding tokens. */
-export function* parseStatements(sink: StatementSink, dialect: DialectGuess, state: StatementState): Feed {
-  for (;;) {
-    const first = yield;
-    if (first === null) return;
-    if (isPunct(first, ';')) continue;
+/** Where the parser is inside an INSERT (see {@link StatementParser.insert}). */
+enum At {
+  /** Between statements. */
+  Start,
+  /** In a statement another parser (a generator) reads. */
+  Other,
+  /** After INSERT/REPLACE: modifiers up to INTO. */
+  Modifiers,
+  /** The table name. */
+  Name,
+  /** After the name's first token: `.` of a qualified name, the column list or VALUES. */
+  AfterName,
+  /** After `name .`: the table part. */
+  QualifiedName,
+  /** The name read: the token after it. */
+  NameRead,
+  /** In the column list, after its `(`. */
+  Columns,
+  /** Where VALUES must come. */
+  Values,
+  /** Where a row's `(` must come. */
+  RowOpen,
+  /** After a row's `(`: its first value or `)`. */
+  RowFirst,
+  /** After a `,` in a row: a value. */
+  RowValue,
+  /** After a value: `,` or `)`. */
+  RowSeparator,
+  /** After a row's `)`: `,`, `;` or anything else (ON CONFLICT …), skipped to the `;`. */
+  AfterRow,
+  /** Skipping to the statement's `;`. */
+  Skip,
+}
+
+/** The head of an INSERT whose excerpt is rendered only if an error reads it. */
+class LazyHead implements InsertHead {
+  constructor(
+    readonly table: string,
+    readonly columns: readonly string[] | undefined,
+    readonly line: number,
+    private readonly state: StatementState,
+  ) {}
+
+  get text(): string {
+    return this.state.excerpt;
+  }
+}
+
+/** The parser of one dump's statements. */
+export class StatementParser {
+  private at = At.Start;
+  /** The generator reading a statement that is not an INSERT. */
+  private other: Feed | null = null;
+  private name = '';
+  private columns: string[] | undefined = undefined;
+  private rowLine = 0;
+  private values: (string | null)[] = [];
+  private tokens: Token[] = [];
+
+  constructor(
+    private readonly sink: StatementSink,
+    private readonly dialect: DialectGuess,
+    private readonly state: StatementState,
+  ) {}
+
+  /** The next token, or null at end of input (an open statement is then an error). */
+  token(token: Token | null): void {
+    const at = this.at;
+    if (at === At.Start) {
+      if (token === null || isPunct(token, ';')) return;
+      this.begin(token);
+    } else if (at === At.Other) {
+      if ((this.other as Feed).next(token).done) this.finish();
+    } else this.insert(this.state.need(token));
+  }
+
+  /** A statement starts with `first`. */
+  private begin(first: Token): void {
+    const { state, dialect } = this;
     state.begin(first);
     const keyword = first.kind === 'word' ? first.text.toUpperCase() : '';
-    if (keyword === 'CREATE') yield* createStatement(sink, state);
-    else if (keyword === 'INSERT' || keyword === 'REPLACE') yield* insertStatement(sink, dialect, state);
+    if (keyword === 'INSERT' || keyword === 'REPLACE') {
+      this.at = At.Modifiers;
+      return;
+    }
+    let other: Feed;
+    if (keyword === 'CREATE') other = createStatement(this.sink, state);
     else {
       if (keyword === 'LOCK' || keyword === 'UNLOCK')
         dialect.decide('mysql', `${keyword} TABLES on line ${first.line}`);
       if (keyword === 'PRAGMA' || keyword === 'BEGIN') dialect.decide('sqlite', `${keyword} on line ${first.line}`);
-      yield* skipRest(first, state);
+      other = skipRest(first, state);
     }
-    state.finish();
+    this.other = other;
+    this.at = At.Other;
+    if (other.next().done) this.finish();
+  }
+
+  /** The statement ended (its `;` was read). */
+  private finish(): void {
+    this.at = At.Start;
+    this.other = null;
+    this.state.finish();
+  }
+
+  /**
+   * One token of `[modifiers] INTO name [(columns)] VALUES (…)[, (…)]… [ON …];` after
+   * INSERT/REPLACE (the grammar the generator this replaced read, step for step).
+   */
+  private insert(t: Token): void {
+    const { state } = this;
+    switch (this.at) {
+      case At.Modifiers:
+        // OR REPLACE, IGNORE, LOW_PRIORITY…; then INTO, or the name when there is no INTO.
+        if (t.kind === 'word' && !isWord(t, 'INTO')) return;
+        if (isWord(t, 'INTO')) this.at = At.Name;
+        else this.tableName(t);
+        return;
+      case At.Name:
+        this.tableName(t);
+        return;
+      case At.AfterName:
+        // A qualified name: `"main".X` (the word `.X`) or `"main" . "X"`.
+        if (t.kind === 'word' && t.text.startsWith('.')) {
+          if (t.text === '.') this.at = At.QualifiedName;
+          else {
+            this.name = nameOf(t, state);
+            this.at = At.NameRead;
+          }
+        } else this.afterName(t);
+        return;
+      case At.QualifiedName:
+        this.name = nameOf(t, state);
+        this.at = At.NameRead;
+        return;
+      case At.NameRead:
+        this.afterName(t);
+        return;
+      case At.Columns:
+        if (isPunct(t, ')')) this.at = At.Values;
+        else if (!isPunct(t, ',')) (this.columns as string[]).push(nameOf(t, state));
+        return;
+      case At.Values:
+        this.valuesKeyword(t);
+        return;
+      case At.RowOpen:
+        if (!isPunct(t, '('))
+          throw new UserError(`expected ( to start a row of ${this.name}`, { line: t.line, text: state.excerpt });
+        this.rowLine = t.line;
+        this.values = [];
+        this.tokens = [];
+        this.at = At.RowFirst;
+        return;
+      case At.RowFirst:
+        if (isPunct(t, ')')) this.row();
+        else this.value(t);
+        return;
+      case At.RowValue:
+        this.value(t);
+        return;
+      case At.RowSeparator:
+        if (isPunct(t, ')')) this.row();
+        else if (isPunct(t, ',')) this.at = At.RowValue;
+        else throw rowError(`expected , or ) after a value in a row of ${this.name}`, t, this.tokens);
+        return;
+      case At.AfterRow:
+        if (isPunct(t, ';')) this.finish();
+        else if (isPunct(t, ',')) this.at = At.RowOpen;
+        else this.at = At.Skip; // ON DUPLICATE KEY UPDATE / ON CONFLICT …: no data
+        return;
+      default:
+        if (isPunct(t, ';')) this.finish();
+    }
+  }
+
+  /** The table name's first token (a bare `schema.table` word gives `table`). */
+  private tableName(t: Token): void {
+    if (t.kind === 'quoted' && t.quote === '`')
+      this.dialect.decide('mysql', `backtick-quoted table name in INSERT on line ${t.line}`);
+    this.name = nameOf(t, this.state);
+    this.at = At.AfterName;
+  }
+
+  /** The token after the name: the statement's table is known, and whether it is read. */
+  private afterName(t: Token): void {
+    this.state.table = this.name;
+    this.columns = undefined;
+    if (!this.sink.wants(this.name)) {
+      if (isPunct(t, ';')) this.finish();
+      else this.at = At.Skip;
+    } else if (isPunct(t, '(')) {
+      this.columns = [];
+      this.at = At.Columns;
+    } else this.valuesKeyword(t);
+  }
+
+  /** VALUES (or VALUE), where the rows start. */
+  private valuesKeyword(t: Token): void {
+    if (!isWord(t, 'VALUES') && !isWord(t, 'VALUE')) {
+      throw new UserError(`expected VALUES in INSERT INTO ${this.name} (only INSERT … VALUES is supported)`, {
+        line: t.line,
+        text: this.state.excerpt,
+      });
+    }
+    this.sink.insert(new LazyHead(this.name, this.columns, this.state.line, this.state));
+    this.at = At.RowOpen;
+  }
+
+  /** A value of the row. */
+  private value(t: Token): void {
+    this.values.push(literalOf(t, this.tokens, this.name));
+    this.tokens.push(t);
+    this.at = At.RowSeparator;
+  }
+
+  /** The row's `)`. */
+  private row(): void {
+    this.sink.row(this.values, this.tokens, this.rowLine);
+    this.at = At.AfterRow;
   }
 }
 
@@ -141,55 +349,6 @@ function* createStatement(sink: StatementSink, state: StatementState): Feed {
   }
   sink.create({ table: name, columns, line: state.line });
   yield* skipRest(state.need(yield), state);
-}
-
-/** After INSERT/REPLACE: `[modifiers] INTO name [(columns)] VALUES (…)[, (…)]… [ON …];`. */
-function* insertStatement(sink: StatementSink, dialect: DialectGuess, state: StatementState): Feed {
-  let t = state.need(yield);
-  while (t.kind === 'word' && !isWord(t, 'INTO')) t = state.need(yield); // OR REPLACE, IGNORE, LOW_PRIORITY…
-  if (isWord(t, 'INTO')) t = state.need(yield);
-  if (t.kind === 'quoted' && t.quote === '`')
-    dialect.decide('mysql', `backtick-quoted table name in INSERT on line ${t.line}`);
-  const { name, next } = yield* tableName(t, state);
-  if (!sink.wants(name)) return yield* skipRest(next, state);
-  t = next;
-  let columns: string[] | undefined;
-  if (isPunct(t, '(')) {
-    columns = [];
-    for (t = state.need(yield); !isPunct(t, ')'); t = state.need(yield))
-      if (!isPunct(t, ',')) columns.push(nameOf(t, state));
-    t = state.need(yield);
-  }
-  if (!isWord(t, 'VALUES') && !isWord(t, 'VALUE')) {
-    throw new UserError(`expected VALUES in INSERT INTO ${name} (only INSERT … VALUES is supported)`, {
-      line: t.line,
-      text: state.excerpt,
-    });
-  }
-  sink.insert({ table: name, columns, line: state.line, text: state.excerpt });
-  for (;;) {
-    t = state.need(yield);
-    if (!isPunct(t, '('))
-      throw new UserError(`expected ( to start a row of ${name}`, { line: t.line, text: state.excerpt });
-    const rowLine = t.line;
-    const values: (string | null)[] = [];
-    const tokens: Token[] = [];
-    let sep = state.need(yield);
-    if (!isPunct(sep, ')')) {
-      for (;;) {
-        values.push(literalOf(sep, tokens, name));
-        tokens.push(sep);
-        sep = state.need(yield);
-        if (isPunct(sep, ')')) break;
-        if (!isPunct(sep, ',')) throw rowError(`expected , or ) after a value in a row of ${name}`, sep, tokens);
-        sep = state.need(yield);
-      }
-    }
-    sink.row(values, tokens, rowLine);
-    t = state.need(yield);
-    if (isPunct(t, ';')) return;
-    if (!isPunct(t, ',')) return yield* skipRest(t, state); // ON DUPLICATE KEY UPDATE / ON CONFLICT …: no data
-  }
 }
 
 /** A literal: '…' or "…" text, NULL, or a number/keyword kept as written. */

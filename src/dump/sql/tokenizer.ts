@@ -41,6 +41,8 @@ export class SqlTokenizer {
   private quote = 0;
   private startLine = 1;
   private lineNo = 1;
+  /** The last short word of each first character (7 bits) and length (see {@link word}). */
+  private readonly words: (string | undefined)[] = new Array<string | undefined>(128 << 4).fill(undefined);
 
   constructor(
     private readonly emit: (token: Token) => void,
@@ -77,7 +79,7 @@ export class SqlTokenizer {
           if (c === NL) this.lineNo++;
           i++;
         } else if (isPunctChar(c)) {
-          this.emit({ kind: 'punct', text: s[i] ?? '', line: this.lineNo });
+          this.emit({ kind: 'punct', text: s[i] ?? '', line: this.lineNo, quote: undefined });
           i++;
         } else if (c === QUOTE || c === DQUOTE || c === BACKTICK) {
           this.begin('string', c);
@@ -98,7 +100,14 @@ export class SqlTokenizer {
           this.begin('block-comment', 0);
           i += 2;
         } else {
-          this.begin('word', 0);
+          // A word that ends inside this chunk is emitted at once; one cut by the chunk's end
+          // is read on in 'word' mode.
+          let j = i + 1;
+          while (j < n && isWordChar(s.charCodeAt(j))) j++;
+          if (j < n || eof) {
+            this.emit({ kind: 'word', text: this.word(s, i, j), line: this.lineNo, quote: undefined });
+            i = j;
+          } else this.begin('word', 0);
         }
       } else if (this.mode === 'word') {
         let j = i;
@@ -131,6 +140,23 @@ export class SqlTokenizer {
         }
       }
     }
+  }
+
+  /**
+   * The word `s[i, j)`: the last one of its length and first character when it is the same
+   * (INSERT, INTO, the table, VALUES and a matrix's ID on every row of a SQLite dump), else a
+   * new string. Only short words are kept: a slice of 13 or more characters is a view of the
+   * whole chunk, which this would keep alive.
+   */
+  private word(s: string, i: number, j: number): string {
+    const length = j - i;
+    if (length >= 13) return s.slice(i, j);
+    const slot = ((s.charCodeAt(i) & 127) << 4) | length;
+    const last = this.words[slot];
+    if (last !== undefined && s.startsWith(last, i)) return last;
+    const text = s.slice(i, j);
+    this.words[slot] = text;
+    return text;
   }
 
   /** Scan inside a quoted token from `i`; returns where scanning continues (n when the text is used up). */
@@ -184,7 +210,12 @@ export class SqlTokenizer {
     this.mode = mode;
     this.quote = quote;
     this.startLine = this.lineNo;
-    this.parts = [];
+    this.clearParts();
+  }
+
+  /** No parts kept (a new array only when there were some: most tokens have none). */
+  private clearParts(): void {
+    if (this.parts.length > 0) this.parts = [];
     this.partsLength = 0;
   }
 
@@ -200,10 +231,8 @@ export class SqlTokenizer {
     const text = this.parts.length === 0 ? last : this.parts.join('') + last;
     const line = this.startLine;
     this.mode = 'none';
-    this.parts = [];
-    this.partsLength = 0;
-    if (kind === 'quoted') this.emit({ kind, text, line, quote: this.quote === BACKTICK ? '`' : '"' });
-    else this.emit({ kind, text, line });
+    this.clearParts();
+    this.emit({ kind, text, line, quote: kind !== 'quoted' ? undefined : this.quote === BACKTICK ? '`' : '"' });
   }
 
   private countLines(s: string, from: number, to: number): void {

@@ -12,8 +12,11 @@ export interface Token {
   readonly text: string;
   /** 1-based line where the token starts. */
   readonly line: number;
-  /** For kind 'quoted': the quote character. */
-  readonly quote?: '`' | '"';
+  /**
+   * For kind 'quoted': the quote character; undefined, but present, on every other token, so
+   * all tokens have one shape and the parser's reads of them stay monomorphic.
+   */
+  readonly quote?: '`' | '"' | undefined;
 }
 
 /** Longest token (string literal, word) accepted; longer means a quote is almost surely missing. */
