@@ -17,7 +17,7 @@ import { detailRoutes, listRoutes, listVariants } from '../plan/generate.js';
 import { routeParams } from '../routes/params.js';
 import { releaseRoot, routeFile, suffixAliasFile } from '../routes/paths.js';
 import { indexRelease, type ReleaseFacts, type ReleaseIndex } from '../plan/release-index.js';
-import { pageBody } from '../runtime/list-page.js';
+import { pageBody, type MemoPage, type PageMemo } from '../runtime/list-page.js';
 import {
   indexFile,
   isPreloadable,
@@ -107,6 +107,9 @@ export function siteConfig(releases: Named | readonly Named[], options: SiteOpti
   };
 }
 
+/** The most characters of page bodies {@link listPages} keeps for reuse at once (UTF-16: twice that in bytes at most). */
+const MEMO_CHARS = 8 * 1024 * 1024;
+
 /** Every prebuilt list page, assembled from the in-memory fragments. */
 function* listPages(
   index: IndexData,
@@ -120,12 +123,26 @@ function* listPages(
     if (!all) throw new Error(`no ${format} fragments of ${kind}`);
     return items.map((i) => all[i]!);
   };
+  // Bodies kept for reuse, forgotten all at once past a bound: the same bytes mostly recur close
+  // together (page `last` after page N, the next page size or order of a selection, a filter
+  // combination after the one that selected the same matrices).
+  let memo = new Map<string, MemoPage>();
+  let kept = 0;
+  const pageMemo: PageMemo = {
+    get: (key) => memo.get(key),
+    set: (key, page) => {
+      if (kept + page.body.length > MEMO_CHARS) (memo = new Map()), (kept = 0);
+      memo.set(key, page);
+      kept += page.body.length;
+    },
+  };
   for (const variant of listVariants(index, site.prebuilt)) {
     for (const route of listRoutes(variant, site)) {
       const result = pageBody(
         { site, release, list: variant.list, id: variant.id, format: route.format, params: routeParams(route), route },
         variant.items,
         source,
+        pageMemo,
       );
       if (result.kind === 'body') yield { path: routeFile(route), body: result.body };
     }
