@@ -101,7 +101,11 @@ export function* selections(index: IndexData, plan: PrebuiltPlan, base: Rows<num
       groups = groups.flatMap((g) =>
         filterValues(index, key, g.items).map((value) => {
           const filters = [...g.filters, { key, value }];
-          return { filters, items: filterItems(index, list, base, filters, folded) };
+          // The filters are AND-ed and keep the base's order, so the group's items (those passing the
+          // filters before this one) select the same as the base: unless `version=latest` was among
+          // them, as it keeps the latest of what the others selected.
+          const from = g.filters.some((f) => f.key === 'version') ? base : g.items;
+          return { filters, items: filterItems(index, list, from, filters, folded) };
         }),
       );
       groups = groups.filter((g) => g.items.length > 0);
