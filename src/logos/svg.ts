@@ -49,9 +49,12 @@ function xAxis(width: number): string {
   return parts.join('');
 }
 
+/** The horizontal scale of every glyph. */
+const SX = n((LAYOUT.column - 2 * LAYOUT.pad) / GLYPH_BOX);
+
 function stack(column: LogoColumn, index: number): string {
-  const x = LAYOUT.left + index * LAYOUT.column + LAYOUT.pad;
-  const sx = n((LAYOUT.column - 2 * LAYOUT.pad) / GLYPH_BOX);
+  // The column's x and scale written once for its letters.
+  const at = `translate(${n(LAYOUT.left + index * LAYOUT.column + LAYOUT.pad)} `;
   let y = LAYOUT.top + LAYOUT.plot;
   const uses: string[] = [];
   for (const letter of column.letters) {
@@ -59,9 +62,7 @@ function stack(column: LogoColumn, index: number): string {
     y -= h;
     // Letters thinner than a thousandth of a pixel would print as scale(…,0); leave them out.
     if (Math.round(h * 1000) === 0) continue;
-    uses.push(
-      `<use href="#${glyphId(letter.base)}" transform="translate(${n(x)} ${n(y)}) scale(${sx} ${n(h / GLYPH_BOX)})"/>`,
-    );
+    uses.push(`<use href="#${glyphId(letter.base)}" transform="${at}${n(y)}) scale(${SX} ${n(h / GLYPH_BOX)})"/>`);
   }
   return uses.join('');
 }
