@@ -102,6 +102,8 @@ export function listPageBody(req: PageRequest, source: FragmentSource): PageResu
 export interface PageMemo {
   get(key: string): MemoPage | undefined;
   set(key: string, page: MemoPage): void;
+  /** The links of a list's pages ({@link pageLinks}), made once for the pages that share `pairs`. */
+  links(url: string, pairs: RequestParams['pairs']): (page: number | null) => string;
 }
 
 /** A body kept by {@link PageMemo}, with the items it holds (its key names them only by a hash). */
@@ -136,7 +138,12 @@ export function pageBody(
   const pages = pageCount(selected.length, pageSize);
   const items = rowSlice(selected, (page - 1) * pageSize, page * pageSize);
   const url = `${req.site.baseUrl}${listPath(req.list.name as ListRoute['resource'], req.list.segments.length > 1 ? { id: req.id } : {})}`;
-  const link = page < pages || page > 1 ? pageLinks(url, req.params.pairs) : null;
+  const link =
+    page < pages || page > 1
+      ? memo === undefined
+        ? pageLinks(url, req.params.pairs)
+        : memo.links(url, req.params.pairs)
+      : null;
   const env: Envelope = {
     count: selected.length,
     next: link !== null && page < pages ? link(page + 1) : null,

@@ -14,8 +14,10 @@ import { boundGarbage, collectGarbage } from '../output/memory.js';
 import { writtenFiles, type Sink } from '../output/sink.js';
 import { DETAIL_SOURCES, type RecordContext } from '../plan/builders.js';
 import { detailRoutes, listRoutes, listVariants } from '../plan/generate.js';
-import { routeParams } from '../routes/params.js';
-import { releaseRoot, routeFile, suffixAliasFile } from '../routes/paths.js';
+import { routeParams, type RequestParams } from '../routes/params.js';
+import { listPageFiles, releaseRoot, routeFile, suffixAliasFile } from '../routes/paths.js';
+import { pageLinks } from '../routes/links.js';
+import type { PageRef } from '../routes/route.js';
 import { indexRelease, type ReleaseFacts, type ReleaseIndex } from '../plan/release-index.js';
 import { pageBody, type MemoPage, type PageMemo } from '../runtime/list-page.js';
 import {
@@ -128,6 +130,8 @@ function* listPages(
   // combination after the one that selected the same matrices).
   let memo = new Map<string, MemoPage>();
   let kept = 0;
+  // The links of the pages sharing one parameters' pairs (one variant in one format variant, below).
+  const links = new WeakMap<RequestParams['pairs'], { url: string; link: (page: number | null) => string }>();
   const pageMemo: PageMemo = {
     get: (key) => memo.get(key),
     set: (key, page) => {
@@ -135,16 +139,28 @@ function* listPages(
       memo.set(key, page);
       kept += page.body.length;
     },
+    links: (url, pairs) => {
+      let made = links.get(pairs);
+      if (made === undefined || made.url !== url) links.set(pairs, (made = { url, link: pageLinks(url, pairs) }));
+      return made.link;
+    },
   };
   for (const variant of listVariants(index, site.prebuilt)) {
+    // A variant's routes in one format variant differ in their page only: their parameters (with
+    // the pairs the links keep) and their files' folder are made once.
+    const shared = new Map<string, { params: RequestParams; file: (page: PageRef) => string }>();
     for (const route of listRoutes(variant, site)) {
+      const formatVariant = `${route.formatInQuery ? '?' : ''}${route.format}`;
+      let s = shared.get(formatVariant);
+      if (s === undefined) shared.set(formatVariant, (s = { params: routeParams(route), file: listPageFiles(route) }));
+      const params: RequestParams = s.params.page === route.page ? s.params : { ...s.params, page: route.page };
       const result = pageBody(
-        { site, release, list: variant.list, id: variant.id, format: route.format, params: routeParams(route), route },
+        { site, release, list: variant.list, id: variant.id, format: route.format, params, route },
         variant.items,
         source,
         pageMemo,
       );
-      if (result.kind === 'body') yield { path: routeFile(route), body: result.body };
+      if (result.kind === 'body') yield { path: s.file(route.page), body: result.body };
     }
   }
 }
