@@ -163,17 +163,21 @@ export function* listRoutes(
 ): Generator<ListRoute> {
   const size = effectivePageSize(variant.pageSize);
   const params: Params = variant.list.segments.length > 1 ? { id: variant.id } : {};
+  // The same for every page of the variant.
+  const formats = formatVariants(variant.list, site);
+  const filters = filterParams(variant.filters);
   for (const page of pageRefs(variant.items.length, size)) {
-    for (const f of formatVariants(variant.list, site)) {
+    for (const f of formats) {
       yield {
         kind: 'list',
         resource: variant.list.name as ListRoute['resource'],
         params,
-        filters: filterParams(variant.filters),
+        filters,
         order: variant.order,
         page,
         pageSize: variant.pageSize,
-        ...f,
+        format: f.format,
+        formatInQuery: f.formatInQuery,
       };
     }
   }
