@@ -55,3 +55,52 @@ describe('pyFixed (printf %f, ties to even on the exact value)', () => {
     expect(pyFixedWidth(1000000, 6, 2)).toBe('1000000.00');
   });
 });
+
+describe('the fast paths agree with the general formula', () => {
+  // The general formula (the shortest digits placed by Python's rules), written out again.
+  function reprByDigits(x: number): string {
+    const [mantissa = '0', exp = '0'] = Math.abs(x).toExponential().split('e');
+    const digits = mantissa.replace('.', '');
+    const decpt = Number(exp) + 1;
+    const sign = x < 0 ? '-' : '';
+    if (decpt > 16 || decpt < -3) {
+      const e = decpt - 1;
+      const mant = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+      return `${sign}${mant}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+    }
+    if (decpt <= 0) return `${sign}0.${'0'.repeat(-decpt)}${digits}`;
+    if (decpt >= digits.length) return `${sign}${digits}${'0'.repeat(decpt - digits.length)}.0`;
+    return `${sign}${digits.slice(0, decpt)}.${digits.slice(decpt)}`;
+  }
+
+  it('pyFloatRepr, around the bounds of the plain notation and at random', () => {
+    const xs = [
+      1e-4,
+      9.999999999999999e-5,
+      1.0000000000000002e-4,
+      1e16,
+      9999999999999998,
+      1e16 - 2,
+      0.5,
+      3,
+      1e15 + 0.5,
+    ];
+    let seed = 46;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (let i = 0; i < 20000; i++) {
+      const x = (random() - 0.5) * 10 ** Math.floor(random() * 44 - 22);
+      xs.push(x, Math.round(x));
+    }
+    for (const x of xs) {
+      if (x === 0) continue;
+      expect(pyFloatRepr(x), String(x)).toBe(reprByDigits(x));
+      expect(pyFloatRepr(-x), String(-x)).toBe(reprByDigits(-x));
+    }
+  });
+
+  it('pyFixed of an integer, as toFixed writes it', () => {
+    for (const x of [0, -0, 1, -1, 7, 123456, -99999, 2 ** 40, 99999999999999])
+      for (const p of [0, 1, 2, 6])
+        if (Math.abs(x) * 10 ** p < 1e15) expect(pyFixed(x, p), `${x} ${p}`).toBe(x.toFixed(p));
+  });
+});

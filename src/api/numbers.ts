@@ -22,6 +22,10 @@ export function pyFloatRepr(x: number): string {
   if (Number.isNaN(x)) return 'nan';
   if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
   if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  // Between 1e-4 and 1e16 both languages write the shortest digits without an exponent, the same
+  // way (JavaScript's own exponent starts below 1e-6 and at 1e21), and Python adds `.0` to an integer.
+  const a = Math.abs(x);
+  if (a >= 1e-4 && a < 1e16) return Number.isInteger(x) ? `${x}.0` : String(x);
   const sign = x < 0 ? '-' : '';
   const { digits, decpt } = shortestDigits(x);
   if (decpt > 16 || decpt < -3) {
@@ -63,12 +67,15 @@ export function pyFixed(x: number, precision: number): string {
   const scaled0 = Math.abs(x) * POW10[precision]!;
   const frac = scaled0 - Math.floor(scaled0);
   if (precision <= 20 && scaled0 < 1e15 && Math.abs(frac - 0.5) > 1e-7) {
+    // An integer (most counts) is its digits and `precision` zeros, as toFixed writes it (-0 as 0).
+    if (frac === 0 && Number.isInteger(x)) return precision === 0 ? String(x) : `${String(x)}.${ZEROS[precision]}`;
     return x.toFixed(precision);
   }
   return exactFixed(x, precision);
 }
 
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => 10 ** i);
+const ZEROS: readonly string[] = Array.from({ length: 23 }, (_, i) => '0'.repeat(i));
 
 function exactFixed(x: number, precision: number): string {
   const { m, k } = exactBinary(x);

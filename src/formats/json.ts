@@ -2,7 +2,7 @@
  * JSON exactly as DRF's JSONRenderer writes it (contract §5): compact separators, UTF-8 not
  * escaped (but U+2028/U+2029 escaped, as DRF does), floats as Python's repr.
  */
-import { Float, type Json } from '../model/json.js';
+import { Float, type Json, type JsonObject } from '../model/json.js';
 import { jsonString } from './json-string.js';
 import { pyFloatRepr } from '../api/numbers.js';
 
@@ -17,6 +17,27 @@ function jsonNumber(f: number): string {
   return Number.isNaN(f) ? 'NaN' : f > 0 ? 'Infinity' : '-Infinity';
 }
 
+/** Object keys as JSON strings: a release's records repeat a few dozen names thousands of times. */
+const KEYS = new Map<string, string>();
+const MAX_KEYS = 4096;
+
+function jsonKey(k: string): string {
+  let quoted = KEYS.get(k);
+  if (quoted === undefined) {
+    quoted = jsonString(k);
+    if (KEYS.size < MAX_KEYS) KEYS.set(k, quoted);
+  }
+  return quoted;
+}
+
+function objectJson(value: JsonObject, memo: JsonMemo): string {
+  const keys = Object.keys(value);
+  let out = '{';
+  for (let i = 0; i < keys.length; i++)
+    out += `${i === 0 ? '' : ','}${jsonKey(keys[i]!)}:${toJson(value[keys[i]!]!, memo)}`;
+  return `${out}}`;
+}
+
 /** Serialise `value` as DRF's compact JSON. */
 export function toJson(value: Json, memo: JsonMemo = noMemo): string {
   if (value === null) return 'null';
@@ -29,10 +50,12 @@ export function toJson(value: Json, memo: JsonMemo = noMemo): string {
       return value ? 'true' : 'false';
   }
   if (value instanceof Float) return jsonNumber(value.value);
-  if (Array.isArray(value)) return `[${(value as readonly Json[]).map((v) => toJson(v, memo)).join(',')}]`;
-  return memo(value, () => {
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(value)) parts.push(`${jsonString(k)}:${toJson(v, memo)}`);
-    return `{${parts.join(',')}}`;
-  });
+  if (Array.isArray(value)) {
+    const items = value as readonly Json[];
+    let out = '[';
+    for (let i = 0; i < items.length; i++) out += `${i === 0 ? '' : ','}${toJson(items[i]!, memo)}`;
+    return `${out}]`;
+  }
+  const object = value as JsonObject;
+  return memo === noMemo ? objectJson(object, memo) : memo(object, () => objectJson(object, memo));
 }

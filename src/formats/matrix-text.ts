@@ -4,6 +4,7 @@
  * `renderMatrix` and `renderMatrices` (see {@link MatrixTextRenderer}).
  */
 import type { Matrix, Pfm } from '../model/types.js';
+import { flat } from './flat.js';
 import { NO_PFM_DATA } from './list-frames.js';
 
 /** What a matrix text renderer needs to know beyond the matrix itself. */
@@ -41,6 +42,33 @@ export function pfmColumns(pfm: Pfm): Column[] {
   return columns;
 }
 
+/** Blocks already rendered, by renderer, then matrix: each for the context it was made in. */
+const BLOCKS = new WeakMap<
+  MatrixTextRenderer['renderMatrix'],
+  WeakMap<Matrix, { readonly at: string; readonly block: string }>
+>();
+
+/**
+ * One matrix's block from `renderMatrix`, made once per matrix and context: a build renders each
+ * matrix in each text format for its list records, its detail, the web site's profile and the
+ * download bundles. The block is kept flat (flat.ts), as every body copies it.
+ */
+export function matrixBlock(
+  m: Matrix,
+  ctx: MatrixTextContext,
+  renderMatrix: (m: Matrix, ctx: MatrixTextContext) => string,
+): string {
+  let blocks = BLOCKS.get(renderMatrix);
+  if (blocks === undefined) BLOCKS.set(renderMatrix, (blocks = new WeakMap()));
+  const at = `${ctx.baseUrl}\n${ctx.year}`;
+  const kept = blocks.get(m);
+  if (kept !== undefined && kept.at === at) return kept.block;
+  const block = renderMatrix(m, ctx);
+  flat(block);
+  blocks.set(m, { at, block });
+  return block;
+}
+
 /**
  * A list body: `header` then every matrix's block, or {@link NO_PFM_DATA} when there is none.
  */
@@ -52,6 +80,6 @@ export function concatMatrices(
 ): string {
   if (ms.length === 0) return NO_PFM_DATA;
   let body = header;
-  for (const m of ms) body += renderMatrix(m, ctx);
+  for (const m of ms) body += matrixBlock(m, ctx, renderMatrix);
   return body;
 }

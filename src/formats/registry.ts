@@ -13,7 +13,8 @@ import * as jaspar from './jaspar.js';
 import { toJson } from './json.js';
 import { jsonpWrap } from './list-frames.js';
 import { DEFAULT_CALLBACK } from '../routes/request.js';
-import type { MatrixTextContext, MatrixTextRenderer } from './matrix-text.js';
+import { flat } from './flat.js';
+import { matrixBlock, type MatrixTextContext, type MatrixTextRenderer } from './matrix-text.js';
 import * as meme from './meme.js';
 import * as pfm from './pfm.js';
 import * as transfac from './transfac.js';
@@ -32,7 +33,7 @@ function matrixText(module: MatrixTextRenderer): FormatRenderer {
   return {
     record: (input, ctx) => {
       if (input.matrix === null) throw new Error(`a matrix format was asked to render a ${input.kind} record`);
-      return module.renderMatrix(input.matrix, textCtx(ctx));
+      return matrixBlock(input.matrix, textCtx(ctx), module.renderMatrix);
     },
     detail: (input, ctx) => {
       if (input.matrices === null) throw new Error(`a matrix format was asked to render ${input.route.resource}`);
@@ -43,7 +44,13 @@ function matrixText(module: MatrixTextRenderer): FormatRenderer {
 
 const json = (input: RenderInput): string => toJson(input.data);
 
-export const RENDERERS: { readonly [F in FormatName]: FormatRenderer } = {
+/** A record renderer whose fragments come out flat ({@link flat}). */
+function flatRecords(renderer: FormatRenderer): FormatRenderer {
+  const record = renderer.record;
+  return record === null ? renderer : { record: (input, ctx) => flat(record(input, ctx)), detail: renderer.detail };
+}
+
+const RENDERED: { readonly [F in FormatName]: FormatRenderer } = {
   json: { record: (input) => toJson(input.record), detail: json },
   jsonp: { record: null, detail: (input) => jsonpWrap(json(input), DEFAULT_CALLBACK) },
   yaml: { record: (input) => yamlListItem(input.record), detail: (input) => toYaml(input.data) },
@@ -60,3 +67,7 @@ export const RENDERERS: { readonly [F in FormatName]: FormatRenderer } = {
   },
   api: { record: htmlRecord, detail: renderHtml },
 };
+
+export const RENDERERS = Object.fromEntries(
+  Object.entries(RENDERED).map(([name, renderer]) => [name, flatRecords(renderer)]),
+) as { readonly [F in FormatName]: FormatRenderer };

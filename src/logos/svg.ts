@@ -10,8 +10,29 @@ import { GLYPH_BOX, GLYPHS, PALETTE } from './glyphs.js';
 /** Pixel layout of a logo. */
 const LAYOUT = { column: 24, plot: 120, left: 40, right: 8, top: 10, bottom: 26, pad: 1 } as const;
 
-/** A coordinate with at most three decimals and no exponent noise. */
-const n = (v: number): string => String(Math.round(v * 1000) / 1000);
+/**
+ * A coordinate with at most three decimals and no exponent noise: `String(Math.round(v * 1000) / 1000)`,
+ * written from the integer thousandths (that division's shortest digits are those thousandths'
+ * digits, trailing zeros dropped, far below 1e12), twice as fast as formatting the double.
+ */
+export function coordinate(v: number): string {
+  const r = Math.round(v * 1000);
+  const a = r < 0 ? -r : r;
+  if (!(a < 1e12)) return String(r / 1000);
+  if (a === 0) return '0';
+  const whole = Math.floor(a / 1000);
+  const frac = a - whole * 1000;
+  const sign = r < 0 ? '-' : '';
+  if (frac === 0) return `${sign}${whole}`;
+  const digits =
+    frac % 100 === 0
+      ? String(frac / 100)
+      : frac % 10 === 0
+        ? `${frac < 100 ? '0' : ''}${frac / 10}`
+        : `${frac < 10 ? '00' : frac < 100 ? '0' : ''}${frac}`;
+  return `${sign}${whole}.${digits}`;
+}
+const n = coordinate;
 
 const glyphId = (base: string): string => `g${base}`;
 
@@ -49,9 +70,12 @@ function xAxis(width: number): string {
   return parts.join('');
 }
 
+/** The horizontal scale of every glyph. */
+const SX = n((LAYOUT.column - 2 * LAYOUT.pad) / GLYPH_BOX);
+
 function stack(column: LogoColumn, index: number): string {
-  const x = LAYOUT.left + index * LAYOUT.column + LAYOUT.pad;
-  const sx = n((LAYOUT.column - 2 * LAYOUT.pad) / GLYPH_BOX);
+  // The column's x and scale written once for its letters.
+  const at = `translate(${n(LAYOUT.left + index * LAYOUT.column + LAYOUT.pad)} `;
   let y = LAYOUT.top + LAYOUT.plot;
   const uses: string[] = [];
   for (const letter of column.letters) {
@@ -59,9 +83,7 @@ function stack(column: LogoColumn, index: number): string {
     y -= h;
     // Letters thinner than a thousandth of a pixel would print as scale(…,0); leave them out.
     if (Math.round(h * 1000) === 0) continue;
-    uses.push(
-      `<use href="#${glyphId(letter.base)}" transform="translate(${n(x)} ${n(y)}) scale(${sx} ${n(h / GLYPH_BOX)})"/>`,
-    );
+    uses.push(`<use href="#${glyphId(letter.base)}" transform="${at}${n(y)}) scale(${SX} ${n(h / GLYPH_BOX)})"/>`);
   }
   return uses.join('');
 }

@@ -101,7 +101,11 @@ export function* selections(index: IndexData, plan: PrebuiltPlan, base: Rows<num
       groups = groups.flatMap((g) =>
         filterValues(index, key, g.items).map((value) => {
           const filters = [...g.filters, { key, value }];
-          return { filters, items: filterItems(index, list, base, filters, folded) };
+          // The filters are AND-ed and keep the base's order, so the group's items (those passing the
+          // filters before this one) select the same as the base: unless `version=latest` was among
+          // them, as it keeps the latest of what the others selected.
+          const from = g.filters.some((f) => f.key === 'version') ? base : g.items;
+          return { filters, items: filterItems(index, list, from, filters, folded) };
         }),
       );
       groups = groups.filter((g) => g.items.length > 0);
@@ -159,17 +163,21 @@ export function* listRoutes(
 ): Generator<ListRoute> {
   const size = effectivePageSize(variant.pageSize);
   const params: Params = variant.list.segments.length > 1 ? { id: variant.id } : {};
+  // The same for every page of the variant.
+  const formats = formatVariants(variant.list, site);
+  const filters = filterParams(variant.filters);
   for (const page of pageRefs(variant.items.length, size)) {
-    for (const f of formatVariants(variant.list, site)) {
+    for (const f of formats) {
       yield {
         kind: 'list',
         resource: variant.list.name as ListRoute['resource'],
         params,
-        filters: filterParams(variant.filters),
+        filters,
         order: variant.order,
         page,
         pageSize: variant.pageSize,
-        ...f,
+        format: f.format,
+        formatInQuery: f.formatInQuery,
       };
     }
   }

@@ -30,7 +30,8 @@ function countTable(pfm: Pfm, caption: string, cls: string): string {
   const head = Array.from({ length: width }, (_, i) => `<th class="num" scope="col">${i + 1}</th>`).join('');
   const rows = BASES.map(
     (b) =>
-      `<tr><th class="base" scope="row" style="background:${BASE_COLOURS[b]}">${b}</th>${pfm[b].map((v) => `<td>${esc(String(v))}</td>`).join('')}</tr>`,
+      // A count is a number: nothing in it to escape.
+      `<tr><th class="base" scope="row" style="background:${BASE_COLOURS[b]}">${b}</th>${pfm[b].map((v) => `<td>${v}</td>`).join('')}</tr>`,
   ).join('');
   return `<div class="scroll ${cls}"><table class="pfm"><caption>${esc(caption)}</caption><thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
 }

@@ -23,8 +23,12 @@ export function codePointCompare(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** The query of a link: `pairs` with `page` set to `page` (or removed when null). */
-export function linkQuery(pairs: readonly QueryPair[], page: number | null): string {
+/**
+ * The queries of every link of one list: `pairs` grouped, sorted and form-encoded once; each
+ * query puts `page` in its sorted place (or leaves it out when null). A list page's two links,
+ * and the build's pages of one variant, share the work.
+ */
+export function linkQueries(pairs: readonly QueryPair[]): (page: number | null) => string {
   const keys: string[] = [];
   const values: { [key: string]: string[] } = Object.create(null);
   for (let i = 0; i < pairs.length; i++) {
@@ -32,23 +36,43 @@ export function linkQuery(pairs: readonly QueryPair[], page: number | null): str
     if (!values[p.key]) (values[p.key] = []), keys.push(p.key);
     values[p.key]!.push(p.value);
   }
-  if (page === null) {
-    if (values.page) keys.splice(keys.indexOf('page'), 1);
-  } else {
-    if (!values.page) keys.push('page');
-    values.page = [String(page)];
-  }
+  // `page` sorted among the names as if sent; its values are replaced (or dropped) per link.
+  if (!values.page) keys.push('page');
   keys.sort(codePointCompare);
-  const parts: string[] = [];
+  const before: string[] = [];
+  const after: string[] = [];
+  let past = false;
   for (let k = 0; k < keys.length; k++) {
+    if (keys[k] === 'page') {
+      past = true;
+      continue;
+    }
     const vs = values[keys[k]!]!;
-    for (let v = 0; v < vs.length; v++) parts.push(`${quotePlus(keys[k]!)}=${quotePlus(vs[v]!)}`);
+    const name = quotePlus(keys[k]!);
+    for (let v = 0; v < vs.length; v++) (past ? after : before).push(`${name}=${quotePlus(vs[v]!)}`);
   }
-  return parts.join('&');
+  const head = before.join('&');
+  const tail = after.join('&');
+  const withoutPage = head === '' ? tail : tail === '' ? head : `${head}&${tail}`;
+  return (page) => {
+    if (page === null) return withoutPage;
+    const own = `page=${quotePlus(String(page))}`;
+    return `${head === '' ? '' : `${head}&`}${own}${tail === '' ? '' : `&${tail}`}`;
+  };
+}
+
+/** The query of a link: `pairs` with `page` set to `page` (or removed when null). */
+export const linkQuery = (pairs: readonly QueryPair[], page: number | null): string => linkQueries(pairs)(page);
+
+/** The `next`/`previous` links of one list: `listUrl` (absolute, with trailing slash) with the query for a page. */
+export function pageLinks(listUrl: string, pairs: readonly QueryPair[]): (page: number | null) => string {
+  const query = linkQueries(pairs);
+  return (page) => {
+    const q = query(page);
+    return q === '' ? listUrl : `${listUrl}?${q}`;
+  };
 }
 
 /** A `next`/`previous` link: `listUrl` (absolute, with trailing slash) with the query for `page`. */
-export function pageLink(listUrl: string, pairs: readonly QueryPair[], page: number | null): string {
-  const q = linkQuery(pairs, page);
-  return q === '' ? listUrl : `${listUrl}?${q}`;
-}
+export const pageLink = (listUrl: string, pairs: readonly QueryPair[], page: number | null): string =>
+  pageLinks(listUrl, pairs)(page);

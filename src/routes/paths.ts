@@ -18,7 +18,7 @@ import { resourceSpec, type ListName, type ResourceName } from '../api/resources
 import { isSafeSegment } from '../segments.js';
 import { linkQuery } from './links.js';
 import type { QueryPair } from './request.js';
-import type { ListRoute, Params, Route, TemplateRoute } from './route.js';
+import type { ListRoute, PageRef, Params, Route, TemplateRoute } from './route.js';
 import { API_PREFIX } from '../api/urls.js';
 
 export { API_PREFIX } from '../api/urls.js';
@@ -80,12 +80,27 @@ export function routeFile(route: TemplateRoute, asTemplate?: boolean): string {
     for (let i = 0; i < filled.length; i++) if (i !== lastParam) folders.push(filled[i]!);
     return `${folders.join('/')}/${id}.${ext}`;
   }
+  return `${listFolder(route, filled, template)}/${check(String(route.page), template)}.${ext}`;
+}
+
+/** The folder of a list route's pages: everything of its file but the page. */
+function listFolder(route: ListRoute<number | string>, filled: readonly string[], template: boolean): string {
   const segs = [FILES_ROOT, formatDir(route)].concat(filled, [LIST_MARKER]);
   const keys = Object.keys(route.filters);
   for (let i = 0; i < keys.length; i++) segs.push(check(keys[i]!, false), check(route.filters[keys[i]!]!, template));
   segs.push(route.pageSize === null ? 'default' : check(String(route.pageSize), template));
   segs.push(route.order === null ? 'default' : check(route.order, template));
-  return `${segs.join('/')}/${check(String(route.page), template)}.${ext}`;
+  return segs.join('/');
+}
+
+/**
+ * The files of a list route's pages, as {@link routeFile} names them: the folder made once, for
+ * the build's pages of one variant (every page of it differs from `route` in its page only).
+ */
+export function listPageFiles(route: ListRoute): (page: PageRef) => string {
+  const folder = listFolder(route, filledSegments(route.resource, route.params, false), false);
+  const ext = formatSpec(route.format).extension;
+  return (page) => `${folder}/${check(String(page), false)}.${ext}`;
 }
 
 /** The public path of a resource instance, e.g. `/api/v1/matrix/MA0004.1/`. */

@@ -49,6 +49,21 @@ describe('reading a request as Django does', () => {
     expect(quotePlus("a b/c?d=e&f~g_h.i-j!'()*é")).toBe('a+b%2Fc%3Fd%3De%26f~g_h.i-j%21%27%28%29%2A%C3%A9');
   });
 
+  it('keeps exactly the characters quote_plus keeps, alone or among others (the plain path and the encoding agree)', () => {
+    // Python: quote_plus(chr(c)) for every ASCII code.
+    const kept = /^[A-Za-z0-9_.~-]$/;
+    for (let c = 0; c < 128; c++) {
+      const ch = String.fromCharCode(c);
+      const hex = `%${c.toString(16).toUpperCase().padStart(2, '0')}`;
+      const want = kept.test(ch) ? ch : ch === ' ' ? '+' : hex;
+      expect(quotePlus(ch), `code ${c}`).toBe(want);
+      expect(quotePlus(`ab${ch}1`), `code ${c}`).toBe(`ab${want}1`);
+    }
+    expect(quotePlus('')).toBe('');
+    expect(quotePlus('page_size')).toBe('page_size');
+    expect(quotePlus('\ud800x')).toBe('%EF%BF%BDx');
+  });
+
   it('folds case of ASCII letters only, as SQLite does, with or without other characters', () => {
     expect(asciiUpper('Arnt::Ahr')).toBe('ARNT::AHR');
     expect(asciiLower('ZIPPER-type')).toBe('zipper-type');

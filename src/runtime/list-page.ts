@@ -5,13 +5,13 @@
  * it, so the two agree byte for byte. Runtime-safe subset.
  */
 import { rowSlice, type Rows } from '../routes/rows.js';
-import { fragmentFormat, type FormatName } from '../api/formats.js';
+import { formatSpec, fragmentFormat, type FormatName } from '../api/formats.js';
 import type { ListDescriptor } from '../api/resources.js';
 import type { Envelope } from '../formats/list-frames.js';
 import { listPath } from '../routes/paths.js';
 import type { ListRoute } from '../routes/route.js';
 import { assembleList } from './assemble.js';
-import { pageLink } from '../routes/links.js';
+import { pageLinks } from '../routes/links.js';
 import type { RequestParams } from '../routes/params.js';
 import { effectivePageSize } from '../routes/route.js';
 import {
@@ -91,21 +91,75 @@ export function listPageBody(req: PageRequest, source: FragmentSource): PageResu
   return selected === null ? { kind: 'not-found' } : pageBody(req, selected, source);
 }
 
+/**
+ * What the build keeps between the pages it writes (the runtime keeps nothing): many prebuilt
+ * pages are the same bytes (page `last` is page N; a selection that fits in one page is that
+ * page at every page size, format variant and order that leaves its items in place), so a body
+ * is made once by everything it is made of. Only for frames whose bytes do not depend on the
+ * page's own file (not the HTML page, whose links are relative to it), and only a selection's last
+ * page.
+ */
+export interface PageMemo {
+  get(key: string): MemoPage | undefined;
+  set(key: string, page: MemoPage): void;
+  /** The links of a list's pages ({@link pageLinks}), made once for the pages that share `pairs`. */
+  links(url: string, pairs: RequestParams['pairs']): (page: number | null) => string;
+}
+
+/** A body kept by {@link PageMemo}, with the items it holds (its key names them only by a hash). */
+export interface MemoPage {
+  readonly items: readonly number[];
+  readonly body: string;
+}
+
+/** FNV-1a over the items' numbers: cheaper than a key spelling them out, a page of 1000 items at most. */
+function itemsHash(items: readonly number[]): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < items.length; i++) h = Math.imul(h ^ items[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+function sameItems(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** The body of one page of `selected` (the list's items as the request selects and orders them). */
-export function pageBody(req: Omit<PageRequest, 'index'>, selected: Rows<number>, source: FragmentSource): PageResult {
+export function pageBody(
+  req: Omit<PageRequest, 'index'>,
+  selected: Rows<number>,
+  source: FragmentSource,
+  memo?: PageMemo,
+): PageResult {
   const pageSize = effectivePageSize(req.params.pageSize);
   const page = resolvePage(req.params.page, selected.length, pageSize);
   if (page === null) return { kind: 'invalid-page' };
   const pages = pageCount(selected.length, pageSize);
   const items = rowSlice(selected, (page - 1) * pageSize, page * pageSize);
-  const fragments = source(req.list.items, fragmentFormat(req.format), items);
-  if (fragments === null) return { kind: 'loading' };
   const url = `${req.site.baseUrl}${listPath(req.list.name as ListRoute['resource'], req.list.segments.length > 1 ? { id: req.id } : {})}`;
+  const link =
+    page < pages || page > 1
+      ? memo === undefined
+        ? pageLinks(url, req.params.pairs)
+        : memo.links(url, req.params.pairs)
+      : null;
   const env: Envelope = {
     count: selected.length,
-    next: page < pages ? pageLink(url, req.params.pairs, page + 1) : null,
-    previous: page > 1 ? pageLink(url, req.params.pairs, page - 1 === 1 ? null : page - 1) : null,
+    next: link !== null && page < pages ? link(page + 1) : null,
+    previous: link !== null && page > 1 ? link(page - 1 === 1 ? null : page - 1) : null,
   };
+  // Everything a body of another frame than HTML is made of (a build's pages take the default
+  // callback). Only a selection's last page recurs (as `last`, or as the one page at another page
+  // size, order or format variant): the others are not kept, which would make the collector copy them.
+  const key =
+    memo === undefined || page !== pages || formatSpec(req.format).frame === 'html' || req.params.callback !== null
+      ? null
+      : `${req.format}\n${env.count}\n${env.next}\n${env.previous}\n${req.list.items}\n${items.length}\n${itemsHash(items)}`;
+  const kept = key === null || memo === undefined ? undefined : memo.get(key);
+  if (kept !== undefined && sameItems(kept.items, items)) return { kind: 'body', body: kept.body };
+  const fragments = source(req.list.items, fragmentFormat(req.format), items);
+  if (fragments === null) return { kind: 'loading' };
   const body = assembleList(env, fragments, {
     site: req.site,
     release: req.release,
@@ -118,5 +172,7 @@ export function pageBody(req: Omit<PageRequest, 'index'>, selected: Rows<number>
     pageSize,
     route: req.route,
   });
-  return body === null ? { kind: 'not-found' } : { kind: 'body', body };
+  if (body === null) return { kind: 'not-found' };
+  if (key !== null && memo !== undefined) memo.set(key, { items, body });
+  return { kind: 'body', body };
 }

@@ -14,10 +14,12 @@ import { boundGarbage, collectGarbage } from '../output/memory.js';
 import { IN_FLIGHT_FILES, writtenFiles, type Sink } from '../output/sink.js';
 import { DETAIL_SOURCES, type RecordContext } from '../plan/builders.js';
 import { detailRoutes, listRoutes, listVariants } from '../plan/generate.js';
-import { routeParams } from '../routes/params.js';
-import { releaseRoot, routeFile, suffixAliasFile } from '../routes/paths.js';
+import { routeParams, type RequestParams } from '../routes/params.js';
+import { listPageFiles, releaseRoot, routeFile, suffixAliasFile } from '../routes/paths.js';
+import { pageLinks } from '../routes/links.js';
+import type { PageRef } from '../routes/route.js';
 import { indexRelease, type ReleaseFacts, type ReleaseIndex } from '../plan/release-index.js';
-import { pageBody } from '../runtime/list-page.js';
+import { pageBody, type MemoPage, type PageMemo } from '../runtime/list-page.js';
 import {
   indexFile,
   isPreloadable,
@@ -107,6 +109,9 @@ export function siteConfig(releases: Named | readonly Named[], options: SiteOpti
   };
 }
 
+/** The most characters of page bodies {@link listPages} keeps for reuse at once (UTF-16: twice that in bytes at most). */
+const MEMO_CHARS = 8 * 1024 * 1024;
+
 /** Every prebuilt list page, assembled from the in-memory fragments. */
 function* listPages(
   index: IndexData,
@@ -120,14 +125,42 @@ function* listPages(
     if (!all) throw new Error(`no ${format} fragments of ${kind}`);
     return items.map((i) => all[i]!);
   };
+  // Bodies kept for reuse, forgotten all at once past a bound: the same bytes mostly recur close
+  // together (page `last` after page N, the next page size or order of a selection, a filter
+  // combination after the one that selected the same matrices).
+  let memo = new Map<string, MemoPage>();
+  let kept = 0;
+  // The links of the pages sharing one parameters' pairs (one variant in one format variant, below).
+  const links = new WeakMap<RequestParams['pairs'], { url: string; link: (page: number | null) => string }>();
+  const pageMemo: PageMemo = {
+    get: (key) => memo.get(key),
+    set: (key, page) => {
+      if (kept + page.body.length > MEMO_CHARS) (memo = new Map()), (kept = 0);
+      memo.set(key, page);
+      kept += page.body.length;
+    },
+    links: (url, pairs) => {
+      let made = links.get(pairs);
+      if (made === undefined || made.url !== url) links.set(pairs, (made = { url, link: pageLinks(url, pairs) }));
+      return made.link;
+    },
+  };
   for (const variant of listVariants(index, site.prebuilt)) {
+    // A variant's routes in one format variant differ in their page only: their parameters (with
+    // the pairs the links keep) and their files' folder are made once.
+    const shared = new Map<string, { params: RequestParams; file: (page: PageRef) => string }>();
     for (const route of listRoutes(variant, site)) {
+      const formatVariant = `${route.formatInQuery ? '?' : ''}${route.format}`;
+      let s = shared.get(formatVariant);
+      if (s === undefined) shared.set(formatVariant, (s = { params: routeParams(route), file: listPageFiles(route) }));
+      const params: RequestParams = s.params.page === route.page ? s.params : { ...s.params, page: route.page };
       const result = pageBody(
-        { site, release, list: variant.list, id: variant.id, format: route.format, params: routeParams(route), route },
+        { site, release, list: variant.list, id: variant.id, format: route.format, params, route },
         variant.items,
         source,
+        pageMemo,
       );
-      if (result.kind === 'body') yield { path: routeFile(route), body: result.body };
+      if (result.kind === 'body') yield { path: s.file(route.page), body: result.body };
     }
   }
 }
