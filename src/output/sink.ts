@@ -35,6 +35,8 @@ export interface Sink {
   settle?(inFlight: number): Promise<void>;
   /** The text of a file written earlier (the sink settled since), for what is put together from written files at the end. */
   read?(path: string): string;
+  /** For sinks that write in the background: how many files given are not written yet. */
+  backlog?(): number;
 }
 
 /**
@@ -191,6 +193,10 @@ export class DiskSink implements Sink {
   /** The folder holding the most files directly, of those this sink wrote (settled). */
   largestFolder(signal?: AbortSignal): Promise<LargestFolder> {
     return this.folders.largest(this.root, signal);
+  }
+
+  backlog(): number {
+    return this.pending;
   }
 
   read(path: string): string {

@@ -60,6 +60,7 @@ import { downloadsPage, folderListings } from '../portal/downloads.js';
 import { portalFiles } from './portal-files.js';
 import { DOWNLOADS_PATH, pageFile } from '../portal/paths.js';
 import { seriesOf, type ReleaseSeries } from './series.js';
+import { inTurns } from './in-turns.js';
 
 export type { SiteOptions } from './site-options.js';
 
@@ -206,6 +207,13 @@ function* detailFiles(
 
 type Put = (path: string, body: string | Uint8Array) => Promise<void>;
 
+/** A file of a release's API or web site, written in turns (in-turns.ts); `shared` by the site's releases (assetsDone). */
+interface TurnFile {
+  readonly path: string;
+  readonly content: string | Uint8Array;
+  readonly shared: boolean;
+}
+
 /** A file after which the writer lets the sink settle, whatever the count (sink.ts MAX_PENDING_BYTES). */
 const LARGE_FILE = 1024 * 1024;
 
@@ -225,6 +233,7 @@ async function writeRelease(
   assetsDone: Set<string>,
   aliases: SuffixAlias[],
   pause: Pause,
+  writerBusy: () => boolean,
 ): Promise<void> {
   const newest = position === 0;
   await pause();
@@ -258,36 +267,41 @@ async function writeRelease(
   await put(indexFile(releaseConfig), JSON.stringify(full));
   if (newest) await put(SITE_FILE, JSON.stringify(site));
 
-  for (const page of listPages(full, fragments, site, releaseConfig)) await put(`${root}${page.path}`, page.body);
   const wantAliases = newest && options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
-  if (!options.compact) {
+  // The API's list pages and details, below the release's root.
+  function* apiFiles(): Generator<TurnFile> {
+    for (const page of listPages(full, fragments, site, releaseConfig))
+      yield { path: `${root}${page.path}`, content: page.body, shared: false };
+    if (options.compact) return;
     for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null))
-      await put(`${root}${f.path}`, f.body);
+      yield { path: `${root}${f.path}`, content: f.body, shared: false };
     if (newest) {
-      await put(ERROR_FILES['not-found'], NOT_FOUND.body);
-      await put(ERROR_FILES['invalid-page'], INVALID_PAGE.body);
+      yield { path: ERROR_FILES['not-found'], content: NOT_FOUND.body, shared: false };
+      yield { path: ERROR_FILES['invalid-page'], content: INVALID_PAGE.body, shared: false };
     }
-  }
-  // The web site (src/portal/), at the root: the newest release's, and the profile pages of ids only older ones have.
-  const portal = portalFiles(
-    release,
-    { baseUrl: options.baseUrl, formats: options.formats, withSites: options.withSites, compact: ctx.compact },
-    index.tffmByMatrix,
-    newest,
-  );
-  // Assets are shared by the site's releases: the newest's, then what older ones add (their own logos).
-  const mine: string[] = [];
-  for (const f of portal) {
-    if (assetsDone.has(f.path)) continue;
-    mine.push(f.path);
-    await put(f.path, f.content);
   }
   // Several releases live under their own folders: the root's pages link by URL, as a compact site's do.
   const assetCtx = served.length > 1 ? { ...ctx, compact: true } : ctx;
-  for (const asset of assetFiles(index, assetCtx, options, full)) {
-    if (assetsDone.has(asset.path)) continue;
-    mine.push(asset.path);
-    await put(asset.path, asset.content);
+  // The web site (src/portal/), at the root: the newest release's, and the profile pages of ids only older ones
+  // have; then the assets. Both are shared by the site's releases: the newest's, then what older ones add (their own logos).
+  function* webFiles(): Generator<TurnFile> {
+    const portal = portalFiles(
+      release,
+      { baseUrl: options.baseUrl, formats: options.formats, withSites: options.withSites, compact: ctx.compact },
+      index.tffmByMatrix,
+      newest,
+    );
+    for (const f of portal) yield { path: f.path, content: f.content, shared: true };
+    for (const asset of assetFiles(index, assetCtx, options, full))
+      yield { path: asset.path, content: asset.content, shared: true };
+  }
+  const mine: string[] = [];
+  for (const f of inTurns(apiFiles(), webFiles(), writerBusy)) {
+    if (f.shared) {
+      if (assetsDone.has(f.path)) continue;
+      mine.push(f.path);
+    }
+    await put(f.path, f.content);
   }
   for (const path of mine) assetsDone.add(path);
   // The OpenAPI description and its documentation page, served at /api/v1/schema/ and /api/v1/docs/ by every host
@@ -349,6 +363,8 @@ export async function writeSite(
   };
   const aliases: SuffixAlias[] = [];
   const assetsDone = new Set<string>();
+  // The writer thread has files enough to go on with while the main thread renders costlier ones (in-turns.ts).
+  const writerBusy = () => (sink.backlog?.() ?? 0) > IN_FLIGHT_FILES / 2;
   // Between batches of records rendered (no file written for seconds on a big release): signals run, and stop the write.
   const pause: Pause = async () => {
     boundGarbage();
@@ -361,7 +377,19 @@ export async function writeSite(
   // The model lives only in this function's frame, so nothing holds it once its files are written.
   const writeOne = async (i: number): Promise<ListedRelease> => {
     const release = await series.load(i);
-    await writeRelease(release, i, served, site.releases[i]!, site, options, put, assetsDone, aliases, pause);
+    await writeRelease(
+      release,
+      i,
+      served,
+      site.releases[i]!,
+      site,
+      options,
+      put,
+      assetsDone,
+      aliases,
+      pause,
+      writerBusy,
+    );
     // What rendering left is collected before the download area's zlib buffers pile on it.
     collectGarbage();
     // JASPAR's download files (contract §9), full and compact builds alike: only their paths and sizes outlive the model.
