@@ -167,25 +167,15 @@ export type Fold = 'upper' | 'lower' | null;
 export const foldValue = (fold: Fold, value: string): string =>
   fold === 'upper' ? asciiUpper(value) : fold === 'lower' ? asciiLower(value) : value;
 
-/** Per ASCII code, 1 when `quote_plus` keeps the character as it is: letters, digits and `_.-~`. */
-const SAFE_CODE: number[] = [];
-for (let c = 0; c < 128; c++)
-  SAFE_CODE.push(
-    (c >= 0x30 && c <= 0x39) ||
-      (c >= 0x41 && c <= 0x5a) ||
-      (c >= 0x61 && c <= 0x7a) ||
-      '_.-~'.indexOf(String.fromCharCode(c)) !== -1
-      ? 1
-      : 0,
-  );
+/** What `quote_plus` keeps as it is: letters, digits and `_.-~` (`\w` is ASCII without the `u` flag). */
+const QUOTE_KEEPS = /^[\w.~-]*$/;
 
 /** Python's `quote_plus` of a string (UTF-8, safe characters `_.-~` and alphanumerics; a lone surrogate as U+FFFD). */
 export function quotePlus(s: string): string {
   // Nearly every name and value (`format`, `page_size`, `1000`, `-name`) is only characters quote_plus keeps:
-  // a pass over the codes instead of encodeURIComponent and two replaces (a build quotes every link's pairs).
-  let plain = true;
-  for (let i = 0; i < s.length && plain; i++) plain = SAFE_CODE[s.charCodeAt(i)] === 1;
-  if (plain) return s;
+  // one test instead of encodeURIComponent and two replaces (a build quotes every link's pairs). A regular
+  // expression, not a table of codes: the CloudFront function bundles this, within 10,240 bytes.
+  if (QUOTE_KEEPS.test(s)) return s;
   let encoded: string;
   try {
     encoded = encodeURIComponent(s);
