@@ -84,7 +84,10 @@ export async function surveySeries(
     facts: read.map((r) => r.facts),
     load: async (position) => {
       const key = read[position]!.spilled;
-      const release = key === null && first !== null ? first : spill.take<Release>(key ?? -1);
+      if (key !== null) return spill.take<Release>(key);
+      // The one kept in memory, had once: the series is let go as it is written.
+      if (first === null) throw new Error(`release ${read[position]!.facts.info.name} was had already`);
+      const release = first;
       first = null;
       return release;
     },
