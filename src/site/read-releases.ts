@@ -42,7 +42,7 @@ export interface ReadOptions {
 export interface SurveyedRelease {
   readonly dump: string;
   readonly summary: ReadSummary;
-  /** Every file the read used, with its metadata: the inputs the fingerprint covers, and what a second read must find unchanged. */
+  /** Every file the read used, with its metadata: the inputs the fingerprint covers. */
   readonly inputs: InputSnapshot;
   readonly facts: ReleaseFacts;
   /** Whether any of its matrices has binding sites. */
@@ -57,7 +57,7 @@ export interface SurveyedRelease {
 /** Every dump surveyed, newest first, and the model of the last one read when it is the newest (let go by whoever takes it). */
 interface Survey {
   readonly releases: readonly SurveyedRelease[];
-  readonly last: { readonly dump: string; readonly release: Release } | null;
+  readonly last: Release | null;
 }
 
 /** A dump read: its file, its release, what reading found and the inputs it covered. */
@@ -79,7 +79,7 @@ export async function surveySeries(
   spill: Spill,
 ): Promise<{ read: readonly SurveyedRelease[]; series: ReleaseSeries }> {
   const { releases: read, last } = await surveyReleases(dumps, options, spill);
-  let first: Release | null = last?.release ?? null;
+  let first: Release | null = last;
   const series: ReleaseSeries = {
     facts: read.map((r) => r.facts),
     load: async (position) => {
@@ -129,7 +129,7 @@ async function surveyReleases(dumps: readonly string[], options: ReadOptions, sp
     releases[at] = { ...releases[at]!, spilled: dumps.length - 1 };
     return { releases, last: null };
   }
-  return { releases, last: { dump: last.dump, release: last.release } };
+  return { releases, last: last.release };
 }
 
 function refuseChanged(dump: string, changed: readonly string[]): void {
