@@ -33,10 +33,17 @@ class FailingSink extends DiskSink {
   ) {
     super(root);
   }
-  override write(path: string, data: string | Uint8Array): void {
+  private count(): void {
     if (++this.writes === this.failAt)
       throw new Error(`ENOSPC: no space left on device (injected at write ${this.failAt})`);
+  }
+  override write(path: string, data: string | Uint8Array): void {
+    this.count();
     super.write(path, data);
+  }
+  override writeSame(path: string, earlier: string): void {
+    this.count();
+    super.writeSame(path, earlier);
   }
 }
 

@@ -4,6 +4,7 @@
  * the atomic swap.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync, cpSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/site/build.js';
@@ -159,6 +160,23 @@ describe('sample release, whole pipeline', () => {
       .sort((a, b) => a - b);
     expect(Object.keys(v)).toEqual(['count', 'results']);
     expect(v.results.map((r: { version: number }) => r.version)).toEqual(expected);
+  });
+
+  it('writes a file whose bytes an earlier one has as a hard link of it: page last of its page N, a suffix alias of its detail', async () => {
+    const ino = async (path: string) => (await stat(join(site.dir, path))).ino;
+    const folder = 'files/json/matrix/_/default/default';
+    const pages = (await readdir(join(site.dir, folder))).filter((f) => /^\d+\.json$/.test(f));
+    const lastN = `${folder}/${Math.max(...pages.map((f) => Number.parseInt(f, 10)))}.json`;
+    expect(await readFile(join(site.dir, `${folder}/last.json`), 'utf8')).toBe(
+      await readFile(join(site.dir, lastN), 'utf8'),
+    );
+    expect(await ino(`${folder}/last.json`)).toBe(await ino(lastN));
+    const details = (await readdir(join(site.dir, 'files/json/matrix'))).filter((f) => /\.\d+\.json$/.test(f));
+    expect(details.length).toBeGreaterThan(10);
+    for (const detail of details)
+      expect(await ino(`api/v1/matrix/${detail}`)).toBe(await ino(`files/json/matrix/${detail}`));
+    // A page unlike any other stands alone.
+    expect((await stat(join(site.dir, `${folder}/1.json`))).nlink).toBe(1);
   });
 
   it('is deterministic and has no symlinks', async () => {

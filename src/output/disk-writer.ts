@@ -14,8 +14,12 @@ import * as path from 'node:path';
 import { runInThisContext } from 'node:vm';
 import { STAMP_FILE_SOURCE, type StampLanes, stampFile } from './tree-stamp.js';
 
-/** A file as the writer gets it: its path below the root, its bytes (in an arena moved to the thread, arenas.ts), its mode if asked for. */
-export type WriteJob = readonly [path: string, data: Uint8Array<ArrayBuffer>, mode: number | undefined];
+/**
+ * A file as the writer gets it: its path below the root, its bytes (in an arena moved to the
+ * thread, arenas.ts) or the path of a file written before whose bytes it has (a hard link of
+ * it, sink.ts `writeSame`), its mode if asked for.
+ */
+export type WriteJob = readonly [path: string, data: Uint8Array<ArrayBuffer> | string, mode: number | undefined];
 
 /** What the writer needs to know once. */
 export interface WriterSetup {
@@ -42,8 +46,10 @@ export interface BatchDone {
   added: number;
   modified: number;
   unchanged: number;
-  /** Bytes of files written and folders made, each rounded up to whole blocks. */
+  /** Bytes of files written and folders made, each rounded up to whole blocks (a hard link takes none). */
   diskBytes: number;
+  /** Bytes of the files given as the same as an earlier one (the main thread did not count them). */
+  sameBytes: number;
   /** The first failure; the batch's later files are not written. */
   error: WriteFailure | null;
   /** The stamp of the files written (tree-stamp.ts), their lanes summed: the build's record needs no walk of the tree. */
@@ -70,9 +76,11 @@ export interface BatchWritten {
  * file's folder is made when not known made; with a previous tree, a file is compared with the
  * previous file at its path (by its bytes, and its mode when one is asked for) and hard-linked
  * from it when equal, written when not (or when the link fails: another file system, a link
- * limit).
+ * limit). A file given as the same as one written before (a path instead of bytes) is a hard
+ * link of that one, or of the previous tree's file when the bytes are that file's too; copied
+ * where links fail (a file system without them, a link limit).
  */
-const MAKE_WRITER = `(function (fs, path, stampFile) {
+export const MAKE_WRITER = `(function (fs, path, stampFile) {
   'use strict';
   return function makeWriter(setup) {
     const { root, previous, block, madeKept } = setup;
@@ -127,34 +135,60 @@ const MAKE_WRITER = `(function (fs, path, stampFile) {
       }
     }
 
+    // Whether abs was made a hard link of from (false where links fail: the caller writes the bytes).
+    function linked(from, abs) {
+      try {
+        fs.linkSync(from, abs);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+
+    // The file at abs (rel below the root) made the same as the file at from, a link of it or a copy; stamped, its size.
+    function sameAs(from, abs, rel, done) {
+      const copied = !linked(from, abs);
+      if (copied) fs.copyFileSync(from, abs);
+      const st = fs.lstatSync(abs);
+      stampFile(done.lanes, rel, st);
+      if (copied) done.diskBytes += blocks(st.size);
+      return st.size;
+    }
+
     function writeBatch(jobs) {
-      const done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null, lanes: [0, 0, 0, 0] };
+      const done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, sameBytes: 0, error: null, lanes: [0, 0, 0, 0] };
       for (const [rel, data, mode] of jobs) {
         const abs = rootSlash + rel;
         try {
           const slash = rel.lastIndexOf('/');
           done.diskBytes += folder(slash < 0 ? '' : rel.slice(0, slash));
+          // A path: the bytes of the file written there (this tree's).
+          const earlier = typeof data === 'string' ? rootSlash + data : null;
           if (previous === null) {
-            writeFile(abs, rel, data, mode, done.lanes);
+            if (earlier !== null) done.sameBytes += sameAs(earlier, abs, rel, done);
+            else {
+              writeFile(abs, rel, data, mode, done.lanes);
+              done.diskBytes += blocks(data.byteLength);
+            }
             done.added++;
-            done.diskBytes += blocks(data.byteLength);
             continue;
           }
+          const bytes = earlier === null ? data : fs.readFileSync(earlier);
+          if (earlier !== null) done.sameBytes += bytes.byteLength;
           const prev = previousSlash + rel;
-          const same = sameFile(prev, data, mode);
-          if (same === true) {
-            try {
-              fs.linkSync(prev, abs);
-              stampFile(done.lanes, rel, fs.lstatSync(abs));
-              done.unchanged++;
-              continue;
-            } catch {
-              // Not linkable: the bytes are written instead.
-            }
+          const same = sameFile(prev, bytes, mode);
+          if (same === true && linked(prev, abs)) {
+            stampFile(done.lanes, rel, fs.lstatSync(abs));
+            done.unchanged++;
+            continue;
           }
-          writeFile(abs, rel, data, mode, done.lanes);
           done[same === null ? 'added' : 'modified']++;
-          done.diskBytes += blocks(data.byteLength);
+          if (earlier !== null) {
+            sameAs(earlier, abs, rel, done);
+            continue;
+          }
+          writeFile(abs, rel, bytes, mode, done.lanes);
+          done.diskBytes += blocks(bytes.byteLength);
         } catch (err) {
           // A failed write(2) (ENOSPC) carries no path: the file being written is what to report.
           const { message, code, errno, syscall } = err;
@@ -181,7 +215,7 @@ const { writeBatch } = ${MAKE_WRITER}(require('node:fs'), require('node:path'), 
 const answered = new Int32Array(workerData.answered);
 let failed = false;
 parentPort.on('message', (jobs) => {
-  let done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null, lanes: [0, 0, 0, 0] };
+  let done = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, sameBytes: 0, error: null, lanes: [0, 0, 0, 0] };
   try {
     if (!failed) done = writeBatch(jobs);
   } catch (err) {
@@ -189,7 +223,7 @@ parentPort.on('message', (jobs) => {
     done.error = { message: String(err && err.message), path: '' };
   } finally {
     if (done.error !== null) failed = true;
-    const buffers = [...new Set(jobs.map((job) => job[1].buffer))];
+    const buffers = [...new Set(jobs.filter((job) => typeof job[1] !== 'string').map((job) => job[1].buffer))];
     parentPort.postMessage({ done, buffers }, buffers);
     Atomics.add(answered, 0, 1);
     Atomics.notify(answered, 0);

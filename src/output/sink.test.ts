@@ -1,9 +1,13 @@
+import * as fs from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { join } from 'node:path';
+import { runInThisContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTree, tempDir } from '../../test/support/scratch.js';
+import { MAKE_WRITER, type Writer, type WriterSetup } from './disk-writer.js';
 import { checkOutputPath, DiskSink, MemorySink } from './sink.js';
-import { largestFolderIn, stampTree } from './tree-stamp.js';
+import { addLanes, largestFolderIn, noLanes, stampFile, stampTree, treeStamp } from './tree-stamp.js';
 
 const HOSTILE = [
   '../escape.json',
@@ -159,6 +163,74 @@ describe('DiskSink', () => {
     expect(await sink.largestFolder()).toEqual({ path: 'x/y', files: 40 });
   });
 
+  it('makes a file given as the same as an earlier one a hard link of it, on its thread and on the main one, counting its bytes', async () => {
+    for (const files of [3, 600]) {
+      const dir = await tempDir('sink-same');
+      const sink = new DiskSink(dir);
+      for (let i = 0; i < files; i++) sink.write(`a/${i}.json`, `{"n":${i},"é":1}`);
+      // Same as a file of this batch, of an earlier batch (600: several), in another folder.
+      for (let i = 0; i < files; i++) sink.writeSame(`b/${i % 5}/${i}.json`, `a/${files - 1 - i}.json`);
+      await sink.settle(0);
+      for (let i = 0; i < files; i++) {
+        const linked = await stat(join(dir, `b/${i % 5}/${i}.json`));
+        expect(linked.ino).toBe((await stat(join(dir, `a/${files - 1 - i}.json`))).ino);
+        expect(linked.nlink).toBe(2);
+      }
+      expect(await readFile(join(dir, 'b/0/0.json'), 'utf8')).toBe(`{"n":${files - 1},"é":1}`);
+      expect(sink.files).toBe(2 * files);
+      expect(sink.counts).toEqual({ added: 2 * files, modified: 0, unchanged: 0 });
+      // The stamp counts a link's bytes as a walk of the tree does.
+      expect(sink.stamp()).toEqual(await stampTree(dir));
+      expect(sink.bytes).toBe(sink.stamp().bytes);
+    }
+  });
+
+  it("links a file given as the same as an earlier one from the previous tree when its bytes are that file's too", async () => {
+    const live = await tempDir('sink-same-live');
+    await mkdir(join(live, 'a'), { recursive: true });
+    await writeFile(join(live, 'a/kept.json'), 'kept');
+    await writeFile(join(live, 'a/kept-too.json'), 'kept');
+    await writeFile(join(live, 'a/was.json'), 'before');
+    const staging = await tempDir('sink-same-staging');
+    const sink = new DiskSink(staging, live);
+    sink.write('a/kept.json', 'kept');
+    sink.writeSame('a/kept-too.json', 'a/kept.json');
+    sink.write('a/now.json', 'after');
+    sink.writeSame('a/was.json', 'a/now.json');
+    sink.writeSame('a/new.json', 'a/now.json');
+    await sink.settle(0);
+    expect(sink.counts).toEqual({ added: 2, modified: 1, unchanged: 2 });
+    const ino = async (tree: string, path: string) => (await stat(join(tree, path))).ino;
+    expect(await ino(staging, 'a/kept-too.json')).toBe(await ino(live, 'a/kept-too.json'));
+    expect(await ino(staging, 'a/was.json')).toBe(await ino(staging, 'a/now.json'));
+    expect(await ino(staging, 'a/new.json')).toBe(await ino(staging, 'a/now.json'));
+    expect(await readFile(join(live, 'a/was.json'), 'utf8')).toBe('before');
+    expect(sink.stamp()).toEqual(await stampTree(staging));
+  });
+
+  it('copies a file given as the same as an earlier one where the file system refuses the link', async () => {
+    const dir = await tempDir('sink-same-copy');
+    const refusing = {
+      ...fs,
+      linkSync: () => {
+        throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+      },
+    };
+    const make = runInThisContext(MAKE_WRITER) as (...modules: unknown[]) => (setup: WriterSetup) => Writer;
+    const writer = make(refusing, path, stampFile)({ root: dir, previous: null, block: 4096, madeKept: 16 });
+    const done = writer.writeBatch([
+      ['a/x.json', new Uint8Array(Buffer.from('same bytes')), undefined],
+      ['b/y.json', 'a/x.json', undefined],
+    ]);
+    expect(done.error).toBeNull();
+    expect(done.sameBytes).toBe(10);
+    expect(await readFile(join(dir, 'b/y.json'), 'utf8')).toBe('same bytes');
+    expect((await stat(join(dir, 'b/y.json'))).ino).not.toBe((await stat(join(dir, 'a/x.json'))).ino);
+    const lanes = noLanes();
+    addLanes(lanes, done.lanes);
+    expect(treeStamp(2, 20, lanes)).toEqual(await stampTree(dir));
+  });
+
   it('writes a file in parts after the files given before it', async () => {
     const dir = await tempDir('sink-parts');
     const sink = new DiskSink(dir);
@@ -185,5 +257,14 @@ describe('MemorySink', () => {
     expect(() => sink.write('files/x.json', '{}')).toThrow(/written twice/);
     expect(() => sink.write('../x.json', '{}')).toThrow(/refusing/);
     expect(() => sink.text('files/y.json')).toThrow(/not written/);
+  });
+
+  it('refuses a file given as the same as an earlier one whose bytes are not', () => {
+    const sink = new MemorySink();
+    sink.write('a.json', '{}');
+    sink.writeSame('b.json', 'a.json', () => '{}');
+    expect(sink.text('b.json')).toBe('{}');
+    expect(() => sink.writeSame('c.json', 'a.json', () => '[]')).toThrow(/c.json is not the same as a.json/);
+    expect(() => sink.writeSame('d.json', 'none.json', () => '{}')).toThrow(/not the same/);
   });
 });

@@ -37,6 +37,18 @@ export interface Sink {
   read?(path: string): string;
   /** For sinks that write in the background: how many files given are not written yet. */
   backlog?(): number;
+  /**
+   * Write at `path` the bytes this sink was given for `earlier` before (a site holds many
+   * identical answers): a disk sink makes the file a hard link of that one instead of writing
+   * the bytes again. `data` has them, for a sink that wants them.
+   */
+  writeSame?(path: string, earlier: string, data: () => string | Uint8Array): void;
+}
+
+/** `data` written at `path` through `sink`, as the same bytes as its file at `earlier` when one is named and the sink can say so. */
+export function writeTo(sink: Sink, path: string, data: string | Uint8Array, earlier?: string): void {
+  if (earlier !== undefined && sink.writeSame !== undefined) sink.writeSame(path, earlier, () => data);
+  else sink.write(path, data);
 }
 
 /**
@@ -97,10 +109,22 @@ export const IN_FLIGHT_FILES = 4 * BATCH_FILES;
 const IDLE_MS = 1000;
 
 /** What a batch lost with its thread did. */
-const NOTHING: BatchDone = { added: 0, modified: 0, unchanged: 0, diskBytes: 0, error: null, lanes: [0, 0, 0, 0] };
+const NOTHING: BatchDone = {
+  added: 0,
+  modified: 0,
+  unchanged: 0,
+  diskBytes: 0,
+  sameBytes: 0,
+  error: null,
+  lanes: [0, 0, 0, 0],
+};
 
 /** The buffers `jobs` travel in, each once. */
-const buffersOf = (jobs: readonly WriteJob[]): ArrayBuffer[] => [...new Set(jobs.map((job) => job[1].buffer))];
+function buffersOf(jobs: readonly WriteJob[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const job of jobs) if (typeof job[1] !== 'string') buffers.add(job[1].buffer);
+  return [...buffers];
+}
 
 /** A posted batch's size, taken off the backlog when the writer answers. */
 interface Posted {
@@ -244,6 +268,21 @@ export class DiskSink implements Sink {
   }
 
   /**
+   * A file with the bytes of the one given for `earlier` (before it, in this sink): a hard link
+   * of it (disk-writer.ts), nothing encoded or copied here. Its bytes are counted when written.
+   */
+  writeSame(path: string, earlier: string): void {
+    checkOutputPath(path);
+    checkOutputPath(earlier);
+    if (this.failure) throw this.failure;
+    this.batch.push([path, earlier, undefined]);
+    this.folders.add(path);
+    this.pending++;
+    this.files++;
+    if (this.batch.length >= BATCH_FILES) this.flush(false);
+  }
+
+  /**
    * Hands the gathered files to the writer thread (started if need be). When the sink is
    * settled or drained (`last`) with no thread running, a partial batch is written here and
    * now: a few files (a deploy folder's) cost less than starting a thread.
@@ -309,6 +348,7 @@ export class DiskSink implements Sink {
     this.counts.modified += done.modified;
     this.counts.unchanged += done.unchanged;
     this.diskBytes += done.diskBytes;
+    this.bytes += done.sameBytes;
     addLanes(this.lanes, done.lanes);
     const failure = lost ?? (done.error && Object.assign(new Error(done.error.message), done.error));
     if (failure && !this.failure) this.failure = failure;
@@ -349,6 +389,19 @@ export class MemorySink implements Sink {
     checkOutputPath(path);
     if (this.files.has(path)) throw new Error(`written twice: ${path}`);
     this.files.set(path, typeof data === 'string' || data instanceof Uint8Array ? data : [...data].join(''));
+  }
+
+  /** Refuses bytes other than those given for `earlier`: what a disk sink would link would not be the file asked for. */
+  writeSame(path: string, earlier: string, bytes: () => string | Uint8Array): void {
+    const data = bytes();
+    const before = this.files.get(earlier);
+    const same =
+      before !== undefined &&
+      (typeof before === 'string' && typeof data === 'string'
+        ? before === data
+        : Buffer.from(before).equals(Buffer.from(data)));
+    if (!same) throw new Error(`${path} is not the same as ${earlier}`);
+    this.write(path, data);
   }
 
   read(path: string): string {

@@ -11,7 +11,7 @@ import { FragmentCache, type RenderContext } from '../formats/context.js';
 import { RENDERERS } from '../formats/registry.js';
 import type { Release, ReleaseInfo } from '../model/types.js';
 import { boundGarbage, collectGarbage } from '../output/memory.js';
-import { IN_FLIGHT_FILES, writtenFiles, type Sink } from '../output/sink.js';
+import { IN_FLIGHT_FILES, writeTo, writtenFiles, type Sink } from '../output/sink.js';
 import { DETAIL_SOURCES, type RecordContext } from '../plan/builders.js';
 import { detailRoutes, listRoutes, listVariants } from '../plan/generate.js';
 import { routeParams, type RequestParams } from '../routes/params.js';
@@ -113,13 +113,23 @@ export function siteConfig(releases: Named | readonly Named[], options: SiteOpti
 /** The most characters of page bodies {@link listPages} keeps for reuse at once (UTF-16: twice that in bytes at most). */
 const MEMO_CHARS = 8 * 1024 * 1024;
 
-/** Every prebuilt list page, assembled from the in-memory fragments. */
+/** A file of the API: its path below the release's root, its body, and the earlier file of the same bytes, if any. */
+interface ApiFile {
+  readonly path: string;
+  readonly body: string;
+  readonly earlier?: string;
+}
+
+/**
+ * Every prebuilt list page, assembled from the in-memory fragments; a page whose body is one
+ * made for an earlier page (`PageMemo`) names that page's file as its `earlier`.
+ */
 function* listPages(
   index: IndexData,
   fragments: FragmentSet,
   site: SiteConfig,
   release: ReleaseConfig,
-): Generator<{ path: string; body: string }> {
+): Generator<ApiFile> {
   if (site.prebuilt === null) return;
   const source = (kind: string, format: string, items: readonly number[]) => {
     const all = fragments.get(kind)?.get(format);
@@ -131,11 +141,19 @@ function* listPages(
   // combination after the one that selected the same matrices).
   let memo = new Map<string, MemoPage>();
   let kept = 0;
+  // The file each kept body was first written at; the body got from the memo and the one kept, for the page being made.
+  const firstFile = new WeakMap<MemoPage, string>();
+  type Asked = { got: MemoPage | undefined; made: MemoPage | undefined };
+  const asked: Asked = { got: undefined, made: undefined };
   // The links of the pages sharing one parameters' pairs (one variant in one format variant, below).
   const links = new WeakMap<RequestParams['pairs'], { url: string; link: (page: number | null) => string }>();
   const pageMemo: PageMemo = {
-    get: (key) => memo.get(key),
+    get: (key) => {
+      asked.got = memo.get(key);
+      return asked.got;
+    },
     set: (key, page) => {
+      asked.made = page;
       if (kept + page.body.length > MEMO_CHARS) (memo = new Map()), (kept = 0);
       memo.set(key, page);
       kept += page.body.length;
@@ -155,13 +173,21 @@ function* listPages(
       let s = shared.get(formatVariant);
       if (s === undefined) shared.set(formatVariant, (s = { params: routeParams(route), file: listPageFiles(route) }));
       const params: RequestParams = s.params.page === route.page ? s.params : { ...s.params, page: route.page };
+      asked.got = asked.made = undefined;
       const result = pageBody(
         { site, release, list: variant.list, id: variant.id, format: route.format, params, route },
         variant.items,
         source,
         pageMemo,
       );
-      if (result.kind === 'body') yield { path: s.file(route.page), body: result.body };
+      if (result.kind !== 'body') continue;
+      const path = s.file(route.page);
+      // The same string as a kept body's (a memo hit): the same bytes as that page's file.
+      // (Set by the memo's calls inside pageBody, which the compiler does not see.)
+      const { got, made } = asked as Asked;
+      const earlier = got !== undefined && got.body === result.body ? firstFile.get(got) : undefined;
+      if (made !== undefined) firstFile.set(made, path);
+      yield earlier === undefined ? { path, body: result.body } : { path, body: result.body, earlier };
     }
   }
 }
@@ -174,7 +200,7 @@ function* resourceDetails<D extends DetailName>(
   ctx: RenderContext,
   site: SiteConfig,
   aliases: SuffixAlias[] | null,
-): Generator<{ path: string; body: string }> {
+): Generator<ApiFile> {
   const source = DETAIL_SOURCES[name];
   const resource = resourceSpec(name);
   for (const inst of source.instances(index)) {
@@ -183,11 +209,12 @@ function* resourceDetails<D extends DetailName>(
     for (const route of detailRoutes(resource, inst.id, site)) {
       const body = RENDERERS[route.format].detail({ route, data, matrices }, ctx);
       if (body === null) continue;
-      yield { path: routeFile(route), body };
+      const path = routeFile(route);
+      yield { path, body };
       const alias = aliases === null ? null : suffixAliasFile(route);
       if (alias !== null && aliases !== null) {
         aliases.push({ path: `/${alias}`, mediaType: formatSpec(route.format).mediaType });
-        yield { path: alias, body };
+        yield { path: alias, body, earlier: path };
       }
     }
   }
@@ -200,18 +227,21 @@ function* detailFiles(
   ctx: RenderContext,
   site: SiteConfig,
   aliases: SuffixAlias[] | null,
-): Generator<{ path: string; body: string }> {
+): Generator<ApiFile> {
   for (const resource of RESOURCES)
     if (resource.kind === 'detail') yield* resourceDetails(resource.name, index, records, ctx, site, aliases);
 }
 
-type Put = (path: string, body: string | Uint8Array) => Promise<void>;
+/** Writes a file; with `earlier`, one of the same bytes written before (a hard link of it, sink.ts `writeSame`). */
+type Put = (path: string, body: string | Uint8Array, earlier?: string) => Promise<void>;
 
 /** A file of a release's API or web site, written in turns (in-turns.ts); `shared` by the site's releases (assetsDone). */
 interface TurnFile {
   readonly path: string;
   readonly content: string | Uint8Array;
   readonly shared: boolean;
+  /** A file of the same bytes written before. */
+  readonly earlier?: string;
 }
 
 /** A file after which the writer lets the sink settle, whatever the count (sink.ts MAX_PENDING_BYTES). */
@@ -270,11 +300,13 @@ async function writeRelease(
   const wantAliases = newest && options.targets.some((t) => NEEDS_SUFFIX_ALIASES.has(t));
   // The API's list pages and details, below the release's root.
   function* apiFiles(): Generator<TurnFile> {
-    for (const page of listPages(full, fragments, site, releaseConfig))
-      yield { path: `${root}${page.path}`, content: page.body, shared: false };
+    const turnFile = (f: ApiFile): TurnFile =>
+      f.earlier === undefined
+        ? { path: `${root}${f.path}`, content: f.body, shared: false }
+        : { path: `${root}${f.path}`, content: f.body, shared: false, earlier: `${root}${f.earlier}` };
+    for (const page of listPages(full, fragments, site, releaseConfig)) yield turnFile(page);
     if (options.compact) return;
-    for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null))
-      yield { path: `${root}${f.path}`, content: f.body, shared: false };
+    for (const f of detailFiles(index, records, ctx, site, wantAliases ? aliases : null)) yield turnFile(f);
     if (newest) {
       yield { path: ERROR_FILES['not-found'], content: NOT_FOUND.body, shared: false };
       yield { path: ERROR_FILES['invalid-page'], content: INVALID_PAGE.body, shared: false };
@@ -301,7 +333,7 @@ async function writeRelease(
       if (assetsDone.has(f.path)) continue;
       mine.push(f.path);
     }
-    await put(f.path, f.content);
+    await put(f.path, f.content, f.earlier);
   }
   for (const path of mine) assetsDone.add(path);
   // The OpenAPI description and its documentation page, served at /api/v1/schema/ and /api/v1/docs/ by every host
@@ -344,12 +376,15 @@ export async function writeSite(
   const runtimePaths = new Set<string>();
   const collect = wantsRuntimeData(options.targets);
   const gzip = options.precompress === true && wantsPrecompressed(options.targets);
-  const put = async (path: string, body: string | Uint8Array) => {
+  const put: Put = async (path, body, earlier) => {
     if (collect && typeof body === 'string' && isPreloadable(path)) runtimePaths.add(path);
-    sink.write(path, body);
-    // A stored .gz beside a larger answer, for hosts that serve one (deterministic: gzip's time field is 0).
+    writeTo(sink, path, body, earlier);
+    // A stored .gz beside a larger answer, for hosts that serve one (deterministic: gzip's time field is 0);
+    // the earlier file of the same bytes has the same one.
     if (gzip && precompressed(path, body.length)) {
-      sink.write(`${path}.gz`, gzipSync(body));
+      if (earlier !== undefined && sink.writeSame !== undefined && precompressed(earlier, body.length))
+        sink.writeSame(`${path}.gz`, `${earlier}.gz`, () => gzipSync(body));
+      else sink.write(`${path}.gz`, gzipSync(body));
       ++files;
     }
     // Every 64 files, and after a large one (a download bundle): the sink's backlog stays bounded in bytes too.

@@ -34,7 +34,7 @@ class FullDiskSink extends DiskSink {
   ) {
     super(root);
   }
-  override write(path: string, data: string | Uint8Array): void {
+  private count(path: string): void {
     if (++this.writes === this.failAt) {
       const abs = join(this.root, path);
       throw Object.assign(new Error(`ENOSPC: no space left on device, open '${abs}'`), {
@@ -44,7 +44,14 @@ class FullDiskSink extends DiskSink {
         path: abs,
       });
     }
+  }
+  override write(path: string, data: string | Uint8Array): void {
+    this.count(path);
     super.write(path, data);
+  }
+  override writeSame(path: string, earlier: string): void {
+    this.count(path);
+    super.writeSame(path, earlier);
   }
 }
 
