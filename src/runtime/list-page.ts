@@ -150,12 +150,18 @@ export function pageBody(
     previous: link !== null && page > 1 ? link(page - 1 === 1 ? null : page - 1) : null,
   };
   // Everything a body of another frame than HTML is made of (a build's pages take the default
-  // callback). Only a selection's last page recurs (as `last`, or as the one page at another page
-  // size, order or format variant): the others are not kept, which would make the collector copy them.
+  // callback). A text or BED body is its records alone: any page recurs wherever the same items
+  // do (another list, page size or order). Of the others only a selection's last page recurs (as
+  // `last`, or as the one page at another page size, order or format variant): the rest are not
+  // kept, which would make the collector copy them.
+  const frame = formatSpec(req.format).frame;
+  const bare = frame === 'text' || frame === 'bed';
   const key =
-    memo === undefined || page !== pages || formatSpec(req.format).frame === 'html' || req.params.callback !== null
+    memo === undefined || (page !== pages && !bare) || frame === 'html' || req.params.callback !== null
       ? null
-      : `${req.format}\n${env.count}\n${env.next}\n${env.previous}\n${req.list.items}\n${items.length}\n${itemsHash(items)}`;
+      : bare
+        ? `${req.format}\n${req.list.items}\n${items.length}\n${itemsHash(items)}`
+        : `${req.format}\n${env.count}\n${env.next}\n${env.previous}\n${req.list.items}\n${items.length}\n${itemsHash(items)}`;
   const kept = key === null || memo === undefined ? undefined : memo.get(key);
   if (kept !== undefined && sameItems(kept.items, items)) return { kind: 'body', body: kept.body };
   const fragments = source(req.list.items, fragmentFormat(req.format), items);
