@@ -6,7 +6,7 @@ import { sampleRelease } from '../../test/support/sample-release.js';
 import { readZip } from '../../test/support/zip-read.js';
 import type { Matrix, Release } from '../model/types.js';
 import { bundles, latestVersions } from './bundles.js';
-import { BUNDLE_FORMATS, downloadFiles, downloadPlaces, type DownloadFile } from './files.js';
+import { BUNDLE_FORMATS, downloadFiles, downloadFilesSoon, downloadPlaces, type DownloadFile } from './files.js';
 import { ordered, recordOrder, taxaOf } from './order.js';
 
 const BASE = 'https://jaspar.example.org';
@@ -104,6 +104,14 @@ describe('the download area of the sample release', () => {
     const again = [...downloadFiles(release, downloadPlaces([release])[0]!, BASE)];
     expect(again.map((f) => f.path)).toEqual([...files.keys()]);
     for (const f of again) expect(Buffer.from(f.content).equals(Buffer.from(files.get(f.path)!.content))).toBe(true);
+  });
+
+  it("are the same files in the same order, byte for byte, with the members deflated on libuv's pool (the build's)", async () => {
+    const soon: DownloadFile[] = [];
+    for await (const f of downloadFilesSoon(release, downloadPlaces([release])[0]!, BASE)) soon.push(f);
+    expect(soon.map((f) => f.path)).toEqual([...files.keys()]);
+    for (const f of soon)
+      expect(Buffer.from(f.content).equals(Buffer.from(files.get(f.path)!.content)), f.path).toBe(true);
   });
 
   it('places each release of a site in its year, or its name when the year is unknown or taken', () => {

@@ -23,9 +23,9 @@ import * as transfac from '../formats/transfac.js';
 import { sqliteTables } from '../dump/export/sqlite-file.js';
 import type { RawDump } from '../dump/tables.js';
 import type { Matrix, Release, ReleaseInfo } from '../model/types.js';
-import { bundles } from './bundles.js';
+import { bundles, type Bundle } from './bundles.js';
 import { DOWNLOAD_ROOT } from './media.js';
-import { zipArchive, zipMember, type ZipMember } from './zip.js';
+import { zipArchive, zipMember, zipMemberSoon, type ZipMember } from './zip.js';
 
 /** The formats of the bundles, one row each: the API format whose detail answers are the records. */
 export const BUNDLE_FORMATS = [
@@ -98,33 +98,107 @@ export function databaseFiles(release: Release, prefix: string): DatabaseFile[] 
   return out;
 }
 
+/** A matrix's record in a bundle format and its zip member: made once for every bundle that holds it. */
+interface BundleMember {
+  readonly text: string;
+  readonly zipped: ZipMember;
+}
+
+/** The members of every matrix `release`'s bundles hold, in one format, by matrix. */
+type BundleMembers = ReadonlyMap<Matrix, BundleMember>;
+
+type BundleFormat = (typeof BUNDLE_FORMATS)[number];
+
+/** Each matrix of `all` once, with its record in `format`. */
+function* records(all: readonly Bundle[], { format, renderer }: BundleFormat, ctx: MatrixTextContext) {
+  const extension = formatSpec(format).extension;
+  const seen = new Set<Matrix>();
+  for (const bundle of all)
+    for (const m of bundle.matrices) {
+      if (seen.has(m)) continue;
+      seen.add(m);
+      yield { m, name: `${m.matrixId}.${extension}`, text: renderer.renderMatrices([m], ctx) };
+    }
+}
+
+/** The members of `all` in `format`, deflated here. */
+function membersNow(all: readonly Bundle[], format: BundleFormat, ctx: MatrixTextContext): BundleMembers {
+  const members = new Map<Matrix, BundleMember>();
+  for (const { m, name, text } of records(all, format, ctx)) members.set(m, { text, zipped: zipMember(name, text) });
+  return members;
+}
+
+/** Members being deflated at once on libuv's pool: each holds zlib's state (some 256 KB) until it is done. */
+const DEFLATING = 16;
+
+/**
+ * The members of `all` in `format`, deflated on libuv's pool while this thread renders the
+ * next records (the build's download area comes when its writer thread has little left to do).
+ */
+async function membersSoon(
+  all: readonly Bundle[],
+  format: BundleFormat,
+  ctx: MatrixTextContext,
+): Promise<BundleMembers> {
+  const members = new Map<Matrix, BundleMember>();
+  const deflating: Promise<void>[] = [];
+  for (const { m, name, text } of records(all, format, ctx)) {
+    if (deflating.length >= DEFLATING) await deflating.shift();
+    const done = zipMemberSoon(name, text).then((zipped) => void members.set(m, { text, zipped }));
+    // A failure is had where it is awaited, not reported as unhandled while an earlier one is.
+    done.catch(() => {});
+    deflating.push(done);
+  }
+  await Promise.all(deflating);
+  return members;
+}
+
+/** The `.txt` and `.zip` of each of `all` in `format`, from its members. */
+function* bundleFiles(
+  all: readonly Bundle[],
+  format: BundleFormat,
+  data: string,
+  members: BundleMembers,
+): Generator<DownloadFile> {
+  const spec = formatSpec(format.format);
+  for (const bundle of all) {
+    const parts = bundle.matrices.map((m) => members.get(m)!);
+    // The detail answers without their header (MEME's), under one header: the list body.
+    const txt = spec.header + parts.map((p) => p.text.slice(spec.header.length)).join('');
+    const file = `${data}/${bundle.folder}/${bundle.stem}_${format.format}`;
+    yield { path: `${file}.txt`, content: txt };
+    yield { path: `${file}.zip`, content: zipArchive(parts.map((p) => p.zipped)) };
+  }
+}
+
+/** The files of `release`'s folder as shipped, and its database files. */
+function* releaseFiles(release: Release, place: DownloadPlace, data: string): Generator<DownloadFile> {
+  for (const [name, path] of release.shipped?.files ?? [])
+    yield { path: `${data}/${name}`, content: readFileSync(path) };
+  for (const file of databaseFiles(release, place.prefix)) yield { path: file.path, content: file.content() };
+}
+
 /** Every file of `release`'s download area. */
 export function* downloadFiles(release: Release, place: DownloadPlace, baseUrl: string): Generator<DownloadFile> {
   const ctx: MatrixTextContext = { baseUrl, year: release.info.year };
   const data = `${DOWNLOAD_ROOT}/data/${place.folder}`;
   const all = bundles(release, place.prefix);
-  for (const { format, renderer } of BUNDLE_FORMATS) {
-    const spec = formatSpec(format);
-    // A matrix is in several bundles (all taxa, its taxon; redundant, non-redundant): rendered and zipped once.
-    const members = new Map<Matrix, { text: string; zipped: ZipMember }>();
-    const member = (m: Matrix) => {
-      let found = members.get(m);
-      if (found === undefined) {
-        const text = renderer.renderMatrices([m], ctx);
-        members.set(m, (found = { text, zipped: zipMember(`${m.matrixId}.${spec.extension}`, text) }));
-      }
-      return found;
-    };
-    for (const bundle of all) {
-      const parts = bundle.matrices.map(member);
-      // The detail answers without their header (MEME's), under one header: the list body.
-      const txt = spec.header + parts.map((p) => p.text.slice(spec.header.length)).join('');
-      const file = `${data}/${bundle.folder}/${bundle.stem}_${format}`;
-      yield { path: `${file}.txt`, content: txt };
-      yield { path: `${file}.zip`, content: zipArchive(parts.map((p) => p.zipped)) };
-    }
-  }
-  for (const [name, path] of release.shipped?.files ?? [])
-    yield { path: `${data}/${name}`, content: readFileSync(path) };
-  for (const file of databaseFiles(release, place.prefix)) yield { path: file.path, content: file.content() };
+  for (const format of BUNDLE_FORMATS) yield* bundleFiles(all, format, data, membersNow(all, format, ctx));
+  yield* releaseFiles(release, place, data);
+}
+
+/**
+ * The same files, in the same order, with the members of each format deflated on libuv's pool
+ * ({@link membersSoon}): what the build writes.
+ */
+export async function* downloadFilesSoon(
+  release: Release,
+  place: DownloadPlace,
+  baseUrl: string,
+): AsyncGenerator<DownloadFile> {
+  const ctx: MatrixTextContext = { baseUrl, year: release.info.year };
+  const data = `${DOWNLOAD_ROOT}/data/${place.folder}`;
+  const all = bundles(release, place.prefix);
+  for (const format of BUNDLE_FORMATS) yield* bundleFiles(all, format, data, await membersSoon(all, format, ctx));
+  yield* releaseFiles(release, place, data);
 }

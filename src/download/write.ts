@@ -6,7 +6,7 @@
  */
 import type { Release } from '../model/types.js';
 import { bundles } from './bundles.js';
-import { BUNDLE_FORMATS, databaseFiles, downloadFiles, type DownloadPlace } from './files.js';
+import { BUNDLE_FORMATS, databaseFiles, downloadFilesSoon, type DownloadPlace } from './files.js';
 import { DOWNLOAD_ROOT } from './media.js';
 
 export interface ListedFile {
@@ -30,7 +30,7 @@ export async function writeDownloads(
   put: Put,
 ): Promise<ListedRelease> {
   const files = [];
-  for (const f of downloadFiles(release, place, baseUrl)) {
+  for await (const f of downloadFilesSoon(release, place, baseUrl)) {
     await put(f.path, f.content);
     files.push({
       path: f.path,

@@ -5,7 +5,8 @@
  * node:zlib at its default level (or stored when deflating does not make it smaller), with no
  * data descriptor, extra fields or comments.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 
 /** One member, prepared once (a matrix's member is shared by every bundle that holds it). */
 export interface ZipMember {
@@ -25,15 +26,32 @@ const VERSION_NEEDED = 20;
 const MODE = 0o100644;
 const LIMIT = 0xffff_ffff;
 
-/** Compress one member's bytes (deflate unless storing is smaller). */
-export function zipMember(name: string, content: string | Uint8Array): ZipMember {
-  const raw = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-  if (raw.length >= LIMIT) throw new Error(`zip member ${name} is too large for a zip without ZIP64`);
-  const deflated = deflateRawSync(raw);
+/** The member of `raw` deflated as `deflated` (stored when deflating does not make it smaller). */
+function member(name: string, raw: Uint8Array, deflated: Uint8Array): ZipMember {
   const method = deflated.length < raw.length ? 8 : 0;
   // Copied out: zlib's result is a view of its 16 KiB output chunk, which a release's thousands
   // of kept members would otherwise each hold (66 MB for JASPAR2026's in one format, issue 46).
   return { name, crc: crc32(raw), size: raw.length, method, data: method === 8 ? new Uint8Array(deflated) : raw };
+}
+
+function bytesOf(name: string, content: string | Uint8Array): Uint8Array {
+  const raw = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  if (raw.length >= LIMIT) throw new Error(`zip member ${name} is too large for a zip without ZIP64`);
+  return raw;
+}
+
+/** Compress one member's bytes (deflate unless storing is smaller). */
+export function zipMember(name: string, content: string | Uint8Array): ZipMember {
+  const raw = bytesOf(name, content);
+  return member(name, raw, deflateRawSync(raw));
+}
+
+const deflateRawSoon = promisify(deflateRaw);
+
+/** The same member, deflated on libuv's pool: the same bytes as {@link zipMember}'s. */
+export async function zipMemberSoon(name: string, content: string | Uint8Array): Promise<ZipMember> {
+  const raw = bytesOf(name, content);
+  return member(name, raw, await deflateRawSoon(raw));
 }
 
 /** The zip of `members`, in the order given. */
