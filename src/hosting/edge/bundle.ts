@@ -117,12 +117,33 @@ function wrap(code: string, banner: string | undefined, footer: string): string 
   return `${banner ? `${banner.trimEnd()}\n` : ''}${code}\n${footer.trimEnd()}\n`;
 }
 
+type Built = { readonly code: string; readonly mangleCache: BuildResult['mangleCache'] };
+
+/**
+ * Bundles made in this process, by what they are made of (the entry, the platform, the extra
+ * options): a bundle depends on nothing but the sources, which do not change while a process
+ * runs, and a build asks for each more than once (its file estimate, then its host files; a
+ * site of several releases, the site script for each).
+ */
+const made = new Map<string, Built>();
+
 /** esbuild's bundle of `file`, checked for the platform; `extra` adds options (property renaming). */
 function build(
   file: string,
   req: { readonly platform: Platform; readonly entry?: string },
   extra: BuildOptions = {},
-): { code: string; mangleCache: BuildResult['mangleCache'] } {
+): Built {
+  const key = JSON.stringify([file, req.platform, extra], (_, v: unknown) => (v instanceof RegExp ? String(v) : v));
+  let built = made.get(key);
+  if (built === undefined) made.set(key, (built = buildNow(file, req, extra)));
+  return built;
+}
+
+function buildNow(
+  file: string,
+  req: { readonly platform: Platform; readonly entry?: string },
+  extra: BuildOptions,
+): Built {
   const name = req.entry ?? file;
   const result = buildSync({
     ...extra,
