@@ -15,6 +15,20 @@ const SLICE_MS = 20;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
+ * For a loop of synchronous reads: the returned function yields to the event loop once more
+ * than ~20 ms have passed since its last yield, and returns at once otherwise (`await` it
+ * after each read).
+ */
+export function slicer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since <= SLICE_MS) return;
+    await yieldToLoop();
+    since = performance.now();
+  };
+}
+
+/**
  * Every file below `dir` as a sorted list of relative `/`-separated paths; throws on a symlink.
  * The build record a deploy folder holds (src/output/build-record.ts) is the build's own
  * bookkeeping (stamps, inodes), not content: it is left out.
@@ -39,7 +53,7 @@ export async function listFiles(dir: string): Promise<string[]> {
 /** Map of relative path → sha256 of every file below `dir` (sorted by path); throws on a symlink. */
 export async function hashTree(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  let slice = performance.now();
+  const pause = slicer();
   for (const file of await listFiles(dir)) {
     out.set(
       file,
@@ -47,10 +61,7 @@ export async function hashTree(dir: string): Promise<Map<string, string>> {
         .update(readFileSync(join(dir, file)))
         .digest('hex'),
     );
-    if (performance.now() - slice > SLICE_MS) {
-      await yieldToLoop();
-      slice = performance.now();
-    }
+    await pause();
   }
   return out;
 }
