@@ -7,7 +7,7 @@
  * s3rver. The AWS CLI spends about a second of CPU starting each of upload.sh's fifteen syncs,
  * and each sync lists the whole bucket: a third of the Lambda@Edge suite's time went there.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { listFiles } from '../../support/files.js';
 import { objectUrl, type S3Server } from '../../support/s3-server.js';
 import { bucket } from './cloudfront-vm.js';
@@ -28,7 +28,8 @@ export async function seedBucket(s3: S3Server, site: string, script: string): Pr
       const o = object(key)!;
       const headers: Record<string, string> = { 'content-type': o.type };
       if (o.encoding !== null) headers['content-encoding'] = o.encoding;
-      const res = await fetch(objectUrl(s3, key), { method: 'PUT', headers, body: await readFile(o.file) });
+      // Read synchronously (a small file, between two awaits): a promise per file cost more than the read.
+      const res = await fetch(objectUrl(s3, key), { method: 'PUT', headers, body: readFileSync(o.file) });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`PUT ${key}: ${res.status}`);
     }
