@@ -5,8 +5,8 @@
  * the bucket holds exactly the files a host serves, each with the Content-Type the format table
  * gives (the CLI's guess where the table leaves it to the host, as the CloudFront model assumes)
  * and the one Cache-Control, checked with a HEAD on every object; a re-upload after a no-op
- * rebuild transfers nothing, with every listing in pages of 30 keys (`--page-size`: each sync
- * over the site root lists some fifty pages, each format's folder several); a rebuild after one
+ * rebuild transfers nothing, with every listing in pages of 8 keys (`--page-size`: each sync
+ * over the site root lists many pages, each format's folder several); a rebuild after one
  * renamed matrix transfers exactly the files whose bytes changed and deletes exactly the files
  * the site lost, and a format no longer built loses its objects (one whose media type the site
  * still has, one whose media type it no longer has).
