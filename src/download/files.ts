@@ -178,11 +178,15 @@ function* releaseFiles(release: Release, place: DownloadPlace, data: string): Ge
   for (const file of databaseFiles(release, place.prefix)) yield { path: file.path, content: file.content() };
 }
 
+/** What the area of `release` at `place` is made from: its records' context, its data folder, its bundles. */
+function areaOf(release: Release, place: DownloadPlace, baseUrl: string) {
+  const ctx: MatrixTextContext = { baseUrl, year: release.info.year };
+  return { ctx, data: `${DOWNLOAD_ROOT}/data/${place.folder}`, all: bundles(release, place.prefix) };
+}
+
 /** Every file of `release`'s download area. */
 export function* downloadFiles(release: Release, place: DownloadPlace, baseUrl: string): Generator<DownloadFile> {
-  const ctx: MatrixTextContext = { baseUrl, year: release.info.year };
-  const data = `${DOWNLOAD_ROOT}/data/${place.folder}`;
-  const all = bundles(release, place.prefix);
+  const { ctx, data, all } = areaOf(release, place, baseUrl);
   for (const format of BUNDLE_FORMATS) yield* bundleFiles(all, format, data, membersNow(all, format, ctx));
   yield* releaseFiles(release, place, data);
 }
@@ -196,9 +200,7 @@ export async function* downloadFilesSoon(
   place: DownloadPlace,
   baseUrl: string,
 ): AsyncGenerator<DownloadFile> {
-  const ctx: MatrixTextContext = { baseUrl, year: release.info.year };
-  const data = `${DOWNLOAD_ROOT}/data/${place.folder}`;
-  const all = bundles(release, place.prefix);
+  const { ctx, data, all } = areaOf(release, place, baseUrl);
   for (const format of BUNDLE_FORMATS) yield* bundleFiles(all, format, data, await membersSoon(all, format, ctx));
   yield* releaseFiles(release, place, data);
 }
