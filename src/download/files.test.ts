@@ -6,7 +6,7 @@ import { sampleRelease } from '../../test/support/sample-release.js';
 import { readZip } from '../../test/support/zip-read.js';
 import type { Matrix, Release } from '../model/types.js';
 import { bundles, latestVersions } from './bundles.js';
-import { BUNDLE_FORMATS, downloadFiles, downloadFilesSoon, downloadPlaces, type DownloadFile } from './files.js';
+import { BUNDLE_FORMATS, downloadFiles, downloadPlaces, downloadSteps, type DownloadFile } from './files.js';
 import { ordered, recordOrder, taxaOf } from './order.js';
 
 const BASE = 'https://jaspar.example.org';
@@ -106,12 +106,17 @@ describe('the download area of the sample release', () => {
     for (const f of again) expect(Buffer.from(f.content).equals(Buffer.from(files.get(f.path)!.content))).toBe(true);
   });
 
-  it("are the same files in the same order, byte for byte, with the members deflated on libuv's pool (the build's)", async () => {
-    const soon: DownloadFile[] = [];
-    for await (const f of downloadFilesSoon(release, downloadPlaces([release])[0]!, BASE)) soon.push(f);
-    expect(soon.map((f) => f.path)).toEqual([...files.keys()]);
-    for (const f of soon)
-      expect(Buffer.from(f.content).equals(Buffer.from(files.get(f.path)!.content)), f.path).toBe(true);
+  it("are the build's steps, with one step between them for each record of each format (src/site/in-turns.ts)", () => {
+    const steps = [...downloadSteps(release, downloadPlaces([release])[0]!, BASE)];
+    const given = steps.filter((f) => f !== null);
+    expect(given.map((f) => f.path)).toEqual([...files.keys()]);
+    // Each matrix a bundle holds is one record of each format, made once however many bundles hold it.
+    const held = new Set(bundles(release, release.info.name).flatMap((b) => b.matrices));
+    expect(held.size).toBeGreaterThan(0);
+    expect(steps.length - given.length).toBe(held.size * BUNDLE_FORMATS.length);
+    // The records of a format come before its bundles: no bundle file between two of them.
+    const firstFile = steps.findIndex((f) => f !== null);
+    expect(steps.slice(0, firstFile).length).toBe(held.size);
   });
 
   it('places each release of a site in its year, or its name when the year is unknown or taken', () => {

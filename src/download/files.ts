@@ -25,7 +25,7 @@ import type { RawDump } from '../dump/tables.js';
 import type { Matrix, Release, ReleaseInfo } from '../model/types.js';
 import { bundles, type Bundle } from './bundles.js';
 import { DOWNLOAD_ROOT } from './media.js';
-import { zipArchive, zipMember, zipMemberSoon, type ZipMember } from './zip.js';
+import { zipArchive, zipMember, type ZipMember } from './zip.js';
 
 /** The formats of the bundles, one row each: the API format whose detail answers are the records. */
 export const BUNDLE_FORMATS = [
@@ -121,38 +121,6 @@ function* records(all: readonly Bundle[], { format, renderer }: BundleFormat, ct
     }
 }
 
-/** The members of `all` in `format`, deflated here. */
-function membersNow(all: readonly Bundle[], format: BundleFormat, ctx: MatrixTextContext): BundleMembers {
-  const members = new Map<Matrix, BundleMember>();
-  for (const { m, name, text } of records(all, format, ctx)) members.set(m, { text, zipped: zipMember(name, text) });
-  return members;
-}
-
-/** Members being deflated at once on libuv's pool: each holds zlib's state (some 256 KB) until it is done. */
-const DEFLATING = 16;
-
-/**
- * The members of `all` in `format`, deflated on libuv's pool while this thread renders the
- * next records (the build's download area comes when its writer thread has little left to do).
- */
-async function membersSoon(
-  all: readonly Bundle[],
-  format: BundleFormat,
-  ctx: MatrixTextContext,
-): Promise<BundleMembers> {
-  const members = new Map<Matrix, BundleMember>();
-  const deflating: Promise<void>[] = [];
-  for (const { m, name, text } of records(all, format, ctx)) {
-    if (deflating.length >= DEFLATING) await deflating.shift();
-    const done = zipMemberSoon(name, text).then((zipped) => void members.set(m, { text, zipped }));
-    // A failure is had where it is awaited, not reported as unhandled while an earlier one is.
-    done.catch(() => {});
-    deflating.push(done);
-  }
-  await Promise.all(deflating);
-  return members;
-}
-
 /** The `.txt` and `.zip` of each of `all` in `format`, from its members. */
 function* bundleFiles(
   all: readonly Bundle[],
@@ -184,23 +152,29 @@ function areaOf(release: Release, place: DownloadPlace, baseUrl: string) {
   return { ctx, data: `${DOWNLOAD_ROOT}/data/${place.folder}`, all: bundles(release, place.prefix) };
 }
 
-/** Every file of `release`'s download area. */
-export function* downloadFiles(release: Release, place: DownloadPlace, baseUrl: string): Generator<DownloadFile> {
-  const { ctx, data, all } = areaOf(release, place, baseUrl);
-  for (const format of BUNDLE_FORMATS) yield* bundleFiles(all, format, data, membersNow(all, format, ctx));
-  yield* releaseFiles(release, place, data);
-}
-
 /**
- * The same files, in the same order, with the members of each format deflated on libuv's pool
- * ({@link membersSoon}): what the build writes.
+ * Every file of `release`'s download area, with `null` after each record rendered and deflated:
+ * a step after which the build may turn to other work (src/site/in-turns.ts). The records of
+ * one format are made before its bundles, which share them.
  */
-export async function* downloadFilesSoon(
+export function* downloadSteps(
   release: Release,
   place: DownloadPlace,
   baseUrl: string,
-): AsyncGenerator<DownloadFile> {
+): Generator<DownloadFile | null> {
   const { ctx, data, all } = areaOf(release, place, baseUrl);
-  for (const format of BUNDLE_FORMATS) yield* bundleFiles(all, format, data, await membersSoon(all, format, ctx));
+  for (const format of BUNDLE_FORMATS) {
+    const members = new Map<Matrix, BundleMember>();
+    for (const { m, name, text } of records(all, format, ctx)) {
+      members.set(m, { text, zipped: zipMember(name, text) });
+      yield null;
+    }
+    yield* bundleFiles(all, format, data, members);
+  }
   yield* releaseFiles(release, place, data);
+}
+
+/** Every file of `release`'s download area, in the order {@link downloadSteps} gives them. */
+export function* downloadFiles(release: Release, place: DownloadPlace, baseUrl: string): Generator<DownloadFile> {
+  for (const f of downloadSteps(release, place, baseUrl)) if (f !== null) yield f;
 }

@@ -1,12 +1,12 @@
 /**
- * Writes the download area of a release through the site writer's `put` (which owns the sink),
- * and says what it wrote, for the web site's download pages (src/portal/downloads.ts). Full
- * and compact builds alike. A site of several releases writes each one's while its model is at
- * hand and keeps only what was written (paths and sizes) for the pages.
+ * The download area of a release for the site writer (which owns the sink), and what it wrote,
+ * for the web site's download pages (src/portal/downloads.ts). Full and compact builds alike. A
+ * site of several releases writes each one's while its model is at hand, in turns with its API
+ * (src/site/in-turns.ts), and keeps only what was written (paths and sizes) for the pages.
  */
 import type { Release } from '../model/types.js';
 import { bundles } from './bundles.js';
-import { BUNDLE_FORMATS, databaseFiles, downloadFilesSoon, type DownloadPlace } from './files.js';
+import { BUNDLE_FORMATS, databaseFiles, downloadSteps, type DownloadFile, type DownloadPlace } from './files.js';
 import { DOWNLOAD_ROOT } from './media.js';
 
 export interface ListedFile {
@@ -20,24 +20,24 @@ export interface ListedRelease {
   readonly files: readonly ListedFile[];
 }
 
-type Put = (path: string, body: string | Uint8Array) => Promise<void>;
-
-/** Every file of the download area of `release`, at `place`; what was written. */
-export async function writeDownloads(
+/**
+ * The download area of `release` at `place` as the site writer's steps ({@link downloadSteps}:
+ * its files, and `null` between records made), each file listed in `listed` as it is given.
+ */
+export function* listedSteps(
   release: Release,
   place: DownloadPlace,
   baseUrl: string,
-  put: Put,
-): Promise<ListedRelease> {
-  const files = [];
-  for await (const f of downloadFilesSoon(release, place, baseUrl)) {
-    await put(f.path, f.content);
-    files.push({
-      path: f.path,
-      bytes: typeof f.content === 'string' ? Buffer.byteLength(f.content, 'utf8') : f.content.length,
-    });
+  listed: ListedFile[],
+): Generator<DownloadFile | null> {
+  for (const f of downloadSteps(release, place, baseUrl)) {
+    if (f !== null)
+      listed.push({
+        path: f.path,
+        bytes: typeof f.content === 'string' ? Buffer.byteLength(f.content, 'utf8') : f.content.length,
+      });
+    yield f;
   }
-  return { name: release.info.name, files };
 }
 
 /**

@@ -5,8 +5,7 @@
  * node:zlib at its default level (or stored when deflating does not make it smaller), with no
  * data descriptor, extra fields or comments.
  */
-import { promisify } from 'node:util';
-import { crc32, deflateRaw, deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 
 /** One member, prepared once (a matrix's member is shared by every bundle that holds it). */
 export interface ZipMember {
@@ -44,14 +43,6 @@ function bytesOf(name: string, content: string | Uint8Array): Uint8Array {
 export function zipMember(name: string, content: string | Uint8Array): ZipMember {
   const raw = bytesOf(name, content);
   return member(name, raw, deflateRawSync(raw));
-}
-
-const deflateRawSoon = promisify(deflateRaw);
-
-/** The same member, deflated on libuv's pool: the same bytes as {@link zipMember}'s. */
-export async function zipMemberSoon(name: string, content: string | Uint8Array): Promise<ZipMember> {
-  const raw = bytesOf(name, content);
-  return member(name, raw, await deflateRawSoon(raw));
 }
 
 /** The zip of `members`, in the order given. */

@@ -119,6 +119,22 @@ describe('DiskSink', () => {
     expect(await sink.largestFolder()).toEqual(await largestFolderIn(dir));
   });
 
+  it('sees its backlog fall as the writer thread writes, without the event loop running (a long render, in-turns.ts)', async () => {
+    const dir = await tempDir('sink-backlog');
+    const sink = new DiskSink(dir);
+    // Two full batches, posted as given; then a few files gathered and not posted.
+    for (let i = 0; i < 2 * 256 + 10; i++) sink.write(`b/${i % 5}/f${i}.txt`, `file ${i}`);
+    expect(sink.threaded).toBe(true);
+    expect(sink.backlog()).toBe(522);
+    // No await: the writer's answers cannot be heard here, only the count it shares.
+    const tick = new Int32Array(new SharedArrayBuffer(4));
+    for (let waited = 0; sink.backlog() > 10 && waited < 60_000; waited += 5) Atomics.wait(tick, 0, 0, 5);
+    expect(sink.backlog()).toBe(10);
+    await sink.settle(0);
+    expect(sink.backlog()).toBe(0);
+    expect(sink.files).toBe(522);
+    expect((await readdir(join(dir, 'b/0'))).length).toBe(105);
+  });
   it('rejects settle with the code and path of a file where a folder must go, and writes nothing after', async () => {
     const dir = await tempDir('sink-enotdir');
     const sink = new DiskSink(dir);

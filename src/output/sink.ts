@@ -219,8 +219,17 @@ export class DiskSink implements Sink {
     return this.folders.largest(this.root, signal);
   }
 
+  /**
+   * Files given and not written yet. What the writer has written is read from the count it
+   * shares, not only from its answers, which wait for the event loop: a build rendering costly
+   * files for a while (src/site/in-turns.ts) still sees the writer run short.
+   */
   backlog(): number {
-    return this.pending;
+    let files = this.pending;
+    if (this.worker === null) return files;
+    const unheard = Atomics.load(this.answered, 0) - (this.postedCount - this.posted.length);
+    for (let i = 0; i < unheard && i < this.posted.length; i++) files -= this.posted[i]!.files;
+    return files;
   }
 
   read(path: string): string {

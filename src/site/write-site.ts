@@ -54,8 +54,8 @@ import {
 import { precompressed } from '../hosting/compression.js';
 import { gzipSync } from 'node:zlib';
 import type { SiteOptions } from './site-options.js';
-import { downloadPlaces } from '../download/files.js';
-import { writeDownloads, type ListedRelease } from '../download/write.js';
+import { downloadPlaces, type DownloadFile } from '../download/files.js';
+import { listedSteps, type ListedFile, type ListedRelease } from '../download/write.js';
 import { downloadsPage, folderListings } from '../portal/downloads.js';
 import { portalFiles } from './portal-files.js';
 import { DOWNLOADS_PATH, pageFile } from '../portal/paths.js';
@@ -264,6 +264,7 @@ async function writeRelease(
   aliases: SuffixAlias[],
   pause: Pause,
   writerBusy: () => boolean,
+  downloads: Iterable<DownloadFile | null>,
 ): Promise<void> {
   const newest = position === 0;
   await pause();
@@ -327,8 +328,14 @@ async function writeRelease(
     for (const asset of assetFiles(index, assetCtx, options, full))
       yield { path: asset.path, content: asset.content, shared: true };
   }
+  // Then the release's download area (src/download/), rendered and deflated a record at a time: few files, much work each.
+  function* costlyFiles(): Generator<TurnFile | null> {
+    yield* webFiles();
+    for (const f of downloads) yield f === null ? null : { path: f.path, content: f.content, shared: false };
+  }
   const mine: string[] = [];
-  for (const f of inTurns(apiFiles(), webFiles(), writerBusy)) {
+  for (const f of inTurns(apiFiles(), costlyFiles(), writerBusy)) {
+    if (f === null) continue;
     if (f.shared) {
       if (assetsDone.has(f.path)) continue;
       mine.push(f.path);
@@ -412,6 +419,9 @@ export async function writeSite(
   // The model lives only in this function's frame, so nothing holds it once its files are written.
   const writeOne = async (i: number): Promise<ListedRelease> => {
     const release = await series.load(i);
+    // JASPAR's download files (contract §9), full and compact builds alike, in turns with the API's:
+    // only their paths and sizes outlive the model.
+    const files: ListedFile[] = [];
     await writeRelease(
       release,
       i,
@@ -424,11 +434,9 @@ export async function writeSite(
       aliases,
       pause,
       writerBusy,
+      listedSteps(release, places[i]!, options.baseUrl, files),
     );
-    // What rendering left is collected before the download area's zlib buffers pile on it.
-    collectGarbage();
-    // JASPAR's download files (contract §9), full and compact builds alike: only their paths and sizes outlive the model.
-    return writeDownloads(release, places[i]!, options.baseUrl, put);
+    return { name: release.info.name, files };
   };
   for (let i = 0; i < served.length; i++) {
     // The previous release collected before the next dump is read (src/output/memory.ts).
