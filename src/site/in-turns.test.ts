@@ -22,4 +22,17 @@ describe('two streams of files in turns (issue 46: both threads busy)', () => {
     const out = [...inTurns(['m0', 'm1', 'm2', 'm3'], ['c0', 'c1', 'c2'], () => busy[asked++] ?? false)];
     expect(out).toEqual(['m0', 'c0', 'c1', 'm1', 'm2', 'c2', 'm3']);
   });
+
+  it('ends both streams when the turns are left early, so their cleanup runs', () => {
+    const ended: string[] = [];
+    function* stream(name: string) {
+      try {
+        for (let i = 0; ; i++) yield `${name}${i}`;
+      } finally {
+        ended.push(name);
+      }
+    }
+    for (const f of inTurns(stream('m'), stream('c'), () => true)) if (f === 'c3') break;
+    expect(ended.sort()).toEqual(['c', 'm']);
+  });
 });

@@ -8,15 +8,22 @@
 export function* inTurns<T>(many: Iterable<T>, costly: Iterable<T>, writerBusy: () => boolean): Generator<T> {
   const a = many[Symbol.iterator]();
   const b = costly[Symbol.iterator]();
-  let nextA = a.next();
-  let nextB = b.next();
-  while (!nextA.done || !nextB.done) {
-    if (!nextB.done && (nextA.done || writerBusy())) {
-      yield nextB.value;
-      nextB = b.next();
-    } else if (!nextA.done) {
-      yield nextA.value;
-      nextA = a.next();
+  try {
+    let nextA = a.next();
+    let nextB = b.next();
+    while (!nextA.done || !nextB.done) {
+      if (!nextB.done && (nextA.done || writerBusy())) {
+        yield nextB.value;
+        nextB = b.next();
+      } else if (!nextA.done) {
+        yield nextA.value;
+        nextA = a.next();
+      }
     }
+  } finally {
+    // A write that stops early (an error, a signal) ends both streams too: their own cleanup
+    // runs (the download area's SQLite steps remove their scratch folder).
+    a.return?.();
+    b.return?.();
   }
 }
