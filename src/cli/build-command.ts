@@ -11,6 +11,7 @@ import type { HostTarget } from '../targets/registry.js';
 import { reporterFor } from './progress/reporter.js';
 import { doneLines, jsonSummary, readLines } from './summary.js';
 import { packageVersion } from './version.js';
+import { tuneForBuild } from './engine.js';
 
 export interface BuildFlags {
   out: string;
@@ -87,6 +88,7 @@ export async function runBuild(
   flags: BuildFlags,
   command?: Command,
 ): Promise<void> {
+  tuneForBuild();
   const dumps = typeof dumpArgs === 'string' ? [dumpArgs] : dumpArgs;
   checkIdentityFlags(dumps, flags);
   const targets = buildTargets(
