@@ -328,10 +328,34 @@ async function writeRelease(
     for (const asset of assetFiles(index, assetCtx, options, full))
       yield { path: asset.path, content: asset.content, shared: true };
   }
-  // Then the release's download area (src/download/), rendered and deflated a record at a time: few files, much work each.
+  // The OpenAPI description and its documentation page, served at /api/v1/schema/ and /api/v1/docs/ by every host
+  // (the newest release's, at the root); in a site of several releases each release's prebuilt pages link a copy under its folder.
+  function* documents(): Generator<TurnFile> {
+    const docs =
+      newest || (root !== '' && !options.compact)
+        ? documentFiles(openApiDocument(site, index), options.formats.includes(BROWSABLE_FORMAT))
+        : [];
+    if (newest) for (const f of docs) yield { path: f.path, content: f.content, shared: false };
+    // The Core API documents and the copy's own pages (contract §8.2), at the root only: clients load them by URL.
+    // They link the API root by file where the root holds the browsable pages, else by URL, as the landing page does.
+    const pageLinks = { landing: options.formats.includes(BROWSABLE_FORMAT), byUrl: assetCtx.compact };
+    if (newest)
+      for (const f of [...coreApiFiles(site, index), ...pageFiles(site, pageLinks)])
+        yield { path: f.path, content: f.content, shared: false };
+    if (root !== '' && !options.compact)
+      for (const f of docs) yield { path: `${root}${f.path}`, content: f.content, shared: false };
+    // A release's own pages link its landing page, search and logos relatively: give it its own
+    // copies under its folder (a prebuilt site of several releases; compact pages link by URL).
+    if (root !== '' && !options.compact)
+      for (const asset of assetFiles(index, ctx, options, full, root))
+        yield { path: `${root}${asset.path}`, content: asset.content, shared: false };
+  }
+  // Then the release's download area (src/download/), rendered and deflated a record at a time, and the
+  // API's documents: few files, much work each.
   function* costlyFiles(): Generator<TurnFile | null> {
     yield* webFiles();
     for (const f of downloads) yield f === null ? null : { path: f.path, content: f.content, shared: false };
+    yield* documents();
   }
   const mine: string[] = [];
   for (const f of inTurns(apiFiles(), costlyFiles(), writerBusy)) {
@@ -343,23 +367,6 @@ async function writeRelease(
     await put(f.path, f.content, f.earlier);
   }
   for (const path of mine) assetsDone.add(path);
-  // The OpenAPI description and its documentation page, served at /api/v1/schema/ and /api/v1/docs/ by every host
-  // (the newest release's, at the root); in a site of several releases each release's prebuilt pages link a copy under its folder.
-  const documents =
-    newest || (root !== '' && !options.compact)
-      ? documentFiles(openApiDocument(site, index), options.formats.includes(BROWSABLE_FORMAT))
-      : [];
-  if (newest) for (const f of documents) await put(f.path, f.content);
-  // The Core API documents and the copy's own pages (contract §8.2), at the root only: clients load them by URL.
-  // They link the API root by file where the root holds the browsable pages, else by URL, as the landing page does.
-  const pageLinks = { landing: options.formats.includes(BROWSABLE_FORMAT), byUrl: assetCtx.compact };
-  if (newest)
-    for (const f of [...coreApiFiles(site, index), ...pageFiles(site, pageLinks)]) await put(f.path, f.content);
-  if (root !== '' && !options.compact) for (const f of documents) await put(`${root}${f.path}`, f.content);
-  // A release's own pages link its landing page, search and logos relatively: give it its own
-  // copies under its folder (a prebuilt site of several releases; compact pages link by URL).
-  if (root !== '' && !options.compact)
-    for (const asset of assetFiles(index, ctx, options, full, root)) await put(`${root}${asset.path}`, asset.content);
 }
 
 /**
