@@ -4,6 +4,7 @@
  * without importing each other.
  */
 import type { SiteConfig } from '../routes/site-data.js';
+import type { BundleSource } from './edge/bundle.js';
 
 /** A copy of a response at its DRF suffix-form path, for hosts that need one (see paths.ts). */
 export interface SuffixAlias {
@@ -67,4 +68,6 @@ export interface HostAdapter<T extends string = string> {
   readonly precompressed?: boolean;
   /** The configuration files it writes for a site. */
   files(site: SiteConfig, facts: SiteFacts): HostFile[];
+  /** The bundles its files are made with (edge/bundle.ts), made ahead while a build reads its dump. */
+  readonly bundles?: () => readonly BundleSource[];
 }

@@ -5,7 +5,9 @@
  */
 import { UserError } from '../errors.js';
 import type { FormatName } from '../api/formats.js';
-import type { HostTarget } from '../targets/registry.js';
+import { hostBundles, type HostTarget } from '../targets/registry.js';
+import { bundleSoon } from '../hosting/edge/bundle.js';
+import { siteScriptSource } from './portal-files.js';
 import type { Release } from '../model/types.js';
 import { downloadPlaces } from '../download/files.js';
 import { downloadFolders } from '../download/write.js';
@@ -158,6 +160,8 @@ async function buildLocked(
 ): Promise<BuildSummary> {
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
+  // The hosts' and the web site's bundles, made by esbuild's own process while the dumps are read.
+  bundleSoon([...hostBundles(options.targets), siteScriptSource()]);
   const { read, series } = await survey(options, deployDir, spill);
   const readSummary = read[0]!.summary;
   const site = siteOptions(options, deployDir, read);

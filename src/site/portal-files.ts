@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BROWSABLE_FORMAT, type FormatName } from '../api/formats.js';
-import { bundleFile } from '../hosting/edge/bundle.js';
+import { bundleFile, type BundleSource } from '../hosting/edge/bundle.js';
 import type { Matrix, Release } from '../model/types.js';
 import { targetPath } from '../formats/html/runtime-safe/links.js';
 import { formatApplies } from '../routes/applies.js';
@@ -58,12 +58,18 @@ export interface PortalOptions {
   readonly compact: boolean;
 }
 
-/** The site's script, bundled from its TypeScript sources (under vitest) or their compiled form (the CLI in lib/). */
-function siteScript(): string {
+/** What the site's script is bundled from: its TypeScript sources (under vitest) or their compiled form (the CLI in lib/). */
+export function siteScriptSource(): BundleSource {
   const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'portal', 'client');
   const file = ['main.ts', 'main.js'].map((f) => join(dir, f)).find((f) => existsSync(f));
   if (file === undefined) throw new Error(`the site's script is missing from ${dir}`);
-  return bundleFile(file, { platform: 'modern', entry: 'the site script', footer: '' });
+  return { file, platform: 'modern' };
+}
+
+/** The site's script. */
+function siteScript(): string {
+  const { file, platform } = siteScriptSource();
+  return bundleFile(file, { platform, entry: 'the site script', footer: '' });
 }
 
 /**

@@ -60,6 +60,7 @@ import { downloadsPage, folderListings } from '../portal/downloads.js';
 import { portalFiles } from './portal-files.js';
 import { DOWNLOADS_PATH, pageFile } from '../portal/paths.js';
 import { seriesOf, type ReleaseSeries } from './series.js';
+import { bundlesMade } from '../hosting/edge/bundle.js';
 import { inTurns } from './in-turns.js';
 
 export type { SiteOptions } from './site-options.js';
@@ -445,6 +446,8 @@ export async function writeSite(
     );
     return { name: release.info.name, files };
   };
+  // Bundles made ahead (build.ts) are had as made: the web site's script, then the hosts'.
+  await bundlesMade();
   for (let i = 0; i < served.length; i++) {
     // The previous release collected before the next dump is read (src/output/memory.ts).
     if (i > 0) collectGarbage();

@@ -6,6 +6,7 @@
  */
 import type { SiteConfig } from '../routes/site-data.js';
 import type { HostFile, SiteFacts, Tier } from '../hosting/adapter.js';
+import type { BundleSource } from '../hosting/edge/bundle.js';
 import { adapter as apache } from '../hosts/apache/adapter.js';
 import { adapter as cloudflare } from '../hosts/cloudflare/adapter.js';
 import { adapter as cloudfront } from '../hosts/cloudfront/adapter.js';
@@ -28,6 +29,10 @@ const adapterOf = (target: HostTarget) => HOSTS.find((h) => h.target === target)
 
 /** What a target can do: compute every answer, or serve what is prebuilt (docs/hosting.md). */
 export const hostTier = (target: HostTarget): Tier => adapterOf(target).tier;
+
+/** The bundles the files of `targets` are made with (made ahead, src/hosting/edge/bundle.ts `bundleSoon`). */
+export const hostBundles = (targets: readonly HostTarget[]): BundleSource[] =>
+  targets.flatMap((t) => (adapterOf(t) as { bundles?: () => readonly BundleSource[] }).bundles?.() ?? []);
 
 /** Hosts whose rules cannot match part of a path segment, so suffix forms need copies. */
 export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(

@@ -11,7 +11,7 @@
  * (the compiled CLI in lib/). The output depends on nothing but the sources: no paths, no
  * dates, identifiers minified, so the same sources always give the same bytes.
  */
-import { buildSync, type BuildOptions, type BuildResult } from 'esbuild';
+import { build as buildLater, buildSync, type BuildOptions, type BuildResult } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,12 +93,7 @@ export type ShortenedBundle = Omit<BundleRequest, 'footer'> & {
  * `names` has none (it is kept, or the code never reads it): data and code would disagree.
  */
 export function bundleShortened(req: ShortenedBundle, names: readonly string[], kept: readonly string[]): string {
-  for (const n of kept) if (!/^[A-Za-z_$][\w$]*$/.test(n)) throw new Error(`${n} is not a property name`);
-  const { code, mangleCache } = build(entryFile(req.entry), req, {
-    mangleProps: /./,
-    reserveProps: new RegExp(`^(?:${kept.join('|').replace(/\$/g, '\\$')})$`),
-    mangleCache: {},
-  });
+  const { code, mangleCache } = build(entryFile(req.entry), req, shortening(kept));
   const short: { [name: string]: string } = {};
   for (const n of names) {
     const s = mangleCache?.[n];
@@ -107,6 +102,29 @@ export function bundleShortened(req: ShortenedBundle, names: readonly string[], 
   }
   return wrap(code, req.banner, req.footer(short));
 }
+
+/** esbuild's options that shorten every property name but `kept`. */
+function shortening(kept: readonly string[]): BuildOptions {
+  for (const n of kept) if (!/^[A-Za-z_$][\w$]*$/.test(n)) throw new Error(`${n} is not a property name`);
+  return {
+    mangleProps: /./,
+    reserveProps: new RegExp(`^(?:${kept.join('|').replace(/\$/g, '\\$')})$`),
+    mangleCache: {},
+  };
+}
+
+/** What {@link bundle} makes for a host entry (`name`: another module of its folder), for {@link bundleSoon}. */
+export const entrySource = (entry: string, platform: Platform, name?: string): BundleSource => ({
+  file: entryFile(entry, name),
+  platform,
+});
+
+/** What {@link bundleShortened} makes for a host entry with `kept` names, for {@link bundleSoon}. */
+export const shortenedSource = (entry: string, platform: Platform, kept: readonly string[]): BundleSource => ({
+  file: entryFile(entry),
+  platform,
+  extra: shortening(kept),
+});
 
 /** Bundle the module `file` as {@link bundle} bundles an entry (`req.entry` names it in errors). */
 export function bundleFile(file: string, req: Omit<BundleRequest, 'entry'> & { readonly entry?: string }): string {
@@ -127,25 +145,65 @@ type Built = { readonly code: string; readonly mangleCache: BuildResult['mangleC
  */
 const made = new Map<string, Built>();
 
+/** What an esbuild bundle is made of, as {@link made} knows it. */
+export interface BundleSource {
+  readonly file: string;
+  readonly platform: Platform;
+  /** Options added (property renaming). */
+  readonly extra?: BuildOptions;
+}
+
+const keyOf = (file: string, platform: Platform, extra: BuildOptions) =>
+  JSON.stringify([file, platform, extra], (_, v: unknown) => (v instanceof RegExp ? String(v) : v));
+
 /** esbuild's bundle of `file`, checked for the platform; `extra` adds options (property renaming). */
 function build(
   file: string,
   req: { readonly platform: Platform; readonly entry?: string },
   extra: BuildOptions = {},
 ): Built {
-  const key = JSON.stringify([file, req.platform, extra], (_, v: unknown) => (v instanceof RegExp ? String(v) : v));
+  const key = keyOf(file, req.platform, extra);
   let built = made.get(key);
-  if (built === undefined) made.set(key, (built = buildNow(file, req, extra)));
+  if (built === undefined) {
+    const result = buildSync(optionsOf(file, req.platform, extra));
+    made.set(key, (built = checked(result, file, req)));
+  }
   return built;
 }
 
-function buildNow(
-  file: string,
-  req: { readonly platform: Platform; readonly entry?: string },
-  extra: BuildOptions,
-): Built {
-  const name = req.entry ?? file;
-  const result = buildSync({
+/** Bundles asked for ahead ({@link bundleSoon}) and not made yet. */
+const coming = new Map<string, Promise<void>>();
+
+/**
+ * Starts making `sources` in esbuild's own process while this one goes on (a build reads its
+ * dump meanwhile); a later {@link bundle} of one finds it made once {@link bundlesMade} has
+ * resolved. A bundle that fails here is made again when asked for, and fails there with its
+ * error: nothing is reported from here.
+ */
+export function bundleSoon(sources: readonly BundleSource[]): void {
+  for (const { file, platform, extra = {} } of sources) {
+    const key = keyOf(file, platform, extra);
+    if (made.has(key) || coming.has(key)) continue;
+    const done = buildLater(optionsOf(file, platform, extra)).then(
+      (result) => {
+        if (!made.has(key)) made.set(key, checked(result, file, { platform }));
+      },
+      () => {},
+    );
+    coming.set(
+      key,
+      done.catch(() => {}).finally(() => coming.delete(key)),
+    );
+  }
+}
+
+/** Resolves once every bundle asked for ahead is made (or failed, to be made again when asked for). */
+export async function bundlesMade(): Promise<void> {
+  await Promise.all(coming.values());
+}
+
+function optionsOf(file: string, platform: Platform, extra: BuildOptions): BuildOptions & { write: false } {
+  return {
     ...extra,
     entryPoints: [file],
     absWorkingDir: dirname(file),
@@ -154,13 +212,22 @@ function buildNow(
     format: 'iife',
     globalName: BUNDLE_GLOBAL,
     platform: 'neutral',
-    target: req.platform === 'restricted' ? 'es2019' : 'es2022',
-    ...(req.platform === 'restricted' ? { supported: RESTRICTED_SYNTAX } : {}),
+    target: platform === 'restricted' ? 'es2019' : 'es2022',
+    ...(platform === 'restricted' ? { supported: RESTRICTED_SYNTAX } : {}),
     minify: true,
     legalComments: 'none',
     charset: 'ascii',
     logLevel: 'silent',
-  });
+  };
+}
+
+/** The bundle esbuild made, checked for the platform; throws when the code is not fit for it. */
+function checked(
+  result: BuildResult<{ write: false }>,
+  file: string,
+  req: { readonly platform: Platform; readonly entry?: string },
+): Built {
+  const name = req.entry ?? file;
   const out = result.outputFiles[0];
   if (out === undefined) throw new Error(`esbuild wrote nothing for ${name}`);
   const code = out.text.trimEnd();

@@ -8,7 +8,7 @@
  * docs/deploy.md has the commands.
  */
 import type { SiteConfig } from '../../routes/site-data.js';
-import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
+import { bundle, BUNDLE_GLOBAL, entrySource } from '../../hosting/edge/bundle.js';
 import { posix } from 'node:path';
 import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
 
@@ -63,4 +63,5 @@ export const adapter = {
   tier: 'compute',
   suffixAliases: false,
   files: cloudflareFiles,
+  bundles: () => [entrySource('cloudflare', 'modern')],
 } as const satisfies HostAdapter;

@@ -13,7 +13,7 @@
  */
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import { DATA_DIR, type SiteConfig } from '../../routes/site-data.js';
-import { bundleShortened } from '../../hosting/edge/bundle.js';
+import { bundleShortened, shortenedSource } from '../../hosting/edge/bundle.js';
 import { PROTOTYPE_METHODS, STATIC } from './features.js';
 import { propertyNames, renamed } from './short-names.js';
 import { cloudfrontTable } from './table.js';
@@ -58,6 +58,9 @@ const KEPT_NAMES = [
   ...Object.values(STATIC).flat(),
 ];
 
+/** The kept names, each once. */
+const KEPT = [...new Set(KEPT_NAMES)];
+
 /** The viewer-request function for a site; its property names shortened, the code's and its table's alike. */
 export function functionSource(site: SiteConfig): string {
   const table = cloudfrontTable(site);
@@ -69,7 +72,7 @@ export function functionSource(site: SiteConfig): string {
         `var jasparHandler=globalThis.jasparCloudfront(${jsLiteral(renamed(table, short))});function handler(event){return jasparHandler(event)}`,
     },
     propertyNames(table),
-    [...new Set(KEPT_NAMES)],
+    KEPT,
   );
 }
 
@@ -146,4 +149,5 @@ export const adapter = {
   tier: 'rules',
   suffixAliases: false,
   files: cloudfrontFiles,
+  bundles: () => [shortenedSource('cloudfront', 'restricted', KEPT)],
 } as const satisfies HostAdapter;

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { LOGO_DIR } from '../../logos/files.js';
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
+import { bundle, BUNDLE_GLOBAL, entrySource } from '../../hosting/edge/bundle.js';
 import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
 import { deployScript, siteFromScript } from '../../hosting/aws/deploy-script.js';
 import { syncLines } from '../../hosting/aws/typed-syncs.js';
@@ -106,4 +106,5 @@ export const adapter = {
   tier: 'compute',
   suffixAliases: false,
   files: lambdaEdgeFiles,
+  bundles: () => [entrySource('lambda-edge', 'modern')],
 } as const satisfies HostAdapter;

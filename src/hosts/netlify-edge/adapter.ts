@@ -15,7 +15,7 @@ import { posix } from 'node:path';
 import { LANDING_FILE } from '../../formats/html/runtime-safe/links.js';
 import { LOGO_DIR } from '../../logos/files.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { bundle, BUNDLE_GLOBAL } from '../../hosting/edge/bundle.js';
+import { bundle, BUNDLE_GLOBAL, entrySource } from '../../hosting/edge/bundle.js';
 import type { HostAdapter, HostFile, SiteFacts } from '../../hosting/adapter.js';
 import { netlifyHeaders } from '../../hosting/netlify-headers.js';
 import { OLD_LINKS } from '../../portal/paths.js';
@@ -99,4 +99,5 @@ export const adapter = {
   tier: 'compute',
   suffixAliases: false,
   files: netlifyEdgeFiles,
+  bundles: () => [entrySource('netlify-edge', 'modern')],
 } as const satisfies HostAdapter;

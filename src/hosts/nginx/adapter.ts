@@ -30,7 +30,7 @@ import { createHash } from 'node:crypto';
 import { LOGO_DIR } from '../../logos/files.js';
 import { NOT_SERVED } from '../../runtime/resolve.js';
 import type { SiteConfig } from '../../routes/site-data.js';
-import { bundle, bundleFile, BUNDLE_GLOBAL, entryFile } from '../../hosting/edge/bundle.js';
+import { bundle, bundleFile, BUNDLE_GLOBAL, entryFile, entrySource } from '../../hosting/edge/bundle.js';
 import { COMPUTE_LOCATION } from './answers.js';
 import { FILE_TYPES, PAGE_FOLDERS, prefixTypes, SUFFIX_TYPES } from '../../hosting/content-types.js';
 import type { HostAdapter, HostFile, RuntimeFiles, SiteFacts } from '../../hosting/adapter.js';
@@ -286,4 +286,5 @@ export const adapter = {
   preloads: true,
   precompressed: true,
   files: nginxFiles,
+  bundles: () => [entrySource('nginx', 'restricted'), entrySource('nginx', 'restricted', 'answers')],
 } as const satisfies HostAdapter;
