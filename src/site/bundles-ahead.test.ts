@@ -1,14 +1,14 @@
 /**
  * The bundles a build's host files and web site are made with, made ahead by esbuild's own
- * process while the dump is read (src/site/build.ts): every one a host's files ask for is among
+ * process while the dump is read (build.ts): every one a host's files ask for is among
  * those its adapter names, so none is made again, synchronously, at the end of the build.
  */
 import { buildSync as realBuildSync } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 import { bundleSoon, bundlesMade } from '../hosting/edge/bundle.js';
 import type { SiteConfig } from '../routes/site-data.js';
-import { siteScriptSource } from '../site/portal-files.js';
-import { HOST_TARGETS, hostBundles, hostFiles } from './registry.js';
+import { siteScriptSource } from './portal-files.js';
+import { HOST_TARGETS, hostBundles, hostFiles } from '../targets/registry.js';
 
 vi.mock('esbuild', async (actual) => {
   const esbuild = await actual<typeof import('esbuild')>();
