@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runOk } from '../../test/support/process.js';
 import { BUILD_V8_FLAGS, flagsToSet } from './engine.js';
 
 describe("a build's V8 flags", () => {
@@ -10,8 +10,8 @@ describe("a build's V8 flags", () => {
     expect(flagsToSet(['--max-inlined-bytecode-size=100'])).toEqual([...BUILD_V8_FLAGS]);
   });
 
-  it("are flags this node's V8 knows (a renamed one would only print an error and do nothing)", () => {
-    const known = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
+  it("are flags this node's V8 knows (a renamed one would only print an error and do nothing)", async () => {
+    const known = (await runOk(process.execPath, ['--v8-options'])).stdout;
     for (const flag of BUILD_V8_FLAGS) expect(known).toContain(`  ${flag.slice(0, flag.indexOf('='))} `);
   });
 });
