@@ -244,8 +244,16 @@ server {
  */
 function httpMaps(site: SiteConfig): string[] | null {
   if (site.prebuilt === null || site.releases.length !== 1) return null;
-  return fastPathMaps(ruleGroups(site, ALL_GROUPS));
+  const key = JSON.stringify(site);
+  if (lastMaps?.key !== key) lastMaps = { key, maps: fastPathMaps(ruleGroups(site, ALL_GROUPS)) };
+  return lastMaps.maps;
 }
+
+/**
+ * The last site's maps: a build that shows its progress asks twice for the same site's, for its
+ * file estimate and for its files (about 0.1 s each for JASPAR2026, issue 46).
+ */
+let lastMaps: { readonly key: string; readonly maps: string[] } | null = null;
 
 function httpInclude(maps: readonly string[] | null): string {
   const lines = [
