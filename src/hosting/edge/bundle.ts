@@ -184,16 +184,13 @@ export function bundleSoon(sources: readonly BundleSource[]): void {
   for (const { file, platform, extra = {} } of sources) {
     const key = keyOf(file, platform, extra);
     if (made.has(key) || coming.has(key)) continue;
-    const done = buildLater(optionsOf(file, platform, extra)).then(
-      (result) => {
+    const done = buildLater(optionsOf(file, platform, extra))
+      .then((result) => {
         if (!made.has(key)) made.set(key, checked(result, file, { platform }));
-      },
-      () => {},
-    );
-    coming.set(
-      key,
-      done.catch(() => {}).finally(() => coming.delete(key)),
-    );
+      })
+      .catch(() => {})
+      .finally(() => coming.delete(key));
+    coming.set(key, done);
   }
 }
 
