@@ -7,19 +7,12 @@
  * correct deployment, so its configuration is read here.
  */
 import { describe, expect, it } from 'vitest';
-import type { SiteConfig } from '../routes/site-data.js';
+import { NO_FACTS, smallSite } from '../../test/support/site-config.js';
 import { adapter as apache } from './apache/adapter.js';
 import { adapter as nginx } from './nginx/adapter.js';
 
-const site: SiteConfig = {
-  generator: 'jaspar-static',
-  baseUrl: 'https://jaspar.example.org',
-  releases: [{ name: 'JASPAR2016', year: 2016, root: '' }],
-  formats: ['json', 'meme'],
-  withSites: false,
-  prebuilt: { pageSizes: [], orderFields: null, filterKeys: null, filterOrders: false },
-};
-const facts = { aliases: [], siteFromDeploy: '../dist', deployFromSite: '../dist.deploy', runtimeData: new Map() };
+const site = smallSite();
+const facts = NO_FACTS;
 const OWN = [400, 405, 413, 414, 416, 500, 502, 503, 504];
 const file = (files: { path: string; content: string | Iterable<string> }[], path: string) =>
   [...files.find((f) => f.path === path)!.content].join('');

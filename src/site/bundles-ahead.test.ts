@@ -6,7 +6,7 @@
 import { buildSync as realBuildSync } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 import { bundleSoon, bundlesMade } from '../hosting/edge/bundle.js';
-import type { SiteConfig } from '../routes/site-data.js';
+import { NO_FACTS, smallSite } from '../../test/support/site-config.js';
 import { siteScriptSource } from './portal-files.js';
 import { HOST_TARGETS, hostBundles, hostFiles } from '../targets/registry.js';
 
@@ -14,15 +14,6 @@ vi.mock('esbuild', async (actual) => {
   const esbuild = await actual<typeof import('esbuild')>();
   return { ...esbuild, buildSync: vi.fn(esbuild.buildSync) };
 });
-
-const site: SiteConfig = {
-  generator: 'jaspar-static',
-  baseUrl: 'https://jaspar.example.org',
-  releases: [{ name: 'JASPAR2016', year: 2016, root: '' }],
-  formats: ['json', 'meme'],
-  withSites: false,
-  prebuilt: { pageSizes: [], orderFields: null, filterKeys: null, filterOrders: false },
-};
 
 describe('bundles made ahead', () => {
   it("are every bundle the hosts' files are made with: none is made again when the files are", async () => {
@@ -33,12 +24,7 @@ describe('bundles made ahead', () => {
     synchronous.mockClear();
     bundleSoon(sources);
     await bundlesMade();
-    const files = hostFiles(HOST_TARGETS, site, {
-      aliases: [],
-      siteFromDeploy: '../dist',
-      deployFromSite: '../dist.deploy',
-      runtimeData: new Map(),
-    });
+    const files = hostFiles(HOST_TARGETS, smallSite(), NO_FACTS);
     expect(files.some((f) => f.path === '_worker.js')).toBe(true);
     expect(synchronous).not.toHaveBeenCalled();
   });

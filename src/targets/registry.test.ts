@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SiteConfig } from '../routes/site-data.js';
+import { NO_FACTS, smallSite } from '../../test/support/site-config.js';
 import { COMPACT_TARGETS, compactRefusal, hostFiles } from './registry.js';
 
-const site = (compact: boolean): SiteConfig => ({
-  generator: 'jaspar-static',
-  baseUrl: 'https://jaspar.example.org',
-  releases: [{ name: 'JASPAR2016', year: 2016, root: '' }],
-  formats: ['json', 'meme'],
-  withSites: false,
-  prebuilt: compact ? null : { pageSizes: [], orderFields: null, filterKeys: null, filterOrders: false },
-});
+const site = smallSite;
 
 describe('compact builds', () => {
   it('are for compute hosts only', () => {
@@ -18,25 +11,17 @@ describe('compact builds', () => {
   });
 
   it('are refused by hostFiles too (for callers of the build API)', () => {
-    expect(() =>
-      hostFiles(['netlify-edge', 'cloudfront'], site(true), {
-        aliases: [],
-        siteFromDeploy: '../dist',
-        deployFromSite: '../dist.deploy',
-        runtimeData: new Map(),
-      }),
-    ).toThrow(/cloudfront/);
+    expect(() => hostFiles(['netlify-edge', 'cloudfront'], site(true), NO_FACTS)).toThrow(/cloudfront/);
   });
 });
 
 describe('runtime host adapters', () => {
   it("write into the site only what the site must hold (the Pages worker, Netlify's _headers), the rest into the deploy folder", () => {
-    const files = hostFiles(['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge'], site(false), {
-      aliases: [],
-      siteFromDeploy: '../dist',
-      deployFromSite: '../dist.deploy',
-      runtimeData: new Map(),
-    });
+    const files = hostFiles(
+      ['nginx', 'netlify-edge', 'cloudflare', 'cloudfront', 'lambda-edge'],
+      site(false),
+      NO_FACTS,
+    );
     const inSite = files.filter((f) => f.place !== 'deploy').map((f) => f.path);
     // Netlify's CDN serves the Edge Function's static files with the site's `_headers` (the download area's types).
     expect(inSite.sort()).toEqual(['.assetsignore', '_headers', '_worker.js']);
@@ -47,12 +32,7 @@ describe('runtime host adapters', () => {
 
   it('route the logos to the runtime in a compact build only', () => {
     const conf = (compact: boolean) =>
-      hostFiles(['nginx'], site(compact), {
-        aliases: [],
-        siteFromDeploy: '../dist',
-        deployFromSite: '../dist.deploy',
-        runtimeData: new Map(),
-      }).find((f) => f.path === 'nginx/jaspar.conf')!.content;
+      hostFiles(['nginx'], site(compact), NO_FACTS).find((f) => f.path === 'nginx/jaspar.conf')!.content;
     expect(conf(true)).toContain('location ^~ /static/logos/svg/ {');
     expect(conf(false)).not.toContain('/static/logos/');
   });
