@@ -146,12 +146,6 @@ function* releaseFiles(release: Release, place: DownloadPlace, data: string): Ge
   for (const file of databaseFiles(release, place.prefix)) yield { path: file.path, content: file.content() };
 }
 
-/** What the area of `release` at `place` is made from: its records' context, its data folder, its bundles. */
-function areaOf(release: Release, place: DownloadPlace, baseUrl: string) {
-  const ctx: MatrixTextContext = { baseUrl, year: release.info.year };
-  return { ctx, data: `${DOWNLOAD_ROOT}/data/${place.folder}`, all: bundles(release, place.prefix) };
-}
-
 /**
  * Every file of `release`'s download area, with `null` after each record rendered and deflated:
  * a step after which the build may turn to other work (src/site/in-turns.ts). The records of
@@ -162,7 +156,9 @@ export function* downloadSteps(
   place: DownloadPlace,
   baseUrl: string,
 ): Generator<DownloadFile | null> {
-  const { ctx, data, all } = areaOf(release, place, baseUrl);
+  const ctx: MatrixTextContext = { baseUrl, year: release.info.year };
+  const data = `${DOWNLOAD_ROOT}/data/${place.folder}`;
+  const all = bundles(release, place.prefix);
   for (const format of BUNDLE_FORMATS) {
     const members = new Map<Matrix, BundleMember>();
     for (const { m, name, text } of records(all, format, ctx)) {

@@ -25,24 +25,15 @@ const VERSION_NEEDED = 20;
 const MODE = 0o100644;
 const LIMIT = 0xffff_ffff;
 
-/** The member of `raw` deflated as `deflated` (stored when deflating does not make it smaller). */
-function member(name: string, raw: Uint8Array, deflated: Uint8Array): ZipMember {
+/** Compress one member's bytes (deflate unless storing is smaller). */
+export function zipMember(name: string, content: string | Uint8Array): ZipMember {
+  const raw = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  if (raw.length >= LIMIT) throw new Error(`zip member ${name} is too large for a zip without ZIP64`);
+  const deflated = deflateRawSync(raw);
   const method = deflated.length < raw.length ? 8 : 0;
   // Copied out: zlib's result is a view of its 16 KiB output chunk, which a release's thousands
   // of kept members would otherwise each hold (66 MB for JASPAR2026's in one format, issue 46).
   return { name, crc: crc32(raw), size: raw.length, method, data: method === 8 ? new Uint8Array(deflated) : raw };
-}
-
-function bytesOf(name: string, content: string | Uint8Array): Uint8Array {
-  const raw = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-  if (raw.length >= LIMIT) throw new Error(`zip member ${name} is too large for a zip without ZIP64`);
-  return raw;
-}
-
-/** Compress one member's bytes (deflate unless storing is smaller). */
-export function zipMember(name: string, content: string | Uint8Array): ZipMember {
-  const raw = bytesOf(name, content);
-  return member(name, raw, deflateRawSync(raw));
 }
 
 /** The zip of `members`, in the order given. */
