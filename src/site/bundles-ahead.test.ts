@@ -3,15 +3,15 @@
  * process while the dump is read (build.ts): every one a host's files ask for is among
  * those its adapter names, so none is made again, synchronously, at the end of the build.
  */
-import { buildSync as realBuildSync } from 'esbuild';
+import { buildSync as realBuildSync } from '../hosting/edge/esbuild.js';
 import { describe, expect, it, vi } from 'vitest';
 import { bundleSoon, bundlesMade } from '../hosting/edge/bundle.js';
 import { NO_FACTS, smallSite } from '../../test/support/site-config.js';
 import { siteScriptSource } from './portal-files.js';
 import { HOST_TARGETS, hostBundles, hostFiles } from '../targets/registry.js';
 
-vi.mock('esbuild', async (actual) => {
-  const esbuild = await actual<typeof import('esbuild')>();
+vi.mock('../hosting/edge/esbuild.js', async (actual) => {
+  const esbuild = await actual<typeof import('../hosting/edge/esbuild.js')>();
   return { ...esbuild, buildSync: vi.fn(esbuild.buildSync) };
 });
 

@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sqlite from 'node-sqlite3-wasm';
+import { sqlite } from '../sqlite/wasm.js';
 import { TABLE_NAMES, type RawDump, type SourceRow } from '../tables.js';
 import { exportedColumns, extraValue } from './columns.js';
 

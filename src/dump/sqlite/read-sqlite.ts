@@ -5,7 +5,7 @@
  */
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import sqlite from 'node-sqlite3-wasm';
+import { type Database, sqlite } from './wasm.js';
 import { UserError, type Place } from '../../errors.js';
 import { ReadBudget, ROWS_PER_TURN, turn, type ReadLimits } from '../limits.js';
 import type { ReadProgress } from '../progress.js';
@@ -38,7 +38,7 @@ export async function readSqliteDump(path: string, progress?: ReadProgress, limi
   await checkHeader(path);
   // SQLite reads pages in whatever order its queries need: progress is told once, at the end.
   const total = progress ? { files: 1, bytes: (await stat(path)).size } : null;
-  let db: sqlite.Database;
+  let db: Database;
   try {
     db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
   } catch (error) {
@@ -71,7 +71,7 @@ export async function readSqliteDump(path: string, progress?: ReadProgress, limi
 }
 
 async function readRows(
-  db: sqlite.Database,
+  db: Database,
   t: SqliteTable,
   file: string,
   at: { line?: number },

@@ -2,7 +2,7 @@
  * What a SQLite database holds: which of its tables stand for the tables the API needs (names
  * matched case-insensitively) and where their needed columns are (extra columns ignored).
  */
-import type sqlite from 'node-sqlite3-wasm';
+import type { Database } from './wasm.js';
 import { UserError } from '../../errors.js';
 import { onceEach, TABLE_COLUMNS, TABLE_NAMES, type TableName } from '../tables.js';
 import { layoutOf, neededTable } from '../sql/collect.js';
@@ -28,7 +28,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : St
  * (SQLite's own table names are case-insensitive, so at most one table matches each.)
  * @throws UserError when a table lacks a needed column.
  */
-export function findTables(db: sqlite.Database, file: string): { tables: SqliteTable[]; others: string[] } {
+export function findTables(db: Database, file: string): { tables: SqliteTable[]; others: string[] } {
   const found = new Map<TableName, SqliteTable>();
   const others: string[] = [];
   const listed = db.all(

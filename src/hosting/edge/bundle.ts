@@ -11,7 +11,8 @@
  * (the compiled CLI in lib/). The output depends on nothing but the sources: no paths, no
  * dates, identifiers minified, so the same sources always give the same bytes.
  */
-import { build as buildLater, buildSync, type BuildOptions, type BuildResult } from 'esbuild';
+import type { BuildOptions, BuildResult } from 'esbuild';
+import { build as buildLater, buildSync } from './esbuild.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
