@@ -6,7 +6,9 @@ import { runInThisContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTree, tempDir } from '../../test/support/scratch.js';
 import { MAKE_WRITER, type Writer, type WriterSetup } from './disk-writer.js';
-import { checkOutputPath, DiskSink, MemorySink } from './sink.js';
+import fc from 'fast-check';
+import { isSafeSegment } from '../segments.js';
+import { checkOutputPath, DiskSink, isSafePath, MemorySink } from './sink.js';
 import { addLanes, largestFolderIn, noLanes, stampFile, stampTree, treeStamp } from './tree-stamp.js';
 
 const HOSTILE = [
@@ -22,9 +24,24 @@ const HOSTILE = [
 ];
 
 describe('the output path guard', () => {
-  it('splits a relative path of safe segments', () => {
-    expect(checkOutputPath('files/json/matrix/MA0004.1.json')).toEqual(['files', 'json', 'matrix', 'MA0004.1.json']);
-    expect(checkOutputPath('index.html')).toEqual(['index.html']);
+  it('lets a relative path of safe segments through', () => {
+    expect(() => checkOutputPath('files/json/matrix/MA0004.1.json')).not.toThrow();
+    expect(() => checkOutputPath('index.html')).not.toThrow();
+    expect(() => checkOutputPath('.well-known/..x/...')).not.toThrow();
+  });
+
+  it('judges a path as its segments, each checked, would be', () => {
+    const bySegments = (path: string) => path.split('/').every(isSafeSegment);
+    const alphabet = fc.constantFrom(...'aZ09._-/\\ %\u0000é'.split(''));
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 12 }), (chars) => {
+        const path = chars.join('');
+        expect(isSafePath(path)).toBe(bySegments(path));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const path of [...HOSTILE, '.', '..', '...', 'a/.', 'a/..', './a', 'a/...', '.a/b.'])
+      expect(isSafePath(path)).toBe(bySegments(path));
   });
 
   it.each(HOSTILE)('refuses %j', (path) => {

@@ -6,7 +6,6 @@ import { lstatSync, readFileSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RuntimeFiles } from '../hosting/adapter.js';
-import { isSafeSegment } from '../segments.js';
 import { ARENA_BYTES, Arenas } from './arenas.js';
 import {
   type BatchDone,
@@ -77,12 +76,32 @@ export const MAX_PENDING_BYTES = 16 * 1024 * 1024;
 const MADE_KEPT = 4096;
 
 /** Throws unless `path` is a relative path of safe segments. */
-export function checkOutputPath(path: string): string[] {
-  const segments = path.split('/');
-  for (const s of segments) {
-    if (!isSafeSegment(s)) throw new Error(`refusing to write outside the output root or to an unsafe name: "${path}"`);
+export function checkOutputPath(path: string): void {
+  if (!isSafePath(path)) throw new Error(`refusing to write outside the output root or to an unsafe name: "${path}"`);
+}
+
+/**
+ * Whether every `/`-separated segment of `path` is safe (`isSafeSegment`, src/segments.ts: one or more of
+ * `A-Za-z0-9._-`, neither `.` nor `..`), in one pass over its characters: asked for every file a
+ * build writes, the segments split out and matched each cost some 0.1 s a build (issue 46).
+ */
+export function isSafePath(path: string): boolean {
+  const n = path.length;
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? path.charCodeAt(i) : 47;
+    if (c === 47) {
+      const length = i - start;
+      if (length === 0) return false;
+      if (path.charCodeAt(start) === 46 && (length === 1 || (length === 2 && path.charCodeAt(start + 1) === 46)))
+        return false;
+      start = i + 1;
+    } else if (
+      !((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 46 || c === 95 || c === 45)
+    )
+      return false;
   }
-  return segments;
+  return true;
 }
 
 /** What a sink did with the files it was given, against the previous tree (see {@link DiskSink}). */
