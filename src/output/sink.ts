@@ -44,10 +44,19 @@ export interface Sink {
   writeSame?(path: string, earlier: string, data: () => string | Uint8Array): void;
 }
 
-/** `data` written at `path` through `sink`, as the same bytes as its file at `earlier` when one is named and the sink can say so. */
-export function writeTo(sink: Sink, path: string, data: string | Uint8Array, earlier?: string): void {
-  if (earlier !== undefined && sink.writeSame !== undefined) sink.writeSame(path, earlier, () => data);
-  else sink.write(path, data);
+/**
+ * `data` written at `path` through `sink`, as the same bytes as its file at `earlier` when one is
+ * named and the sink can say so; `data` as a function is only called when the sink wants the bytes.
+ */
+export function writeTo(
+  sink: Sink,
+  path: string,
+  data: string | Uint8Array | (() => string | Uint8Array),
+  earlier?: string,
+): void {
+  const bytes = typeof data === 'function' ? data : () => data;
+  if (earlier !== undefined && sink.writeSame !== undefined) sink.writeSame(path, earlier, bytes);
+  else sink.write(path, bytes());
 }
 
 /**

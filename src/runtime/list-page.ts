@@ -101,15 +101,27 @@ export function listPageBody(req: PageRequest, source: FragmentSource): PageResu
  */
 export interface PageMemo {
   get(key: string): MemoPage | undefined;
-  set(key: string, page: MemoPage): void;
+  /** Keep the page just made (its body is the result's: the memo keeps what it needs of it). */
+  set(key: string, items: readonly number[], body: string): void;
   /** The links of a list's pages ({@link pageLinks}), made once for the pages that share `pairs`. */
   links(url: string, pairs: RequestParams['pairs']): (page: number | null) => string;
 }
 
-/** A body kept by {@link PageMemo}, with the items it holds (its key names them only by a hash). */
+/**
+ * A page kept by {@link PageMemo}: the items it holds (its key names them only by a hash) and
+ * its body's length. Not the body: the build writes a page of the same bytes as a link of the
+ * first one's file, and bodies kept for that lived long enough for the collector to copy them
+ * into the old generation, a third of what it moved there (issue 46).
+ */
 export interface MemoPage {
   readonly items: readonly number[];
-  readonly body: string;
+  readonly length: number;
+}
+
+/** A page the memo says is the same bytes as the kept one (only when a memo is given). */
+export interface SamePage {
+  readonly kind: 'same';
+  readonly page: MemoPage;
 }
 
 /** FNV-1a over the items' numbers: cheaper than a key spelling them out, a page of 1000 items at most. */
@@ -125,13 +137,23 @@ function sameItems(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-/** The body of one page of `selected` (the list's items as the request selects and orders them). */
+/**
+ * The body of one page of `selected` (the list's items as the request selects and orders them);
+ * with a memo, a page it kept the same bytes of is that page ({@link SamePage}), not made again.
+ */
+export function pageBody(req: Omit<PageRequest, 'index'>, selected: Rows<number>, source: FragmentSource): PageResult;
+export function pageBody(
+  req: Omit<PageRequest, 'index'>,
+  selected: Rows<number>,
+  source: FragmentSource,
+  memo: PageMemo,
+): PageResult | SamePage;
 export function pageBody(
   req: Omit<PageRequest, 'index'>,
   selected: Rows<number>,
   source: FragmentSource,
   memo?: PageMemo,
-): PageResult {
+): PageResult | SamePage {
   const pageSize = effectivePageSize(req.params.pageSize);
   const page = resolvePage(req.params.page, selected.length, pageSize);
   if (page === null) return { kind: 'invalid-page' };
@@ -163,7 +185,7 @@ export function pageBody(
         ? `${req.format}\n${req.list.items}\n${items.length}\n${itemsHash(items)}`
         : `${req.format}\n${env.count}\n${env.next}\n${env.previous}\n${req.list.items}\n${items.length}\n${itemsHash(items)}`;
   const kept = key === null || memo === undefined ? undefined : memo.get(key);
-  if (kept !== undefined && sameItems(kept.items, items)) return { kind: 'body', body: kept.body };
+  if (kept !== undefined && sameItems(kept.items, items)) return { kind: 'same', page: kept };
   const fragments = source(req.list.items, fragmentFormat(req.format), items);
   if (fragments === null) return { kind: 'loading' };
   const body = assembleList(env, fragments, {
@@ -179,6 +201,6 @@ export function pageBody(
     route: req.route,
   });
   if (body === null) return { kind: 'not-found' };
-  if (key !== null && memo !== undefined) memo.set(key, { items, body });
+  if (key !== null && memo !== undefined) memo.set(key, items, body);
   return { kind: 'body', body };
 }

@@ -111,13 +111,24 @@ export function siteConfig(releases: Named | readonly Named[], options: SiteOpti
   };
 }
 
-/** The most characters of page bodies {@link listPages} keeps for reuse at once (UTF-16: twice that in bytes at most). */
+/** The most characters of page bodies {@link listPages} remembers at once (it keeps their items, not the bodies). */
 const MEMO_CHARS = 8 * 1024 * 1024;
+
+/**
+ * The body of a page of the same bytes as an earlier file: its length, and the body made again
+ * for a sink that asks for the bytes (a disk sink links the earlier file and never does).
+ */
+class SameBody {
+  constructor(
+    readonly length: number,
+    readonly text: () => string,
+  ) {}
+}
 
 /** A file of the API: its path below the release's root, its body, and the earlier file of the same bytes, if any. */
 interface ApiFile {
   readonly path: string;
-  readonly body: string;
+  readonly body: string | SameBody;
   readonly earlier?: string;
 }
 
@@ -137,27 +148,24 @@ function* listPages(
     if (!all) throw new Error(`no ${format} fragments of ${kind}`);
     return items.map((i) => all[i]!);
   };
-  // Bodies kept for reuse, forgotten all at once past a bound: the same bytes mostly recur close
-  // together (page `last` after page N, the next page size or order of a selection, a filter
-  // combination after the one that selected the same matrices).
+  // Pages remembered for reuse, forgotten all at once past a bound: the same bytes mostly recur
+  // close together (page `last` after page N, the next page size or order of a selection, a
+  // filter combination after the one that selected the same matrices).
   let memo = new Map<string, MemoPage>();
   let kept = 0;
-  // The file each kept body was first written at; the body got from the memo and the one kept, for the page being made.
+  // The file each remembered page was first written at; the page just made, set by the memo's calls inside pageBody.
   const firstFile = new WeakMap<MemoPage, string>();
-  type Asked = { got: MemoPage | undefined; made: MemoPage | undefined };
-  const asked: Asked = { got: undefined, made: undefined };
+  const asked: { made: MemoPage | undefined } = { made: undefined };
   // The links of the pages sharing one parameters' pairs (one variant in one format variant, below).
   const links = new WeakMap<RequestParams['pairs'], { url: string; link: (page: number | null) => string }>();
   const pageMemo: PageMemo = {
-    get: (key) => {
-      asked.got = memo.get(key);
-      return asked.got;
-    },
-    set: (key, page) => {
+    get: (key) => memo.get(key),
+    set: (key, items, body) => {
+      const page: MemoPage = { items, length: body.length };
       asked.made = page;
-      if (kept + page.body.length > MEMO_CHARS) (memo = new Map()), (kept = 0);
+      if (kept + body.length > MEMO_CHARS) (memo = new Map()), (kept = 0);
       memo.set(key, page);
-      kept += page.body.length;
+      kept += body.length;
     },
     links: (url, pairs) => {
       let made = links.get(pairs);
@@ -174,21 +182,26 @@ function* listPages(
       let s = shared.get(formatVariant);
       if (s === undefined) shared.set(formatVariant, (s = { params: routeParams(route), file: listPageFiles(route) }));
       const params: RequestParams = s.params.page === route.page ? s.params : { ...s.params, page: route.page };
-      asked.got = asked.made = undefined;
-      const result = pageBody(
-        { site, release, list: variant.list, id: variant.id, format: route.format, params, route },
-        variant.items,
-        source,
-        pageMemo,
-      );
-      if (result.kind !== 'body') continue;
+      const req = { site, release, list: variant.list, id: variant.id, format: route.format, params, route };
+      asked.made = undefined;
+      const result = pageBody(req, variant.items, source, pageMemo);
       const path = s.file(route.page);
-      // The same string as a kept body's (a memo hit): the same bytes as that page's file.
-      // (Set by the memo's calls inside pageBody, which the compiler does not see.)
-      const { got, made } = asked as Asked;
-      const earlier = got !== undefined && got.body === result.body ? firstFile.get(got) : undefined;
+      if (result.kind === 'same') {
+        const earlier = firstFile.get(result.page);
+        if (earlier === undefined) throw new Error(`list page ${path}: the page of the same bytes was not written`);
+        // Made again only for a sink that wants the bytes (the same function, without the memo).
+        const text = () => {
+          const again = pageBody(req, variant.items, source);
+          if (again.kind !== 'body') throw new Error(`list page ${path}: made again, it has no body`);
+          return again.body;
+        };
+        yield { path, body: new SameBody(result.page.length, text), earlier };
+        continue;
+      }
+      if (result.kind !== 'body') continue;
+      const made = asked.made as MemoPage | undefined;
       if (made !== undefined) firstFile.set(made, path);
-      yield earlier === undefined ? { path, body: result.body } : { path, body: result.body, earlier };
+      yield { path, body: result.body };
     }
   }
 }
@@ -234,12 +247,12 @@ function* detailFiles(
 }
 
 /** Writes a file; with `earlier`, one of the same bytes written before (a hard link of it, sink.ts `writeSame`). */
-type Put = (path: string, body: string | Uint8Array, earlier?: string) => Promise<void>;
+type Put = (path: string, body: string | Uint8Array | SameBody, earlier?: string) => Promise<void>;
 
 /** A file of a release's API or web site, written in turns (in-turns.ts); `shared` by the site's releases (assetsDone). */
 interface TurnFile {
   readonly path: string;
-  readonly content: string | Uint8Array;
+  readonly content: string | Uint8Array | SameBody;
   readonly shared: boolean;
   /** A file of the same bytes written before. */
   readonly earlier?: string;
@@ -392,14 +405,16 @@ export async function writeSite(
   const collect = wantsRuntimeData(options.targets);
   const gzip = options.precompress === true && wantsPrecompressed(options.targets);
   const put: Put = async (path, body, earlier) => {
+    // A list page of the same bytes as an earlier one is made again only for a sink that asks for them.
+    const bytes = body instanceof SameBody ? body.text : () => body;
     if (collect && typeof body === 'string' && isPreloadable(path)) runtimePaths.add(path);
-    writeTo(sink, path, body, earlier);
+    writeTo(sink, path, bytes, earlier);
     // A stored .gz beside a larger answer, for hosts that serve one (deterministic: gzip's time field is 0);
     // the earlier file of the same bytes has the same one.
     if (gzip && precompressed(path, body.length)) {
       if (earlier !== undefined && sink.writeSame !== undefined && precompressed(earlier, body.length))
-        sink.writeSame(`${path}.gz`, `${earlier}.gz`, () => gzipSync(body));
-      else sink.write(`${path}.gz`, gzipSync(body));
+        sink.writeSame(`${path}.gz`, `${earlier}.gz`, () => gzipSync(bytes()));
+      else sink.write(`${path}.gz`, gzipSync(bytes()));
       ++files;
     }
     // Every 64 files, and after a large one (a download bundle): the sink's backlog stays bounded in bytes too.
