@@ -152,6 +152,40 @@ describe('DiskSink', () => {
     expect(sink.files).toBe(522);
     expect((await readdir(join(dir, 'b/0'))).length).toBe(105);
   });
+  it('writes batches itself while the writer thread is behind, linking only to files written whole', async () => {
+    const dir = await tempDir('sink-here');
+    const sink = new DiskSink(dir);
+    const expected = new Map<string, string>();
+    const linkedTo = new Map<string, string>();
+    // Twelve batches given at once: the thread is handed four, the rest wait for it in the sink.
+    for (let i = 0; i < 12 * 256; i++) {
+      const path = `p/${i % 11}/f${i}.json`;
+      // Links to the file just before (often in the same batch) and to one a batch or two back.
+      const earlier = i % 4 === 3 ? i - 1 : i % 7 === 6 && i > 600 ? i - 300 - (i % 200) : null;
+      if (earlier !== null && !linkedTo.has(`p/${earlier % 11}/f${earlier}.json`)) {
+        const from = `p/${earlier % 11}/f${earlier}.json`;
+        sink.writeSame(path, from);
+        expected.set(path, expected.get(from)!);
+        linkedTo.set(path, from);
+      } else {
+        const data = `{"i":${i},"é":"${'x'.repeat(i % 40)}"}`;
+        sink.write(path, data);
+        expected.set(path, data);
+      }
+    }
+    // Settling with the thread behind: this thread writes what waits, rather than wait for it.
+    await sink.settle(256);
+    expect(sink.hereFiles).toBeGreaterThan(0);
+    await sink.settle(0);
+    for (const [path, data] of expected) expect(await readFile(join(dir, path), 'utf8'), path).toBe(data);
+    for (const [path, from] of linkedTo)
+      expect((await stat(join(dir, path))).ino, path).toBe((await stat(join(dir, from))).ino);
+    expect(sink.files).toBe(12 * 256);
+    expect(sink.counts).toEqual({ added: 12 * 256, modified: 0, unchanged: 0 });
+    // Each link stamped from a file written whole: the stamp is a walk's.
+    expect(sink.stamp()).toEqual(await stampTree(dir));
+  });
+
   it('rejects settle with the code and path of a file where a folder must go, and writes nothing after', async () => {
     const dir = await tempDir('sink-enotdir');
     const sink = new DiskSink(dir);

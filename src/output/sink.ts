@@ -158,7 +158,21 @@ function buffersOf(jobs: readonly WriteJob[]): ArrayBuffer[] {
 interface Posted {
   readonly files: number;
   readonly bytes: number;
+  /** Its files' paths, while the thread may not have written them (a batch written here links only to files written). */
+  readonly paths?: readonly string[];
 }
+
+/** A batch gathered and not handed on yet: the thread has {@link QUEUED_BATCHES} already. */
+interface Ready {
+  readonly jobs: WriteJob[];
+  readonly batch: Posted;
+}
+
+/**
+ * Batches the writer thread is given ahead of what it has written. Past them a batch waits in
+ * the sink, and the main thread, rather than wait for the thread (sink.settle), writes it itself.
+ */
+const QUEUED_BATCHES = 4;
 
 /**
  * Writes files below `root`, creating folders as needed. The files are written in batches by
@@ -185,6 +199,8 @@ export class DiskSink implements Sink {
   private worker: Worker | null = null;
   /** Batches posted to the running worker and not answered yet, oldest first. */
   private posted: Posted[] = [];
+  /** Batches gathered while the worker had {@link QUEUED_BATCHES} to write, oldest first. */
+  private ready: Ready[] = [];
   /** Batches posted to the running worker, and answered (written by it, shared): to wait for it synchronously. */
   private postedCount = 0;
   private answered = new Int32Array(new SharedArrayBuffer(4));
@@ -198,6 +214,8 @@ export class DiskSink implements Sink {
   private readonly folders = new FolderTally();
   files = 0;
   bytes = 0;
+  /** Files this thread wrote itself while the writer thread was behind (`writeHere`). */
+  hereFiles = 0;
   /** Bytes as the disk counts them (each file and folder rounded up to whole blocks), for a full-disk message. */
   diskBytes = 0;
 
@@ -274,8 +292,14 @@ export class DiskSink implements Sink {
     if (this.over(inFlight)) this.flush(inFlight === 0);
     // After a failure the writer writes nothing more; settle(0) still waits for its answers, so
     // that no file lands in a staging folder being removed.
-    while (this.over(inFlight) && (this.failure === null || inFlight === 0))
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    while (this.over(inFlight) && (this.failure === null || inFlight === 0)) {
+      this.pump();
+      // Rather than wait for the thread, this one writes what it has gathered (issue 46: the end
+      // of a build, many small files, is bound by the writing, and two threads write faster).
+      if (this.ready.length > 0 && this.failure === null) this.writeHere(this.ready.shift()!);
+      else if (this.ready.length > 0) this.dropReady();
+      else await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
     if (inFlight === 0) await this.stop();
     if (this.failure) throw this.failure;
   }
@@ -336,12 +360,62 @@ export class DiskSink implements Sink {
       for (const buffer of buffersOf(jobs)) this.arenas.give(buffer);
       return;
     }
+    this.ready.push({ jobs, batch: { ...batch, paths: jobs.map((job) => job[0]) } });
+    this.pump();
+  }
+
+  /** Batches the worker has been given and has not written (read from the count it shares). */
+  private queued(): number {
+    return this.worker === null ? 0 : this.postedCount - Atomics.load(this.answered, 0);
+  }
+
+  /** The ready batches handed to the worker, oldest first, while it has fewer than {@link QUEUED_BATCHES} (`all`: every one). */
+  private pump(all = false): void {
+    while (this.ready.length > 0 && (all || this.queued() < QUEUED_BATCHES)) {
+      const { jobs, batch } = this.ready.shift()!;
+      this.post(jobs, batch);
+    }
+  }
+
+  private post(jobs: readonly WriteJob[], batch: Posted): void {
     const worker = this.worker ?? this.start();
     clearTimeout(this.idle);
     if (this.posted.length === 0) worker.ref();
     this.posted.push(batch);
     this.postedCount++;
     worker.postMessage(jobs, buffersOf(jobs));
+  }
+
+  /**
+   * A ready batch written on this thread, while the worker writes the batches before it. A file
+   * to be linked to one of those (or to such a link) goes to the worker after them instead: a
+   * link is made, and stamped, only from a file written whole.
+   */
+  private writeHere({ jobs, batch }: Ready): void {
+    const unwritten = new Set<string>();
+    const written = Atomics.load(this.answered, 0) - (this.postedCount - this.posted.length);
+    for (let i = Math.max(0, written); i < this.posted.length; i++)
+      for (const path of this.posted[i]!.paths ?? []) unwritten.add(path);
+    const now: WriteJob[] = [];
+    const later: WriteJob[] = [];
+    for (const job of jobs) {
+      if (typeof job[1] === 'string' && unwritten.has(job[1])) {
+        later.push(job);
+        unwritten.add(job[0]);
+      } else now.push(job);
+    }
+    this.answer({ files: now.length, bytes: batch.bytes }, this.writer().writeBatch(now));
+    this.hereFiles += now.length;
+    for (const buffer of buffersOf(now)) this.arenas.give(buffer);
+    if (later.length > 0) this.post(later, { files: later.length, bytes: 0, paths: later.map((job) => job[0]) });
+  }
+
+  /** After a failure nothing more is written: the ready batches are let go, answered as not written. */
+  private dropReady(): void {
+    for (const { jobs, batch } of this.ready.splice(0)) {
+      this.answer(batch, NOTHING);
+      for (const buffer of buffersOf(jobs)) this.arenas.give(buffer);
+    }
   }
 
   private start(): Worker {
@@ -361,6 +435,7 @@ export class DiskSink implements Sink {
       for (const buffer of buffers) this.arenas.give(buffer);
       const batch = this.posted.shift();
       if (batch !== undefined) this.answer(batch, done);
+      this.pump();
       if (this.posted.length > 0) return;
       // Idle: it keeps the process alive only while it has files to write.
       worker.unref();
@@ -397,6 +472,8 @@ export class DiskSink implements Sink {
   /** Every file given so far on disk, waited for here (before a file is read back or written in parts). */
   private drain(): void {
     this.flush(true);
+    if (this.failure !== null) this.dropReady();
+    this.pump(true);
     if (this.worker === null) return;
     for (let seen = Atomics.load(this.answered, 0); seen < this.postedCount; seen = Atomics.load(this.answered, 0))
       Atomics.wait(this.answered, 0, seen);
