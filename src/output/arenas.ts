@@ -1,7 +1,8 @@
 /**
  * The buffers a disk sink's files travel to its writer thread in (sink.ts): each batch's files
  * are encoded one after another into one buffer of 1 MB, moved to the thread and moved back once
- * written, for the next batches. Moved buffers of their own per file were freed only when the
+ * written, for the next batches (or written from on the main thread, which writes a batch itself
+ * when the thread is behind, sink.ts). Moved buffers of their own per file were freed only when the
  * thread's collector ran, which a thread allocating next to nothing seldom does: the build's
  * peak memory grew by about 80 MB (issue 46 caps it).
  */

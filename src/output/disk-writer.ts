@@ -2,7 +2,8 @@
  * The disk sink's writer (sink.ts): files written one after another with synchronous calls, as
  * `cp -r` writes a tree, on one thread of their own (issue 46: several threads creating files
  * and folders at once cost the kernel more than twice the system time of one writer, and
- * folders made on the main thread held up rendering).
+ * folders made on the main thread held up rendering). The main thread writes with it only when
+ * it would otherwise wait for this one (sink.ts, `writeHere`).
  *
  * Its code is plain JavaScript in a string, not a module: the worker must run the same way
  * from the TypeScript sources (vitest, no build step) and from the compiled `lib/`, and a

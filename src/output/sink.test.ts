@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTree, tempDir } from '../../test/support/scratch.js';
 import { MAKE_WRITER, type Writer, type WriterSetup } from './disk-writer.js';
 import fc from 'fast-check';
-import { isSafeSegment } from '../segments.js';
-import { checkOutputPath, DiskSink, isSafePath, MemorySink } from './sink.js';
+import { isSafePath, isSafeSegment } from '../segments.js';
+import { checkOutputPath, DiskSink, MemorySink } from './sink.js';
 import { addLanes, largestFolderIn, noLanes, stampFile, stampTree, treeStamp } from './tree-stamp.js';
 
 const HOSTILE = [
@@ -32,7 +32,9 @@ describe('the output path guard', () => {
 
   it('judges a path as its segments, each checked, would be', () => {
     const bySegments = (path: string) => path.split('/').every(isSafeSegment);
-    const alphabet = fc.constantFrom(...'aZ09._-/\\ %\u0000é'.split(''));
+    // Every ASCII character (each range's edges among them), more of `/` and `.`, and one beyond ASCII.
+    const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
+    const alphabet = fc.constantFrom(...ascii, '/', '/', '/', '.', '.', 'a', 'é');
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 12 }), (chars) => {
         const path = chars.join('');
@@ -162,7 +164,8 @@ describe('DiskSink', () => {
       const path = `p/${i % 11}/f${i}.json`;
       // Links to the file just before (often in the same batch) and to one a batch or two back.
       const earlier = i % 4 === 3 ? i - 1 : i % 7 === 6 && i > 600 ? i - 300 - (i % 200) : null;
-      if (earlier !== null && !linkedTo.has(`p/${earlier % 11}/f${earlier}.json`)) {
+      // A link may be to a link (made after the file it links, wherever each is written).
+      if (earlier !== null) {
         const from = `p/${earlier % 11}/f${earlier}.json`;
         sink.writeSame(path, from);
         expected.set(path, expected.get(from)!);
@@ -198,6 +201,20 @@ describe('DiskSink', () => {
     expect(error.path).toBe(join(dir, 'a'));
     expect(error.syscall).toBe('mkdir');
     expect(() => sink.write('d.json', '{}')).toThrow(error.message);
+    expect(sink.threaded).toBe(false);
+    expect((await readdir(dir)).sort()).toEqual(['a']);
+  });
+
+  it('fails with batches waiting for the thread: settles, lets them go, and ends its thread', async () => {
+    const dir = await tempDir('sink-failed-ready');
+    const sink = new DiskSink(dir);
+    sink.write('a', 'a file');
+    // The thread's first batch fails; eleven more are given before any answer is heard.
+    for (let i = 0; i < 12 * 256; i++) sink.write(`a/b${i}.json`, '{}');
+    const error = (await sink.settle(0).catch((e: unknown) => e)) as NodeJS.ErrnoException;
+    expect(error).toBeInstanceOf(Error);
+    expect(error.path).toBe(join(dir, 'a'));
+    expect(sink.backlog()).toBe(0);
     expect(sink.threaded).toBe(false);
     expect((await readdir(dir)).sort()).toEqual(['a']);
   });

@@ -5,6 +5,7 @@
 import { lstatSync, readFileSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { isSafePath } from '../segments.js';
 import type { RuntimeFiles } from '../hosting/adapter.js';
 import { ARENA_BYTES, Arenas } from './arenas.js';
 import {
@@ -89,30 +90,6 @@ export function checkOutputPath(path: string): void {
   if (!isSafePath(path)) throw new Error(`refusing to write outside the output root or to an unsafe name: "${path}"`);
 }
 
-/**
- * Whether every `/`-separated segment of `path` is safe (`isSafeSegment`, src/segments.ts: one or more of
- * `A-Za-z0-9._-`, neither `.` nor `..`), in one pass over its characters: asked for every file a
- * build writes, the segments split out and matched each cost some 0.1 s a build (issue 46).
- */
-export function isSafePath(path: string): boolean {
-  const n = path.length;
-  let start = 0;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? path.charCodeAt(i) : 47;
-    if (c === 47) {
-      const length = i - start;
-      if (length === 0) return false;
-      if (path.charCodeAt(start) === 46 && (length === 1 || (length === 2 && path.charCodeAt(start + 1) === 46)))
-        return false;
-      start = i + 1;
-    } else if (
-      !((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 46 || c === 95 || c === 45)
-    )
-      return false;
-  }
-  return true;
-}
-
 /** What a sink did with the files it was given, against the previous tree (see {@link DiskSink}). */
 export interface WriteCounts {
   /** Files the previous tree did not have. */
@@ -158,8 +135,8 @@ function buffersOf(jobs: readonly WriteJob[]): ArrayBuffer[] {
 interface Posted {
   readonly files: number;
   readonly bytes: number;
-  /** Its files' paths, while the thread may not have written them (a batch written here links only to files written). */
-  readonly paths?: readonly string[];
+  /** Its files, while the thread may not have written them (a batch written here links only to files written). */
+  readonly jobs?: readonly WriteJob[];
 }
 
 /** A batch gathered and not handed on yet: the thread has {@link QUEUED_BATCHES} already. */
@@ -169,17 +146,19 @@ interface Ready {
 }
 
 /**
- * Batches the writer thread is given ahead of what it has written. Past them a batch waits in
- * the sink, and the main thread, rather than wait for the thread (sink.settle), writes it itself.
+ * Batches the writer thread is given ahead of what it has written: what a settling writer lets
+ * be pending. Past them a batch waits in the sink, and the main thread, rather than wait for the
+ * thread (sink.settle), writes it itself.
  */
-const QUEUED_BATCHES = 4;
+const QUEUED_BATCHES = IN_FLIGHT_FILES / BATCH_FILES;
 
 /**
- * Writes files below `root`, creating folders as needed. The files are written in batches by
- * one thread of their own, one after another with synchronous calls (disk-writer.ts), while
- * the main thread renders the next responses; {@link settle} bounds the backlog and surfaces the
- * first error. A sink whose files fit in one batch (a deploy folder) writes them itself when
- * settled, without a thread.
+ * Writes files below `root`, creating folders as needed. The files are written in batches by a
+ * thread of their own, one after another with synchronous calls (disk-writer.ts), while the main
+ * thread renders the next responses; {@link settle} bounds the backlog and surfaces the first
+ * error. When that thread is {@link QUEUED_BATCHES} batches behind, a settling main thread writes
+ * the next batches itself rather than wait (`writeHere`). A sink whose files fit in one batch (a
+ * deploy folder) writes them itself when settled, without a thread.
  *
  * With `previous` (the live tree `root` will replace), a file whose bytes equal the previous
  * tree's file at the same path is hard-linked from it instead of written: the new tree then
@@ -273,7 +252,7 @@ export class DiskSink implements Sink {
   backlog(): number {
     let files = this.pending;
     if (this.worker === null) return files;
-    const unheard = Atomics.load(this.answered, 0) - (this.postedCount - this.posted.length);
+    const unheard = this.unheard();
     for (let i = 0; i < unheard && i < this.posted.length; i++) files -= this.posted[i]!.files;
     return files;
   }
@@ -290,14 +269,13 @@ export class DiskSink implements Sink {
 
   async settle(inFlight: number): Promise<void> {
     if (this.over(inFlight)) this.flush(inFlight === 0);
-    // After a failure the writer writes nothing more; settle(0) still waits for its answers, so
-    // that no file lands in a staging folder being removed.
+    // After a failure nothing more is written (the batches waiting are let go); settle(0) still
+    // waits for the thread's answers, so that no file lands in a staging folder being removed.
     while (this.over(inFlight) && (this.failure === null || inFlight === 0)) {
       this.pump();
       // Rather than wait for the thread, this one writes what it has gathered (issue 46: the end
       // of a build, many small files, is bound by the writing, and two threads write faster).
-      if (this.ready.length > 0 && this.failure === null) this.writeHere(this.ready.shift()!);
-      else if (this.ready.length > 0) this.dropReady();
+      if (this.ready.length > 0) this.writeHere(this.ready.shift()!);
       else await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
     if (inFlight === 0) await this.stop();
@@ -344,9 +322,10 @@ export class DiskSink implements Sink {
   }
 
   /**
-   * Hands the gathered files to the writer thread (started if need be). When the sink is
-   * settled or drained (`last`) with no thread running, a partial batch is written here and
-   * now: a few files (a deploy folder's) cost less than starting a thread.
+   * Closes the gathered batch: handed to the writer thread (started if need be) unless it has
+   * {@link QUEUED_BATCHES} already, else kept ready. When the sink is settled or drained (`last`)
+   * with no thread running and nothing ready, a partial batch is written here and now: a few
+   * files (a deploy folder's) cost less than starting a thread.
    */
   private flush(last: boolean): void {
     const jobs = this.batch;
@@ -355,12 +334,18 @@ export class DiskSink implements Sink {
     this.batch = [];
     this.batchBytes = 0;
     this.arenas.close();
-    if (last && this.worker === null && batch.files < BATCH_FILES && batch.bytes < ARENA_BYTES) {
+    if (
+      last &&
+      this.worker === null &&
+      this.ready.length === 0 &&
+      batch.files < BATCH_FILES &&
+      batch.bytes < ARENA_BYTES
+    ) {
       this.answer(batch, this.writer().writeBatch(jobs));
       for (const buffer of buffersOf(jobs)) this.arenas.give(buffer);
       return;
     }
-    this.ready.push({ jobs, batch: { ...batch, paths: jobs.map((job) => job[0]) } });
+    this.ready.push({ jobs, batch: { ...batch, jobs } });
     this.pump();
   }
 
@@ -369,8 +354,20 @@ export class DiskSink implements Sink {
     return this.worker === null ? 0 : this.postedCount - Atomics.load(this.answered, 0);
   }
 
-  /** The ready batches handed to the worker, oldest first, while it has fewer than {@link QUEUED_BATCHES} (`all`: every one). */
+  /** How many of the posted batches (oldest first) the worker has written and its answers are not heard yet. */
+  private unheard(): number {
+    return Math.max(0, Atomics.load(this.answered, 0) - (this.postedCount - this.posted.length));
+  }
+
+  /**
+   * The ready batches handed to the worker, oldest first, while it has fewer than
+   * {@link QUEUED_BATCHES} (`all`: every one); after a failure, let go instead.
+   */
   private pump(all = false): void {
+    if (this.failure !== null) {
+      this.dropReady();
+      return;
+    }
     while (this.ready.length > 0 && (all || this.queued() < QUEUED_BATCHES)) {
       const { jobs, batch } = this.ready.shift()!;
       this.post(jobs, batch);
@@ -393,9 +390,9 @@ export class DiskSink implements Sink {
    */
   private writeHere({ jobs, batch }: Ready): void {
     const unwritten = new Set<string>();
-    const written = Atomics.load(this.answered, 0) - (this.postedCount - this.posted.length);
-    for (let i = Math.max(0, written); i < this.posted.length; i++)
-      for (const path of this.posted[i]!.paths ?? []) unwritten.add(path);
+    if (jobs.some((job) => typeof job[1] === 'string'))
+      for (let i = this.unheard(); i < this.posted.length; i++)
+        for (const job of this.posted[i]!.jobs ?? []) unwritten.add(job[0]);
     const now: WriteJob[] = [];
     const later: WriteJob[] = [];
     for (const job of jobs) {
@@ -407,7 +404,7 @@ export class DiskSink implements Sink {
     this.answer({ files: now.length, bytes: batch.bytes }, this.writer().writeBatch(now));
     this.hereFiles += now.length;
     for (const buffer of buffersOf(now)) this.arenas.give(buffer);
-    if (later.length > 0) this.post(later, { files: later.length, bytes: 0, paths: later.map((job) => job[0]) });
+    if (later.length > 0) this.post(later, { files: later.length, bytes: 0, jobs: later });
   }
 
   /** After a failure nothing more is written: the ready batches are let go, answered as not written. */
@@ -472,7 +469,6 @@ export class DiskSink implements Sink {
   /** Every file given so far on disk, waited for here (before a file is read back or written in parts). */
   private drain(): void {
     this.flush(true);
-    if (this.failure !== null) this.dropReady();
     this.pump(true);
     if (this.worker === null) return;
     for (let seen = Atomics.load(this.answered, 0); seen < this.postedCount; seen = Atomics.load(this.answered, 0))

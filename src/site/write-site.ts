@@ -111,7 +111,7 @@ export function siteConfig(releases: Named | readonly Named[], options: SiteOpti
   };
 }
 
-/** The most characters of page bodies {@link listPages} remembers at once (it keeps their items, not the bodies). */
+/** How much {@link listPages} remembers at once: pages whose bodies come to this many characters (it keeps their items, not the bodies). */
 const MEMO_CHARS = 8 * 1024 * 1024;
 
 /**
