@@ -341,8 +341,7 @@ export class DiskSink implements Sink {
       batch.files < BATCH_FILES &&
       batch.bytes < ARENA_BYTES
     ) {
-      this.answer(batch, this.writer().writeBatch(jobs));
-      for (const buffer of buffersOf(jobs)) this.arenas.give(buffer);
+      this.answerHere(batch, jobs, this.writer().writeBatch(jobs));
       return;
     }
     this.ready.push({ jobs, batch: { ...batch, jobs } });
@@ -401,18 +400,20 @@ export class DiskSink implements Sink {
         unwritten.add(job[0]);
       } else now.push(job);
     }
-    this.answer({ files: now.length, bytes: batch.bytes }, this.writer().writeBatch(now));
+    this.answerHere({ files: now.length, bytes: batch.bytes }, now, this.writer().writeBatch(now));
     this.hereFiles += now.length;
-    for (const buffer of buffersOf(now)) this.arenas.give(buffer);
     if (later.length > 0) this.post(later, { files: later.length, bytes: 0, jobs: later });
   }
 
   /** After a failure nothing more is written: the ready batches are let go, answered as not written. */
   private dropReady(): void {
-    for (const { jobs, batch } of this.ready.splice(0)) {
-      this.answer(batch, NOTHING);
-      for (const buffer of buffersOf(jobs)) this.arenas.give(buffer);
-    }
+    for (const { jobs, batch } of this.ready.splice(0)) this.answerHere(batch, jobs, NOTHING);
+  }
+
+  /** A batch this thread wrote (or let go) answered, its arenas back for the next batches. */
+  private answerHere(batch: Posted, jobs: readonly WriteJob[], done: BatchDone): void {
+    this.answer(batch, done);
+    for (const buffer of buffersOf(jobs)) this.arenas.give(buffer);
   }
 
   private start(): Worker {

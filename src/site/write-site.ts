@@ -114,6 +114,11 @@ export function siteConfig(releases: Named | readonly Named[], options: SiteOpti
 /** How much {@link listPages} remembers at once: pages whose bodies come to this many characters (it keeps their items, not the bodies). */
 const MEMO_CHARS = 8 * 1024 * 1024;
 
+/** A page the list pages' memo keeps: its items and length, and the file it is written at. */
+interface KeptPage extends MemoPage {
+  readonly file: string;
+}
+
 /**
  * The body of a page of the same bytes as an earlier file: its length, and the body made again
  * for a sink that asks for the bytes (a disk sink links the earlier file and never does).
@@ -151,20 +156,17 @@ function* listPages(
   // Pages remembered for reuse, forgotten all at once past a bound: the same bytes mostly recur
   // close together (page `last` after page N, the next page size or order of a selection, a
   // filter combination after the one that selected the same matrices).
-  let memo = new Map<string, MemoPage>();
+  // Each remembered page with the file it is written at: the page being made (pageBody calls `set`).
+  let memo = new Map<string, KeptPage>();
   let kept = 0;
-  // The file each remembered page was first written at; the page just made, set by the memo's calls inside pageBody.
-  const firstFile = new WeakMap<MemoPage, string>();
-  const asked: { made: MemoPage | undefined } = { made: undefined };
+  let file = '';
   // The links of the pages sharing one parameters' pairs (one variant in one format variant, below).
   const links = new WeakMap<RequestParams['pairs'], { url: string; link: (page: number | null) => string }>();
   const pageMemo: PageMemo = {
     get: (key) => memo.get(key),
     set: (key, items, body) => {
-      const page: MemoPage = { items, length: body.length };
-      asked.made = page;
       if (kept + body.length > MEMO_CHARS) (memo = new Map()), (kept = 0);
-      memo.set(key, page);
+      memo.set(key, { items, length: body.length, file });
       kept += body.length;
     },
     links: (url, pairs) => {
@@ -183,12 +185,12 @@ function* listPages(
       if (s === undefined) shared.set(formatVariant, (s = { params: routeParams(route), file: listPageFiles(route) }));
       const params: RequestParams = s.params.page === route.page ? s.params : { ...s.params, page: route.page };
       const req = { site, release, list: variant.list, id: variant.id, format: route.format, params, route };
-      asked.made = undefined;
-      const result = pageBody(req, variant.items, source, pageMemo);
       const path = s.file(route.page);
+      file = path;
+      const result = pageBody(req, variant.items, source, pageMemo);
       if (result.kind === 'same') {
-        const earlier = firstFile.get(result.page);
-        if (earlier === undefined) throw new Error(`list page ${path}: the page of the same bytes was not written`);
+        // The memo hands back only what it keeps (KeptPage).
+        const earlier = (result.page as KeptPage).file;
         // Made again only for a sink that wants the bytes (the same function, without the memo).
         const text = () => {
           const again = pageBody(req, variant.items, source);
@@ -199,8 +201,6 @@ function* listPages(
         continue;
       }
       if (result.kind !== 'body') continue;
-      const made = asked.made as MemoPage | undefined;
-      if (made !== undefined) firstFile.set(made, path);
       yield { path, body: result.body };
     }
   }
@@ -406,7 +406,9 @@ export async function writeSite(
   const gzip = options.precompress === true && wantsPrecompressed(options.targets);
   const put: Put = async (path, body, earlier) => {
     // A list page of the same bytes as an earlier one is made again only for a sink that asks for them.
-    const bytes = body instanceof SameBody ? body.text : () => body;
+    // Made once for a sink that wants the bytes of the page and of its .gz.
+    let made: string | undefined;
+    const bytes = body instanceof SameBody ? () => (made ??= body.text()) : () => body;
     if (collect && typeof body === 'string' && isPreloadable(path)) runtimePaths.add(path);
     writeTo(sink, path, bytes, earlier);
     // A stored .gz beside a larger answer, for hosts that serve one (deterministic: gzip's time field is 0);
