@@ -22,7 +22,7 @@ export function* inTurns<T>(many: Iterable<T>, costly: Iterable<T>, writerBusy: 
     }
   } finally {
     // A write that stops early (an error, a signal) ends both streams too: their own cleanup
-    // runs (the download area's SQLite steps remove their scratch folder).
+    // (a generator's `finally`) runs.
     a.return?.();
     b.return?.();
   }

@@ -5,7 +5,7 @@
  * folder and one line here.
  */
 import type { SiteConfig } from '../routes/site-data.js';
-import type { HostFile, SiteFacts, Tier } from '../hosting/adapter.js';
+import type { HostAdapter, HostFile, SiteFacts, Tier } from '../hosting/adapter.js';
 import type { BundleSource } from '../hosting/edge/bundle.js';
 import { adapter as apache } from '../hosts/apache/adapter.js';
 import { adapter as cloudflare } from '../hosts/cloudflare/adapter.js';
@@ -32,7 +32,10 @@ export const hostTier = (target: HostTarget): Tier => adapterOf(target).tier;
 
 /** The bundles the files of `targets` are made with (made ahead, src/hosting/edge/bundle.ts `bundleSoon`). */
 export const hostBundles = (targets: readonly HostTarget[]): BundleSource[] =>
-  targets.flatMap((t) => (adapterOf(t) as { bundles?: () => readonly BundleSource[] }).bundles?.() ?? []);
+  targets.flatMap((t) => {
+    const host: HostAdapter = adapterOf(t);
+    return host.bundles?.() ?? [];
+  });
 
 /** Hosts whose rules cannot match part of a path segment, so suffix forms need copies. */
 export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(
