@@ -6,9 +6,7 @@
 import { UserError } from '../../errors.js';
 import { ReadBudget } from '../limits.js';
 import { onceEach, TABLE_COLUMNS, TABLE_NAMES, type RawTable, type SourceRow, type TableName } from '../tables.js';
-import { renderRow } from './statement-state.js';
-import type { CreateTable, InsertHead, StatementSink } from './statements.js';
-import type { Token } from './tokens.js';
+import type { CreateTable, InsertHead, RowText, StatementSink } from './statements.js';
 
 /** How the values of a row map onto TABLE_COLUMNS[table]. */
 interface Layout {
@@ -119,7 +117,7 @@ export class TableCollector implements StatementSink {
     if (!this.rows.has(table)) this.rows.set(table, []);
   }
 
-  row(values: (string | null)[], tokens: readonly Token[], line: number): void {
+  row(values: (string | null)[], line: number, row: RowText): void {
     const layout = this.current;
     if (layout === undefined) throw new Error('row() before insert()');
     if (values.length !== layout.width) {
@@ -129,7 +127,7 @@ export class TableCollector implements StatementSink {
           file: this.file,
           table: layout.table,
           line,
-          text: renderRow(tokens),
+          text: row.text,
         },
       );
     }

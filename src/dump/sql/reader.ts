@@ -13,6 +13,7 @@ import { StatementParser } from './statements.js';
 import { SqlTokenizer } from './tokenizer.js';
 import { MAX_TOKEN_LENGTH } from './tokens.js';
 import { firstInvalidUtf8, utf8Error } from './utf8.js';
+import { WordTable } from './words.js';
 
 /** Incremental reader of one SQL dump (not gzip-aware: feed it decompressed bytes). */
 export class SqlDumpReader {
@@ -27,17 +28,27 @@ export class SqlDumpReader {
    * @param file the dump's path as the user gave it, for error messages
    * @param name the release name (see releaseName)
    * @param budget the memory the kept rows may take (limits.ts)
+   * @param plain whether plainly written statements and rows are read without tokens
+   *   (simple-rows.ts; off only for the tests that compare both ways)
    */
   constructor(
     readonly file: string,
     readonly name: string,
     maxTokenLength = MAX_TOKEN_LENGTH,
     budget?: ReadBudget,
+    plain = true,
   ) {
     this.collector = new TableCollector(file, budget);
-    const parser = new StatementParser(this.collector, this.dialect, this.state);
+    const words = new WordTable();
+    const parser = new StatementParser(this.collector, this.dialect, this.state, words);
     this.parser = parser;
-    this.tokenizer = new SqlTokenizer((token) => parser.token(token), this.dialect, maxTokenLength);
+    this.tokenizer = new SqlTokenizer(
+      (token) => parser.token(token),
+      this.dialect,
+      maxTokenLength,
+      words,
+      plain ? (s, i, line) => parser.plain(s, i, line) : null,
+    );
   }
 
   /** Feed the next chunk of (decompressed) bytes. */

@@ -8,11 +8,15 @@
  * INSERT, nearly every statement of a dump (SQLite's write one a row), is an explicit state
  * machine; the rare statements are generators fed the same tokens. A generator resumed per token
  * (through `yield*`, one made per statement) took about a third of reading JASPAR 2026 (issue 46).
+ * A plainly written INSERT or row is read whole from the text, without tokens ({@link
+ * StatementParser.plain}, simple-rows.ts), doing what its tokens would.
  */
 import { UserError } from '../../errors.js';
 import type { DialectGuess } from './dialect.js';
+import { plainInsertHead, plainRow, rowTokens, type PlainHead } from './simple-rows.js';
 import { renderRow, type StatementState } from './statement-state.js';
-import type { Token } from './tokens.js';
+import { CAPITAL_I, OPEN, SEMICOLON, type Token } from './tokens.js';
+import { WordTable } from './words.js';
 
 /** A CREATE TABLE of a wanted table: its column names in declaration order. */
 export interface CreateTable {
@@ -38,10 +42,37 @@ export interface StatementSink {
   create(statement: CreateTable): void;
   insert(head: InsertHead): void;
   /**
-   * One row tuple of the last INSERT: its values (null = NULL), the tokens they came from (for
-   * error excerpts) and the line where its `(` is.
+   * One row tuple of the last INSERT: its values (null = NULL), the line where its `(` is and
+   * its text as SQL (for error messages: rendered only when read, and only during this call).
    */
-  row(values: (string | null)[], tokens: readonly Token[], line: number): void;
+  row(values: (string | null)[], line: number, text: RowText): void;
+}
+
+/** A row's text as SQL, `(1,'a',NULL)`, rendered when an error message needs it. */
+export class RowText {
+  private tokens: readonly Token[] = [];
+  private s = '';
+  private from = 0;
+  private to = 0;
+
+  /** The row read in these value tokens. */
+  ofTokens(tokens: readonly Token[]): this {
+    this.tokens = tokens;
+    this.s = '';
+    return this;
+  }
+
+  /** The row written plainly in `s[from, to)` (simple-rows.ts), which is how its tokens render. */
+  ofText(s: string, from: number, to: number): this {
+    this.s = s;
+    this.from = from;
+    this.to = to;
+    return this;
+  }
+
+  get text(): string {
+    return this.s === '' ? renderRow(this.tokens) : this.s.slice(this.from, this.to);
+  }
 }
 
 /** Table-level constraint lines of a CREATE TABLE, which are not columns. */
@@ -129,12 +160,64 @@ export class StatementParser {
   private rowLine = 0;
   private values: (string | null)[] = [];
   private tokens: Token[] = [];
+  private readonly rowText = new RowText();
+  private readonly plainHead: PlainHead = { nameEnd: 0, row: 0 };
 
+  /** @param words the short words kept once while they repeat (shared with the tokenizer) */
   constructor(
     private readonly sink: StatementSink,
     private readonly dialect: DialectGuess,
     private readonly state: StatementState,
+    private readonly words = new WordTable(),
   ) {}
+
+  /**
+   * The plainly written statement or row at `s[i]`, on `line`, read whole without tokens
+   * (simple-rows.ts): where it ends, or -1 when it is not one, or not where this parser is.
+   */
+  plain(s: string, i: number, line: number): number {
+    const at = this.at;
+    if (at === At.RowOpen) return s.charCodeAt(i) === OPEN ? this.plainRow(s, i, line) : -1;
+    return at === At.Start && s.charCodeAt(i) === CAPITAL_I ? this.plainInsert(s, i, line) : -1;
+  }
+
+  /** A plain row where a row's `(` must come (what At.RowOpen to At.AfterRow read in tokens). */
+  private plainRow(s: string, i: number, line: number): number {
+    const values: (string | null)[] = [];
+    const end = plainRow(s, i, values, this.words);
+    if (end < 0) return -1;
+    this.state.needText(s, i, end, rowTokens(values.length));
+    this.rowLine = line;
+    this.values = values;
+    this.sink.row(values, line, this.rowText.ofText(s, i, end));
+    this.at = At.AfterRow;
+    return end;
+  }
+
+  /** A plain `INSERT INTO name VALUES(…);` between statements (what its tokens would do). */
+  private plainInsert(s: string, i: number, line: number): number {
+    const head = this.plainHead;
+    const nameStart = plainInsertHead(s, i, head);
+    if (nameStart < 0) return -1;
+    const values: (string | null)[] = [];
+    const rowEnd = plainRow(s, head.row, values, this.words);
+    if (rowEnd < 0 || s.charCodeAt(rowEnd) !== SEMICOLON) return -1;
+    const { state, sink } = this;
+    // INSERT INTO name VALUES, the row, and ;
+    state.beginText(s.slice(i, rowEnd + 1), line, 4 + rowTokens(values.length) + 1);
+    const name = this.words.word(s, nameStart, head.nameEnd);
+    this.name = name;
+    this.columns = undefined;
+    state.table = name;
+    if (sink.wants(name)) {
+      sink.insert(new LazyHead(name, undefined, line, state));
+      this.rowLine = line;
+      this.values = values;
+      sink.row(values, line, this.rowText.ofText(s, head.row, rowEnd));
+    }
+    this.finish();
+    return rowEnd + 1;
+  }
 
   /** The next token, or null at end of input (an open statement is then an error). */
   token(token: Token | null): void {
@@ -288,7 +371,7 @@ export class StatementParser {
 
   /** The row's `)`. */
   private row(): void {
-    this.sink.row(this.values, this.tokens, this.rowLine);
+    this.sink.row(this.values, this.rowLine, this.rowText.ofTokens(this.tokens));
     this.at = At.AfterRow;
   }
 }

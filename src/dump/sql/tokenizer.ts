@@ -10,6 +10,7 @@
  */
 import { UserError } from '../../errors.js';
 import type { DialectGuess } from './dialect.js';
+import { WordTable } from './words.js';
 import {
   BACKSLASH,
   BACKTICK,
@@ -21,6 +22,8 @@ import {
   MAX_TOKEN_LENGTH,
   MYSQL_ESCAPES,
   NL,
+  OPEN,
+  CAPITAL_I,
   QUOTE,
   SLASH,
   STAR,
@@ -41,13 +44,21 @@ export class SqlTokenizer {
   private quote = 0;
   private startLine = 1;
   private lineNo = 1;
-  /** The last short word of each first character (7 bits) and length (see {@link word}). */
-  private readonly words: (string | undefined)[] = new Array<string | undefined>(128 << 4).fill(undefined);
 
+  /**
+   * @param emit receives each token
+   * @param dialect the dump's dialect so far (decides what a backslash in a string is)
+   * @param maxTokenLength the longest token accepted
+   * @param words the short words kept once while they repeat
+   * @param plain reads a plainly written statement or row at `s[i]` without tokens (see
+   *   simple-rows.ts): where it ends, or -1 to read on in tokens
+   */
   constructor(
     private readonly emit: (token: Token) => void,
     private readonly dialect: DialectGuess,
     private readonly maxTokenLength = MAX_TOKEN_LENGTH,
+    private readonly words = new WordTable(),
+    private readonly plain: ((s: string, i: number, line: number) => number) | null = null,
   ) {}
 
   /** The 1-based line of the input read so far (where the next character is). */
@@ -72,12 +83,19 @@ export class SqlTokenizer {
     this.carry = '';
     const n = s.length;
     let i = 0;
+    let end = 0;
     while (i < n) {
       if (this.mode === 'none') {
         const c = s.charCodeAt(i);
         if (c <= 32) {
           if (c === NL) this.lineNo++;
           i++;
+        } else if (
+          (c === OPEN || c === CAPITAL_I) &&
+          this.plain !== null &&
+          (end = this.plain(s, i, this.lineNo)) >= 0
+        ) {
+          i = end; // a statement or row read whole, on this line
         } else if (isPunctChar(c)) {
           this.emit({ kind: 'punct', text: s[i] ?? '', line: this.lineNo, quote: undefined });
           i++;
@@ -105,7 +123,7 @@ export class SqlTokenizer {
           let j = i + 1;
           while (j < n && isWordChar(s.charCodeAt(j))) j++;
           if (j < n || eof) {
-            this.emit({ kind: 'word', text: this.word(s, i, j), line: this.lineNo, quote: undefined });
+            this.emit({ kind: 'word', text: this.words.word(s, i, j), line: this.lineNo, quote: undefined });
             i = j;
           } else this.begin('word', 0);
         }
@@ -140,23 +158,6 @@ export class SqlTokenizer {
         }
       }
     }
-  }
-
-  /**
-   * The word `s[i, j)`: the last one of its length and first character when it is the same
-   * (INSERT, INTO, the table, VALUES and a matrix's ID on every row of a SQLite dump), else a
-   * new string. Only short words are kept: a slice of 13 or more characters is a view of the
-   * whole chunk, which this would keep alive.
-   */
-  private word(s: string, i: number, j: number): string {
-    const length = j - i;
-    if (length >= 13) return s.slice(i, j);
-    const slot = ((s.charCodeAt(i) & 127) << 4) | length;
-    const last = this.words[slot];
-    if (last !== undefined && s.startsWith(last, i)) return last;
-    const text = s.slice(i, j);
-    this.words[slot] = text;
-    return text;
   }
 
   /** Scan inside a quoted token from `i`; returns where scanning continues (n when the text is used up). */

@@ -46,11 +46,16 @@ export const NL = 10,
   SLASH = 47,
   STAR = 42,
   BANG = 33,
-  BACKSLASH = 92;
+  BACKSLASH = 92,
+  OPEN = 40,
+  CLOSE = 41,
+  COMMA = 44,
+  SEMICOLON = 59,
+  CAPITAL_I = 73;
 
 /** ( ) , ; = are tokens of their own. */
 export function isPunctChar(c: number): boolean {
-  return c === 40 || c === 41 || c === 44 || c === 59 || c === 61; // ( ) , ; =
+  return c === OPEN || c === CLOSE || c === COMMA || c === SEMICOLON || c === 61; // ( ) , ; =
 }
 /** Characters of a bare word or number: anything but space, quotes and punctuation. */
 export function isWordChar(c: number): boolean {
