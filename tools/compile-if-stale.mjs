@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `npm start` and the benchmarks: compile the CLI into lib/ only when a source is newer than it
-// (`npm ci` has just compiled it through `prepare`, so a first start does not compile twice).
+// `npm start` and the benchmarks: compile the CLI into lib/ and bundle it (tools/bundle-cli.mjs)
+// only when a source is newer than the bundle (`npm ci` has just done both through `prepare`, so
+// a first start does not compile twice).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const OUTPUT = 'lib/src/cli/main.js';
-const INPUTS = ['src', 'bench', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
+const OUTPUT = 'lib/src/bundled-cli.js';
+const INPUTS = ['src', 'bench', 'tools/bundle-cli.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
 
 function newest(path) {
   const st = statSync(path, { throwIfNoEntry: false });
@@ -19,7 +20,7 @@ function newest(path) {
 
 const built = statSync(OUTPUT, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 if (built > 0 && INPUTS.every((input) => newest(input) <= built)) process.exit(0);
-const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-  stdio: 'inherit',
-});
-process.exit(r.status ?? 1);
+for (const step of [['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], ['tools/bundle-cli.mjs']]) {
+  const r = spawnSync(process.execPath, step, { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}

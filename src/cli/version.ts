@@ -1,7 +1,7 @@
 /** The tool's version, read from its package.json (the one source of it). */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CODE_ROOT } from '../code-root.js';
 
 const NAME = 'jaspar-static';
 
@@ -9,12 +9,12 @@ const NAME = 'jaspar-static';
  * The `version` of the nearest package.json above this module that belongs to jaspar-static;
  * the same file whether the CLI runs from its sources (src/cli) or compiled (lib/src/cli).
  */
-export function packageVersion(from: string = dirname(fileURLToPath(import.meta.url))): string {
+export function packageVersion(from: string = CODE_ROOT): string {
   return ownPackage(from).version;
 }
 
 /** The folder of jaspar-static's own package.json: the clone, or the installed package (node_modules/jaspar-static). */
-export function packageRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
+export function packageRoot(from: string = CODE_ROOT): string {
   return ownPackage(from).dir;
 }
 

@@ -7,12 +7,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative } from 'node:path';
+import { CODE_ROOT } from '../code-root.js';
 import { listTree } from '../output/tree-stamp.js';
 
 /** The generator's own source (src/ when run from sources, lib/src/ compiled). */
-const CODE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** sha256 of the generator: every file of its code tree, and the nearest package.json above it. */
 async function codeDigest(): Promise<string> {

@@ -6,8 +6,8 @@
  * sources give the same bytes). The download pages follow the download area (download-pages).
  */
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CODE_ROOT } from '../code-root.js';
 import { BROWSABLE_FORMAT, type FormatName } from '../api/formats.js';
 import { bundleFile, type BundleSource } from '../hosting/edge/bundle.js';
 import type { Matrix, Release } from '../model/types.js';
@@ -60,7 +60,7 @@ export interface PortalOptions {
 
 /** What the site's script is bundled from: its TypeScript sources (under vitest) or their compiled form (the CLI in lib/). */
 export function siteScriptSource(): BundleSource {
-  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'portal', 'client');
+  const dir = join(CODE_ROOT, 'portal', 'client');
   const file = ['main.ts', 'main.js'].map((f) => join(dir, f)).find((f) => existsSync(f));
   if (file === undefined) throw new Error(`the site's script is missing from ${dir}`);
   return { file, platform: 'modern' };

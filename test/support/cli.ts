@@ -1,6 +1,6 @@
 /**
  * The CLI for tests: in-process through `main` with stdout and stderr captured ({@link runMain}),
- * or compiled from the sources under test, once per run (shared.ts), for tests that need a real
+ * or compiled and bundled (tools/bundle-cli.mjs) from the sources under test, once per run (shared.ts), for tests that need a real
  * `jaspar-static` process (signals, SIGKILL, locks, a terminal, the dev server as a child; run it
  * with cli-run.ts). tsc runs as an async child; the output lives in the run's scratch folder with
  * a link to the project's node_modules, so the checkout's own lib/ is never touched.
@@ -14,7 +14,7 @@ import { PROJECT_ROOT } from './requirements.js';
 import { shared } from './shared.js';
 
 const LAUNCHER = `// Written by test/support/cli.ts: bin/jaspar-static.js for the compiled sources beside it.
-import { main } from './src/cli/main.js';
+import { main } from './src/bundled-cli.js';
 process.stdout.on('error', (err) => {
   if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw err;
@@ -27,6 +27,8 @@ export async function compiledCli(): Promise<string> {
   const { dir } = await shared('cli', async (out) => {
     const tsc = join(PROJECT_ROOT, 'node_modules/typescript/bin/tsc');
     await runOk(process.execPath, [tsc, '-p', join(PROJECT_ROOT, 'tsconfig.build.json'), '--outDir', out]);
+    // Bundled as bin/jaspar-static.js runs it.
+    await runOk(process.execPath, [join(PROJECT_ROOT, 'tools/bundle-cli.mjs'), out]);
     await symlink(join(PROJECT_ROOT, 'node_modules'), join(out, 'node_modules'));
     // Name and version as the project's (`--version` reads them), ES modules like the sources.
     const { name, version } = JSON.parse(await readFile(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {

@@ -15,7 +15,7 @@ import type { BuildOptions, BuildResult } from 'esbuild';
 import { build as buildLater, buildSync } from './esbuild.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { CODE_ROOT } from '../../code-root.js';
 
 export type Platform = 'restricted' | 'modern';
 
@@ -68,7 +68,7 @@ export interface BundleRequest {
 
 /** The entry's file next to this module (or another module of the host's folder): the TypeScript source, else its compiled form. */
 export function entryFile(entry: string, name = 'entry'): string {
-  const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'hosts', entry);
+  const dir = join(CODE_ROOT, 'hosts', entry);
   for (const ext of ['.ts', '.js']) {
     const file = join(dir, `${name}${ext}`);
     if (existsSync(file)) return file;
