@@ -26,7 +26,7 @@ import { relative, resolve, sep } from 'node:path';
 import { defaultRouteOptions, type RouteOptions } from '../plan/generate.js';
 import { estimateFiles } from './estimate.js';
 import { changesAgainst, NO_CHANGES, type Changes } from './changes.js';
-import { buildFingerprint } from './fingerprint.js';
+import { buildFingerprint, codeDigestSoon } from './fingerprint.js';
 import { checkOutputFolders, type Replacement } from './replace-guard.js';
 import type { HostSystem } from './system.js';
 import { PhaseClock, type BuildEvents, type ReadSummary } from './progress.js';
@@ -162,6 +162,8 @@ async function buildLocked(
   const seconds = () => (performance.now() - started) / 1000;
   // The hosts' and the web site's bundles, made by esbuild's own process while the dumps are read.
   bundleSoon([...hostBundles(options.targets), siteScriptSource()]);
+  // The generator's digest (the fingerprint's), its files read while the dumps are.
+  if (!options.openSink) void codeDigestSoon();
   const { read, series } = await survey(options, deployDir, spill);
   const readSummary = read[0]!.summary;
   const site = siteOptions(options, deployDir, read);
