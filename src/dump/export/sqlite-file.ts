@@ -41,6 +41,31 @@ function isIntegral(text: string): boolean {
 }
 
 /**
+ * The values bound for `rows[start, end)` pushed onto `values`, a column at a time: a whole
+ * number in a numeric column as that number ({@link isIntegral}), an extra column's value, or the
+ * cell. A function of its own, called for each statement, rather than a loop inside the write:
+ * optimized after a few calls, where the loop waited for on-stack replacement (about 20 ms of the
+ * 0.3 s a build's first database takes).
+ */
+function bindings(
+  rows: readonly SourceRow[],
+  start: number,
+  end: number,
+  numeric: readonly boolean[],
+  extra: readonly boolean[],
+  values: (string | number | null)[],
+): void {
+  const width = numeric.length;
+  for (let i = start; i < end; i++) {
+    const cells = (rows[i] as SourceRow).cells;
+    for (let j = 0; j < width; j++) {
+      const cell = extra[j] ? extraValue(i) : (cells[j] ?? null);
+      values.push(numeric[j] && cell !== null && isIntegral(cell) ? Number(cell) : cell);
+    }
+  }
+}
+
+/**
  * `export`: as JASPAR's own databases are laid out (a `django_migrations` table, LOCAL_ID in
  * MATRIX_ANNOTATION), for the tests and benchmarks that read it back; `tables`: the dump's
  * tables the build read, and nothing invented (the download area's `.sqlite`).
@@ -82,13 +107,7 @@ function write(dump: RawDump, path: string, layout: Layout): void {
             insert = statement(end - start);
           }
           values.length = 0;
-          for (let i = start; i < end; i++) {
-            const cells = (rows[i] as SourceRow).cells;
-            for (let j = 0; j < width; j++) {
-              const cell = extra[j] ? extraValue(i) : (cells[j] ?? null);
-              values.push(numeric[j] && cell !== null && isIntegral(cell) ? Number(cell) : cell);
-            }
-          }
+          bindings(rows, start, end, numeric, extra, values);
           insert!.run(values);
         }
       } finally {
