@@ -70,4 +70,10 @@ export interface HostAdapter<T extends string = string> {
   files(site: SiteConfig, facts: SiteFacts): HostFile[];
   /** The bundles its files are made with (edge/bundle.ts), made ahead while a build reads its dump. */
   readonly bundles?: () => readonly BundleSource[];
+  /**
+   * Makes ahead, and keeps for {@link files}, what of its files the site's configuration alone
+   * decides: a build calls it in turns with its first release's files (src/site/in-turns.ts),
+   * while the writer thread has files to write, rather than at the end, when it has none.
+   */
+  readonly prepare?: (site: SiteConfig) => void;
 }

@@ -46,6 +46,7 @@ import { manifestFile, type SiteManifest } from './manifest.js';
 import { DEFAULT_DEPLOY_FROM_SITE, DEFAULT_SITE_FROM_DEPLOY } from '../hosting/adapter.js';
 import {
   hostFiles,
+  prepareHostFiles,
   NEEDS_SUFFIX_ALIASES,
   wantsPrecompressed,
   wantsRuntimeData,
@@ -370,6 +371,11 @@ async function writeRelease(
     yield* webFiles();
     for (const f of downloads) yield f === null ? null : { path: f.path, content: f.content, shared: false };
     yield* documents();
+    // What of the host files the site's configuration alone decides (src/targets/registry.ts).
+    if (newest) {
+      prepareHostFiles(options.targets, site);
+      yield null;
+    }
   }
   const mine: string[] = [];
   for (const f of inTurns(apiFiles(), costlyFiles(), writerBusy)) {

@@ -63,6 +63,14 @@ export function compactRefusal(targets: readonly HostTarget[]): string | null {
   );
 }
 
+/** What each target's files the site's configuration alone decides, made ahead (HostAdapter.prepare). */
+export function prepareHostFiles(targets: readonly HostTarget[], site: SiteConfig): void {
+  for (const target of targets) {
+    const host: HostAdapter = adapterOf(target);
+    host.prepare?.(site);
+  }
+}
+
 /**
  * The configuration files of the chosen hosts. A file two hosts both write (the error bodies
  * Netlify and Apache answer with) is written once; two different contents at one path is a bug.
