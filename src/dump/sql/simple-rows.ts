@@ -13,6 +13,14 @@
 import { BACKSLASH, CLOSE, COMMA, DASH, isWordChar, NL, OPEN, QUOTE, SLASH } from './tokens.js';
 import type { WordTable } from './words.js';
 
+/**
+ * The character code at `k`, -1 past the end: text cut by a chunk's end is met on every chunk, and
+ * `charCodeAt` past a string's end (NaN) makes V8 throw its optimized code away.
+ */
+export function codeAt(s: string, k: number): number {
+  return k < s.length ? s.charCodeAt(k) : -1;
+}
+
 /** How many tokens the plain row `s[i, end)` stands for: its values, commas and parentheses. */
 export function rowTokens(values: number): number {
   return values === 0 ? 2 : 2 * values + 1;
@@ -26,9 +34,9 @@ export function rowTokens(values: number): number {
 export function plainRow(s: string, i: number, values: (string | null)[], words: WordTable): number {
   const n = s.length;
   let k = i + 1;
-  if (s.charCodeAt(k) === CLOSE) return k + 1;
+  if (codeAt(s, k) === CLOSE) return k + 1;
   for (;;) {
-    const c = s.charCodeAt(k);
+    const c = codeAt(s, k);
     if (c === QUOTE) {
       let j = k + 1;
       for (; j < n; j++) {
@@ -40,7 +48,7 @@ export function plainRow(s: string, i: number, values: (string | null)[], words:
       if (j >= n) return -1;
       values.push(s.slice(k + 1, j));
       k = j + 1;
-    } else if (isWordChar(c) && c !== SLASH && !(c === DASH && s.charCodeAt(k + 1) === DASH)) {
+    } else if (isWordChar(c) && c !== SLASH && !(c === DASH && codeAt(s, k + 1) === DASH)) {
       // Not a comment's start: `--` or `/*` (a word starting with `/` is left to the tokens).
       let j = k + 1;
       while (j < n && isWordChar(s.charCodeAt(j))) j++;
@@ -48,7 +56,7 @@ export function plainRow(s: string, i: number, values: (string | null)[], words:
       values.push(word.length === 4 && word.toUpperCase() === 'NULL' ? null : word);
       k = j;
     } else return -1;
-    const d = s.charCodeAt(k);
+    const d = codeAt(s, k);
     if (d === CLOSE) return k + 1;
     if (d !== COMMA) return -1;
     k++;
@@ -82,8 +90,8 @@ export function plainInsertHead(s: string, i: number, at: PlainHead): number {
   }
   if (j === start || !s.startsWith(VALUES, j)) return -1;
   let row = j + VALUES.length;
-  if (s.charCodeAt(row) === 32) row++;
-  if (s.charCodeAt(row) !== OPEN) return -1;
+  if (codeAt(s, row) === 32) row++;
+  if (codeAt(s, row) !== OPEN) return -1;
   at.nameEnd = j;
   at.row = row;
   return start;

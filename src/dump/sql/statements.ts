@@ -13,7 +13,7 @@
  */
 import { UserError } from '../../errors.js';
 import type { DialectGuess } from './dialect.js';
-import { plainInsertHead, plainRow, rowTokens, type PlainHead } from './simple-rows.js';
+import { codeAt, plainInsertHead, plainRow, rowTokens, type PlainHead } from './simple-rows.js';
 import { renderRow, type StatementState } from './statement-state.js';
 import { CAPITAL_I, OPEN, SEMICOLON, type Token } from './tokens.js';
 import { WordTable } from './words.js';
@@ -201,7 +201,7 @@ export class StatementParser {
     if (nameStart < 0) return -1;
     const values: (string | null)[] = [];
     const rowEnd = plainRow(s, head.row, values, this.words);
-    if (rowEnd < 0 || s.charCodeAt(rowEnd) !== SEMICOLON) return -1;
+    if (rowEnd < 0 || codeAt(s, rowEnd) !== SEMICOLON) return -1;
     const { state, sink } = this;
     // INSERT INTO name VALUES, the row, and ;
     state.beginText(s.slice(i, rowEnd + 1), line, 4 + rowTokens(values.length) + 1);
