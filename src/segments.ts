@@ -17,7 +17,8 @@ const SAFE_PATH = /^(?!\.\.?(?:\/|$))[A-Za-z0-9._-]+(?:\/(?!\.\.?(?:\/|$))[A-Za-
  * Whether every `/`-separated segment of `path` is safe ({@link isSafeSegment}: one or more of
  * `A-Za-z0-9._-`, neither `.` nor `..`), in one regular expression over the whole path: asked for
  * every file a build writes (src/output/sink.ts), the segments split out and matched each cost
- * some 0.1 s a build, a loop over the characters 80 ms, this about 20 (issue 46).
+ * some 0.1 s a build; for 200,000 such paths a loop over the characters took 41 ms, this 16
+ * (issue 46).
  */
 export function isSafePath(path: string): boolean {
   return SAFE_PATH.test(path);

@@ -78,6 +78,7 @@ describeWith('the npm package, installed into an empty project', [jaspar2016], (
   it('holds what a user runs: compiled lib/, bin/, the sample release, README, LICENSE; no test, no TypeScript source', () => {
     expect(files).toContain('bin/jaspar-static.js');
     expect(files).toContain('lib/src/cli/main.js');
+    expect(files).toContain('lib/src/bundled-cli.js');
     expect(files).toContain('lib/src/hosts/nginx/entry.js');
     expect(files).toContain('releases/sample/MATRIX.txt');
     expect(files).toContain('README.md');

@@ -6,8 +6,9 @@ import { CODE_ROOT } from '../code-root.js';
 const NAME = 'jaspar-static';
 
 /**
- * The `version` of the nearest package.json above this module that belongs to jaspar-static;
- * the same file whether the CLI runs from its sources (src/cli) or compiled (lib/src/cli).
+ * The `version` of the nearest package.json above the code's folder that belongs to
+ * jaspar-static; the same file whether the CLI runs from its sources (src/) or compiled and
+ * bundled (lib/src/).
  */
 export function packageVersion(from: string = CODE_ROOT): string {
   return ownPackage(from).version;

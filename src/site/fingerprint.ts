@@ -11,9 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { CODE_ROOT } from '../code-root.js';
 import { listTree } from '../output/tree-stamp.js';
 
-/** The generator's own source (src/ when run from sources, lib/src/ compiled). */
-
-/** sha256 of the generator: every file of its code tree, and the nearest package.json above it. */
+/** sha256 of the generator: every file of its code tree (CODE_ROOT: src/ from the sources, lib/src/ compiled), and the nearest package.json above it. */
 async function codeDigest(): Promise<string> {
   const hash = createHash('sha256');
   for (const path of await listTree(CODE_ROOT))
@@ -41,8 +39,11 @@ let digest: Promise<string> | null = null;
 export function codeDigestSoon(): Promise<string> {
   if (digest === null) {
     digest = codeDigest();
-    // Heard by whoever awaits it; a build that fails before that does not also fail on this.
-    digest.catch(() => undefined);
+    // Heard by whoever awaits it; a build that fails before that does not also fail on this,
+    // and a failed read (too many open files) is tried again by the next build.
+    digest.catch(() => {
+      digest = null;
+    });
   }
   return digest;
 }

@@ -23,10 +23,14 @@ function read(text: string, size: number, plain: boolean, budget?: ReadBudget): 
 const value = fc.oneof(
   fc.constantFrom('1', '-2', '0.0', '12.5', '1e-5', 'NULL', 'null', "'A'", "''", "'Kr\\xFC'", "'it''s'"),
   fc.constantFrom("'a\nb'", "'C:\\new'", "'x;y(z)'", '--1', '/*c*/1', "'MA0001'", "'a long value of thirteen+'"),
+  fc.constantFrom("'Krüppel'", "'Δ-8'", "'a\tb'", '\t1', "'😀'"),
   fc.stringMatching(/^[0-9a-z.+-]{1,6}$/),
   fc.string({ maxLength: 5 }).map((s) => `'${s.replace(/'/g, "''")}'`),
 );
-const row = fc.array(value, { maxLength: 6 }).map((values) => `(${values.join(',')})`);
+const rowOf = (min: number, max: number) =>
+  fc.array(value, { minLength: min, maxLength: max }).map((values) => `(${values.join(',')})`);
+// Rows as wide as TAX (2) and MATRIX (5) are, so that many statements are read, not the first refused.
+const row = fc.oneof(rowOf(2, 2), rowOf(5, 5), rowOf(0, 6));
 const spaced = row.map((r) => r.replace(/,/g, ', ')); // not plain: read in tokens
 const table = fc.constantFrom('MATRIX', 'TAX', 'matrix', 'other_table', '"TAX"', '`TAX`', 'main.TAX', 'TAX2');
 const statement = fc.oneof(
@@ -49,7 +53,9 @@ const statement = fc.oneof(
     "INSERT INTO TAX VALUES('9606','Homo sapiens')",
   ),
 );
-const dump = fc.array(statement, { maxLength: 8 }).map((lines) => lines.join('\n'));
+const dump = fc
+  .tuple(fc.array(statement, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\n\n', ' '))
+  .map(([lines, end]) => lines.join(end));
 
 describe('plain statements and rows (simple-rows.ts)', () => {
   it('read without tokens give what their tokens give: rows, lines, dialect, tables passed, errors', () => {

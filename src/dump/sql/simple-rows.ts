@@ -21,7 +21,7 @@ export function codeAt(s: string, k: number): number {
   return k < s.length ? s.charCodeAt(k) : -1;
 }
 
-/** How many tokens the plain row `s[i, end)` stands for: its values, commas and parentheses. */
+/** How many tokens a plain row of `values` values stands for: its values, commas and parentheses. */
 export function rowTokens(values: number): number {
   return values === 0 ? 2 : 2 * values + 1;
 }

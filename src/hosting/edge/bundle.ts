@@ -7,7 +7,7 @@
  * output is scanned for the built-ins they lack. `modern` is Deno (Netlify Edge Functions) and
  * workerd (Cloudflare): ES2022 as it is.
  *
- * The entry is found next to this module, `.ts` first (the sources, under vitest) then `.js`
+ * The entry is found in the code's folder (src/code-root.ts), `.ts` first (the sources, under vitest) then `.js`
  * (the compiled CLI in lib/). The output depends on nothing but the sources: no paths, no
  * dates, identifiers minified, so the same sources always give the same bytes.
  */
@@ -66,7 +66,7 @@ export interface BundleRequest {
   readonly footer: string;
 }
 
-/** The entry's file next to this module (or another module of the host's folder): the TypeScript source, else its compiled form. */
+/** The entry's file in the code's folder (or another module of the host's folder): the TypeScript source, else its compiled form. */
 export function entryFile(entry: string, name = 'entry'): string {
   const dir = join(CODE_ROOT, 'hosts', entry);
   for (const ext of ['.ts', '.js']) {

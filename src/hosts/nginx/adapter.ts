@@ -250,8 +250,9 @@ function httpMaps(site: SiteConfig): string[] | null {
 }
 
 /**
- * The last site's maps: a build that shows its progress asks twice for the same site's, for its
- * file estimate and for its files (about 0.1 s each for JASPAR2026, issue 46).
+ * The last site's maps: a build asks for the same site's more than once, made ahead (`prepare`,
+ * in turns with its first release's files), for its file estimate when it shows its progress,
+ * and for its files (about 0.1 s each time for JASPAR2026, issue 46).
  */
 let lastMaps: { readonly key: string; readonly maps: string[] } | null = null;
 
