@@ -44,6 +44,12 @@ describe('pyFixed (printf %f, ties to even on the exact value)', () => {
     [1 / 3, 6, '0.333333'],
     [0.0000005, 6, '0.000000'], // binary value is just below the tie
     [1234567.891, 0, '1234568'],
+    // Negative zero keeps its sign, as C's and Python's %f do ('%.2f' % -0.0 == '-0.00').
+    [-0, 0, '-0'],
+    [-0, 2, '-0.00'],
+    [-0, 6, '-0.000000'],
+    [-0.0000001, 2, '-0.00'],
+    [0, 2, '0.00'],
   ])('%s with precision %s → %s', (x, p, expected) => {
     expect(pyFixed(x, p)).toBe(expected);
   });
@@ -98,8 +104,8 @@ describe('the fast paths agree with the general formula', () => {
     }
   });
 
-  it('pyFixed of an integer, as toFixed writes it', () => {
-    for (const x of [0, -0, 1, -1, 7, 123456, -99999, 2 ** 40, 99999999999999])
+  it('pyFixed of an integer, as toFixed writes it (but -0, which toFixed writes unsigned: above)', () => {
+    for (const x of [0, 1, -1, 7, 123456, -99999, 2 ** 40, 99999999999999])
       for (const p of [0, 1, 2, 6])
         if (Math.abs(x) * 10 ** p < 1e15) expect(pyFixed(x, p), `${x} ${p}`).toBe(x.toFixed(p));
   });

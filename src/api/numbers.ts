@@ -66,8 +66,9 @@ export function pyFixed(x: number, precision: number): string {
   // on exact ties (it rounds them away from zero). Only values near a tie take the exact path.
   const scaled0 = Math.abs(x) * POW10[precision]!;
   const frac = scaled0 - Math.floor(scaled0);
-  if (precision <= 20 && scaled0 < 1e15 && Math.abs(frac - 0.5) > 1e-7) {
-    // An integer (most counts) is its digits and `precision` zeros, as toFixed writes it (-0 as 0).
+  // -0 (a dump's `-0.0`) is `-0.00` in C, `0.00` to toFixed and String: the exact path writes its sign.
+  if (precision <= 20 && scaled0 < 1e15 && Math.abs(frac - 0.5) > 1e-7 && !Object.is(x, -0)) {
+    // An integer (most counts) is its digits and `precision` zeros, as toFixed writes it.
     if (frac === 0 && Number.isInteger(x)) return precision === 0 ? String(x) : `${String(x)}.${ZEROS[precision]}`;
     return x.toFixed(precision);
   }
