@@ -139,11 +139,8 @@ interface Posted {
   readonly jobs?: readonly WriteJob[];
 }
 
-/** A batch gathered and not handed on yet: the thread has {@link QUEUED_BATCHES} already. */
-interface Ready {
-  readonly jobs: WriteJob[];
-  readonly batch: Posted;
-}
+/** A batch gathered and not handed on yet (the thread has {@link QUEUED_BATCHES} already), with its files. */
+type Ready = Posted & { readonly jobs: readonly WriteJob[] };
 
 /**
  * Batches the writer thread is given ahead of what it has written: what a settling writer lets
@@ -344,7 +341,7 @@ export class DiskSink implements Sink {
       this.answerHere(batch, jobs, this.writer().writeBatch(jobs));
       return;
     }
-    this.ready.push({ jobs, batch: { ...batch, jobs } });
+    this.ready.push({ ...batch, jobs });
     this.pump();
   }
 
@@ -368,8 +365,8 @@ export class DiskSink implements Sink {
       return;
     }
     while (this.ready.length > 0 && (all || this.queued() < QUEUED_BATCHES)) {
-      const { jobs, batch } = this.ready.shift()!;
-      this.post(jobs, batch);
+      const batch = this.ready.shift()!;
+      this.post(batch.jobs, batch);
     }
   }
 
@@ -387,7 +384,8 @@ export class DiskSink implements Sink {
    * to be linked to one of those (or to such a link) goes to the worker after them instead: a
    * link is made, and stamped, only from a file written whole.
    */
-  private writeHere({ jobs, batch }: Ready): void {
+  private writeHere(batch: Ready): void {
+    const { jobs } = batch;
     const unwritten = new Set<string>();
     if (jobs.some((job) => typeof job[1] === 'string'))
       for (let i = this.unheard(); i < this.posted.length; i++)
@@ -407,7 +405,7 @@ export class DiskSink implements Sink {
 
   /** After a failure nothing more is written: the ready batches are let go, answered as not written. */
   private dropReady(): void {
-    for (const { jobs, batch } of this.ready.splice(0)) this.answerHere(batch, jobs, NOTHING);
+    for (const batch of this.ready.splice(0)) this.answerHere(batch, batch.jobs, NOTHING);
   }
 
   /** A batch this thread wrote (or let go) answered, its arenas back for the next batches. */

@@ -25,17 +25,14 @@ export type HostTarget = (typeof HOSTS)[number]['target'];
 /** Every target's name, in the registry's order. */
 export const HOST_TARGETS: readonly HostTarget[] = HOSTS.map((h) => h.target);
 
-const adapterOf = (target: HostTarget) => HOSTS.find((h) => h.target === target)!;
+const adapterOf = (target: HostTarget): HostAdapter => HOSTS.find((h) => h.target === target)!;
 
 /** What a target can do: compute every answer, or serve what is prebuilt (docs/hosting.md). */
 export const hostTier = (target: HostTarget): Tier => adapterOf(target).tier;
 
 /** The bundles the files of `targets` are made with (made ahead, src/hosting/edge/bundle.ts `bundleSoon`). */
 export const hostBundles = (targets: readonly HostTarget[]): BundleSource[] =>
-  targets.flatMap((t) => {
-    const host: HostAdapter = adapterOf(t);
-    return host.bundles?.() ?? [];
-  });
+  targets.flatMap((t) => adapterOf(t).bundles?.() ?? []);
 
 /** Hosts whose rules cannot match part of a path segment, so suffix forms need copies. */
 export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(
@@ -44,11 +41,11 @@ export const NEEDS_SUFFIX_ALIASES: ReadonlySet<HostTarget> = new Set(
 
 /** Whether any of `targets` embeds the runtime's data in its files (SiteFacts.runtimeData). */
 export const wantsRuntimeData = (targets: readonly HostTarget[]): boolean =>
-  targets.some((t) => (adapterOf(t) as { preloads?: boolean }).preloads === true);
+  targets.some((t) => adapterOf(t).preloads === true);
 
 /** Whether any of `targets` serves stored `.gz` files beside the larger ones (src/hosting/compression.ts). */
 export const wantsPrecompressed = (targets: readonly HostTarget[]): boolean =>
-  targets.some((t) => (adapterOf(t) as { precompressed?: boolean }).precompressed === true);
+  targets.some((t) => adapterOf(t).precompressed === true);
 
 /** Hosts that answer every query by computing it: the only targets of a compact build. */
 export const COMPACT_TARGETS: readonly HostTarget[] = HOSTS.filter((h) => h.tier === 'compute').map((h) => h.target);
@@ -65,10 +62,7 @@ export function compactRefusal(targets: readonly HostTarget[]): string | null {
 
 /** What each target's files the site's configuration alone decides, made ahead (HostAdapter.prepare). */
 export function prepareHostFiles(targets: readonly HostTarget[], site: SiteConfig): void {
-  for (const target of targets) {
-    const host: HostAdapter = adapterOf(target);
-    host.prepare?.(site);
-  }
+  for (const target of targets) adapterOf(target).prepare?.(site);
 }
 
 /**

@@ -187,8 +187,6 @@ export class StatementParser {
     const end = plainRow(s, i, values, this.words);
     if (end < 0) return -1;
     this.state.needText(s, i, end, rowTokens(values.length));
-    this.rowLine = line;
-    this.values = values;
     this.sink.row(values, line, this.rowText.ofText(s, i, end));
     this.at = At.AfterRow;
     return end;
@@ -206,13 +204,9 @@ export class StatementParser {
     // INSERT INTO name VALUES, the row, and ;
     state.beginText(s.slice(i, rowEnd + 1), line, 4 + rowTokens(values.length) + 1);
     const name = this.words.word(s, nameStart, head.nameEnd);
-    this.name = name;
-    this.columns = undefined;
     state.table = name;
     if (sink.wants(name)) {
       sink.insert(new LazyHead(name, undefined, line, state));
-      this.rowLine = line;
-      this.values = values;
       sink.row(values, line, this.rowText.ofText(s, head.row, rowEnd));
     }
     this.finish();
